@@ -1,0 +1,112 @@
+// The listing card used everywhere (home, search, Casas, favourites, similar listings).
+// The whole card is one link (the title's ::after stretches over it); the heart sits above it.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { formatArea } from "../lib/format";
+import type { PropertyCardData } from "../lib/property-card";
+import "../styles/property-card.css";
+import { FavoriteButton } from "./favorite-button";
+import { AreaIcon, BathIcon, BedIcon, CarIcon, PinIcon, SuiteIcon } from "./feature-icons";
+import { ResponsivePicture } from "./responsive-picture";
+
+/** How wide a card image is drawn in .card-grid (1 → 2 → 3 columns, max 1200 px page). */
+export const CARD_IMAGE_SIZES =
+  "(min-width: 1200px) 376px, (min-width: 960px) 31vw, (min-width: 600px) 47vw, 100vw";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function Feature({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li>
+      {icon}
+      <span>{children}</span>
+    </li>
+  );
+}
+
+export function PropertyCard({
+  card,
+  priority = false,
+  headingLevel = 3,
+}: {
+  card: PropertyCardData;
+  /** The LCP candidate (first card above the fold): eager, high fetch priority. */
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const unavailable = card.status !== "disponivel";
+  return (
+    <article className={`property-card${unavailable ? " is-unavailable" : ""}`}>
+      <div className="property-card__media">
+        {card.cover ? (
+          <ResponsivePicture picture={card.cover} sizes={CARD_IMAGE_SIZES} priority={priority} />
+        ) : (
+          <div className="property-card__no-photo">Sem foto</div>
+        )}
+        <div className="property-card__badges">
+          {card.destaque ? <span className="badge badge--featured">Destaque</span> : null}
+          {unavailable ? <span className={`badge badge--${card.status}`}>{card.statusLabel}</span> : null}
+        </div>
+      </div>
+      <FavoriteButton referencia={card.referencia} />
+      <div className="property-card__body">
+        <p className="property-card__kicker">
+          {card.tipoLabel} · {card.finalidades.join(" e ")}
+        </p>
+        <Heading className="property-card__title">
+          <Link to={card.url} prefetch="intent" className="property-card__link">
+            {card.titulo}
+          </Link>
+        </Heading>
+        <p className="property-card__place">
+          <PinIcon />
+          <span>
+            {card.bairro}, {card.cidade}
+          </span>
+        </p>
+        <p className="property-card__price">
+          {card.price}
+          {card.secondaryPrice ? <span className="property-card__price2">{card.secondaryPrice}</span> : null}
+        </p>
+        <ul className="property-card__features">
+          {card.quartos > 0 ? (
+            <Feature icon={<BedIcon />}>{plural(card.quartos, "quarto", "quartos")}</Feature>
+          ) : null}
+          {card.suites > 0 ? (
+            <Feature icon={<SuiteIcon />}>{plural(card.suites, "suíte", "suítes")}</Feature>
+          ) : null}
+          {card.banheiros > 0 ? (
+            <Feature icon={<BathIcon />}>{plural(card.banheiros, "banheiro", "banheiros")}</Feature>
+          ) : null}
+          {card.vagas > 0 ? (
+            <Feature icon={<CarIcon />}>{plural(card.vagas, "vaga", "vagas")}</Feature>
+          ) : null}
+          {card.area ? <Feature icon={<AreaIcon />}>{formatArea(card.area)}</Feature> : null}
+        </ul>
+        <p className="property-card__ref">Ref. {card.referencia}</p>
+      </div>
+    </article>
+  );
+}
+
+/** A responsive grid of cards; the first `priorityCount` covers load eagerly (above the fold). */
+export function PropertyCardGrid({
+  cards,
+  priorityCount = 0,
+  headingLevel = 3,
+}: {
+  cards: PropertyCardData[];
+  priorityCount?: number;
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <ul className="card-grid">
+      {cards.map((card, index) => (
+        <li key={card.referencia}>
+          <PropertyCard card={card} priority={index < priorityCount} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

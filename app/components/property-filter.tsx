@@ -1,0 +1,160 @@
+// The home page's property filter: a plain GET form to /todos-os-imoveis (works with JavaScript
+// off). With JavaScript, bairros follow the chosen city, price steps follow the finalidade,
+// and empty fields are left out of the URL.
+import { type FormEvent, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { formatPrice } from "../lib/format";
+import { FINALIDADES, type Finalidade, TIPO_KEYS, TIPOS } from "../lib/vocabulary";
+
+export const SEARCH_PATH = "/todos-os-imoveis";
+
+const SALE_STEPS = [
+  100_000, 200_000, 300_000, 400_000, 500_000, 750_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000,
+];
+const RENT_STEPS = [500, 800, 1_000, 1_500, 2_000, 2_500, 3_000, 4_000, 5_000, 7_500, 10_000];
+const FINALIDADE_LABELS: Record<Finalidade, string> = {
+  venda: "Comprar",
+  aluguel: "Alugar",
+  temporada: "Temporada",
+};
+
+export interface CityOption {
+  cidade: string;
+  bairros: string[];
+}
+
+/** The query string of a filter form without its empty fields. */
+export function filterQuery(form: FormData): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && value.trim() !== "") params.append(key, value.trim());
+  }
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+export function PropertyFilter({ cities }: { cities: CityOption[] }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [finalidade, setFinalidade] = useState<string>("");
+  const [cidade, setCidade] = useState("");
+  const [bairro, setBairro] = useState("");
+  const steps = finalidade === "aluguel" || finalidade === "temporada" ? RENT_STEPS : SALE_STEPS;
+  const shownCities = cidade ? cities.filter((c) => c.cidade === cidade) : cities;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    navigate(`${SEARCH_PATH}${filterQuery(new FormData(event.currentTarget))}`);
+  }
+
+  return (
+    <form
+      method="get"
+      action={SEARCH_PATH}
+      className="property-filter"
+      onSubmit={onSubmit}
+      aria-label="Buscar imóveis"
+    >
+      <div className="property-filter__field">
+        <label htmlFor={`${id}-finalidade`}>Finalidade</label>
+        <select
+          id={`${id}-finalidade`}
+          name="finalidade"
+          value={finalidade}
+          onChange={(e) => setFinalidade(e.target.value)}
+        >
+          <option value="">Todas</option>
+          {(Object.keys(FINALIDADES) as Finalidade[]).map((key) => (
+            <option key={key} value={key}>
+              {FINALIDADE_LABELS[key]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="property-filter__field">
+        <label htmlFor={`${id}-tipo`}>Tipo de imóvel</label>
+        <select id={`${id}-tipo`} name="tipo" defaultValue="">
+          <option value="">Todos os tipos</option>
+          {TIPO_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {TIPOS[key].label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="property-filter__field">
+        <label htmlFor={`${id}-cidade`}>Cidade</label>
+        <select
+          id={`${id}-cidade`}
+          name="cidade"
+          value={cidade}
+          onChange={(e) => {
+            setCidade(e.target.value);
+            setBairro("");
+          }}
+        >
+          <option value="">Todas as cidades</option>
+          {cities.map((c) => (
+            <option key={c.cidade} value={c.cidade}>
+              {c.cidade}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="property-filter__field">
+        <label htmlFor={`${id}-bairro`}>Bairro</label>
+        <select id={`${id}-bairro`} name="bairro" value={bairro} onChange={(e) => setBairro(e.target.value)}>
+          <option value="">Todos os bairros</option>
+          {shownCities.map((c) => (
+            <optgroup key={c.cidade} label={c.cidade}>
+              {c.bairros.map((b) => (
+                <option key={`${c.cidade}-${b}`} value={b}>
+                  {b}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      <fieldset className="property-filter__field property-filter__price">
+        <legend>Faixa de preço</legend>
+        <label htmlFor={`${id}-precoMin`} className="visually-hidden">
+          Preço mínimo
+        </label>
+        <select id={`${id}-precoMin`} name="precoMin" defaultValue="" key={`min-${steps[0]}`}>
+          <option value="">Mínimo</option>
+          {steps.map((v) => (
+            <option key={v} value={v}>
+              {formatPrice(v)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-precoMax`} className="visually-hidden">
+          Preço máximo
+        </label>
+        <select id={`${id}-precoMax`} name="precoMax" defaultValue="" key={`max-${steps[0]}`}>
+          <option value="">Máximo</option>
+          {steps.map((v) => (
+            <option key={v} value={v}>
+              {formatPrice(v)}
+            </option>
+          ))}
+        </select>
+      </fieldset>
+      <div className="property-filter__field">
+        <label htmlFor={`${id}-quartos`}>Quartos</label>
+        <select id={`${id}-quartos`} name="quartos" defaultValue="">
+          <option value="">Qualquer</option>
+          {[1, 2, 3, 4].map((n) => (
+            <option key={n} value={n}>
+              {n}+ {n === 1 ? "quarto" : "quartos"}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--accent property-filter__submit">
+        Buscar imóveis
+      </button>
+    </form>
+  );
+}

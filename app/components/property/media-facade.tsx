@@ -1,0 +1,95 @@
+// Video and virtual tour behind a click-to-load facade: nothing from YouTube or the tour host
+// loads until the visitor asks. Each facade is a real link (works without JavaScript); with
+// JavaScript it swaps itself for the embedded player.
+import { type MouseEvent, type ReactNode, useState } from "react";
+import { PlayIcon } from "../feature-icons";
+import { TourIcon } from "./listing-icons";
+
+function Facade({
+  label,
+  href,
+  embed,
+  frameTitle,
+  poster,
+  icon,
+}: {
+  label: string;
+  href: string;
+  embed: string;
+  frameTitle: string;
+  poster?: string;
+  icon: ReactNode;
+}) {
+  const [playing, setPlaying] = useState(false);
+  if (playing) {
+    return (
+      <div className="media-facade media-facade--playing">
+        <iframe
+          src={embed}
+          title={frameTitle}
+          allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture; fullscreen; xr-spatial-tracking"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      </div>
+    );
+  }
+  return (
+    <a
+      className="media-facade"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={(event: MouseEvent) => {
+        event.preventDefault();
+        setPlaying(true);
+      }}
+    >
+      {poster ? <img src={poster} alt="" width={480} height={360} loading="lazy" decoding="async" /> : null}
+      <span className="media-facade__button">
+        {icon}
+        {label}
+      </span>
+    </a>
+  );
+}
+
+export function MediaSection({
+  youtubeId,
+  tourUrl,
+  title,
+}: {
+  youtubeId: string | null;
+  tourUrl: string | null;
+  title: string;
+}) {
+  if (!youtubeId && !tourUrl) return null;
+  return (
+    <section className="listing-section" aria-labelledby="video-tour">
+      <h2 id="video-tour">
+        {youtubeId && tourUrl ? "Vídeo e tour virtual" : youtubeId ? "Vídeo" : "Tour virtual"}
+      </h2>
+      <div className="media-grid">
+        {youtubeId ? (
+          <Facade
+            label="Assistir ao vídeo"
+            href={`https://www.youtube.com/watch?v=${youtubeId}`}
+            embed={`https://www.youtube-nocookie.com/embed/${youtubeId}?autoplay=1&rel=0`}
+            frameTitle={`Vídeo: ${title}`}
+            poster={`https://i.ytimg.com/vi/${youtubeId}/hqdefault.jpg`}
+            icon={<PlayIcon />}
+          />
+        ) : null}
+        {tourUrl ? (
+          <Facade
+            label="Abrir o tour virtual"
+            href={tourUrl}
+            embed={tourUrl}
+            frameTitle={`Tour virtual: ${title}`}
+            icon={<TourIcon />}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}

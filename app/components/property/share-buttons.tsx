@@ -1,0 +1,77 @@
+// Share a listing: WhatsApp and Facebook links (work without JavaScript), copy link, and the
+// phone's own share sheet where the browser offers one.
+import { useState } from "react";
+import { WhatsAppIcon } from "../feature-icons";
+import { useHydrated } from "../search/use-hydrated";
+import { LinkIcon, ShareIcon } from "./listing-icons";
+
+export function ShareButtons({ url, title }: { url: string; title: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState<"" | "ok" | "falhou">("");
+  const canShare = hydrated && typeof navigator.share === "function";
+  const canCopy = hydrated && Boolean(navigator.clipboard);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied("ok");
+    } catch {
+      setCopied("falhou");
+    }
+  }
+
+  async function share() {
+    try {
+      await navigator.share({ title, url });
+    } catch {
+      // Closing the share sheet is not an error worth telling anyone about.
+    }
+  }
+
+  return (
+    <section className="share" aria-labelledby="compartilhar">
+      <h2 id="compartilhar" className="share__title">
+        Compartilhar
+      </h2>
+      <ul className="share__list">
+        <li>
+          <a
+            className="share__button"
+            href={`https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <WhatsAppIcon /> WhatsApp<span className="visually-hidden"> (abre em nova aba)</span>
+          </a>
+        </li>
+        <li>
+          <a
+            className="share__button"
+            href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Facebook<span className="visually-hidden"> (abre em nova aba)</span>
+          </a>
+        </li>
+        {canCopy ? (
+          <li>
+            <button type="button" className="share__button" onClick={copy}>
+              <LinkIcon /> Copiar link
+            </button>
+          </li>
+        ) : null}
+        {canShare ? (
+          <li>
+            <button type="button" className="share__button" onClick={share}>
+              <ShareIcon /> Mais opções
+            </button>
+          </li>
+        ) : null}
+      </ul>
+      <p className="share__status" role="status">
+        {copied === "ok" ? "Link copiado!" : copied === "falhou" ? `Copie o link: ${url}` : ""}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,294 @@
+// The search filter: a GET form whose fields carry the codec's parameter names, so without
+// JavaScript it submits to the same URL the codec reads. With JavaScript it navigates straight to
+// the canonical URL (no empty "key=" parameters, no redirect) and keeps focus where it belongs.
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import type { CityFacetView } from "../../lib/search-page";
+import {
+  activeFilterCount,
+  parseSearchFilters,
+  type SearchFilters,
+  searchHref,
+} from "../../lib/search-params";
+import { COMODIDADE_KEYS, COMODIDADES, type Finalidade, TIPOS, type Tipo } from "../../lib/vocabulary";
+
+export const SEARCH_FORM_ID = "busca";
+/** The element that receives focus after a search (the result count). */
+export const RESULTS_ID = "resultados";
+
+const FINALIDADE_CHOICES: [Finalidade | "", string][] = [
+  ["", "Todas"],
+  ["venda", "Comprar"],
+  ["aluguel", "Alugar"],
+  ["temporada", "Temporada"],
+];
+
+const PRICE_LEGEND: Record<Finalidade | "", string> = {
+  "": "Preço (R$)",
+  venda: "Preço de venda (R$)",
+  aluguel: "Aluguel mensal (R$)",
+  temporada: "Valor da diária (R$)",
+};
+
+const MINIMUMS = [1, 2, 3, 4];
+
+/** Submits the search form to its canonical URL; the caller says what gets focus afterwards. */
+export function useCanonicalSubmit(path: string, allowedTipos?: readonly Tipo[]) {
+  const navigate = useNavigate();
+  return (form: HTMLFormElement, focus: string, keepScroll = false) => {
+    const filters = parseSearchFilters(new FormData(form), { allowedTipos });
+    navigate(searchHref(path, { ...filters, pagina: 1 }), {
+      state: { focus },
+      preventScrollReset: keepScroll,
+    });
+  };
+}
+
+function CountSelect({ name, label, value }: { name: string; label: string; value?: number }) {
+  return (
+    <div className="search-field">
+      <label htmlFor={`f-${name}`}>{label}</label>
+      <select id={`f-${name}`} name={name} defaultValue={value ?? ""}>
+        <option value="">Qualquer</option>
+        {MINIMUMS.map((n) => (
+          <option key={n} value={n}>
+            {n}+
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function RangeFields({
+  legend,
+  names,
+  values,
+  unit,
+}: {
+  legend: string;
+  names: [string, string];
+  values: [number | undefined, number | undefined];
+  unit: string;
+}) {
+  return (
+    <fieldset className="search-group search-range">
+      <legend>{legend}</legend>
+      {(["Mínimo", "Máximo"] as const).map((label, i) => (
+        <div className="search-field" key={label}>
+          <label htmlFor={`f-${names[i]}`}>
+            {label}
+            <span className="visually-hidden"> ({unit})</span>
+          </label>
+          <input
+            id={`f-${names[i]}`}
+            name={names[i]}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={15}
+            defaultValue={values[i] ?? ""}
+          />
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+export function SearchForm({
+  path,
+  filters,
+  facets,
+  tipoOptions,
+}: {
+  path: string;
+  filters: SearchFilters;
+  facets: CityFacetView[];
+  tipoOptions: readonly Tipo[];
+}) {
+  const submit = useCanonicalSubmit(path, tipoOptions);
+  const [finalidade, setFinalidade] = useState<Finalidade | "">(filters.finalidade ?? "");
+  const [cidade, setCidade] = useState(filters.cidade ?? "");
+  const shownCities = cidade ? facets.filter((c) => c.cidade === cidade) : facets;
+  const active = activeFilterCount(filters) - (filters.q ? 1 : 0);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const focused = document.activeElement;
+    const keepScroll = focused instanceof HTMLSelectElement && focused.name === "ordem";
+    submit(event.currentTarget, keepScroll ? focused.id : RESULTS_ID, keepScroll);
+  }
+
+  function onBairroChange(select: HTMLSelectElement) {
+    // A bairro picked under a city's group also picks that city (many cities have a "Centro").
+    const group = select.selectedOptions[0]?.parentElement;
+    const city = group instanceof HTMLOptGroupElement ? group.label : "";
+    if (city && !cidade) setCidade(city);
+  }
+
+  return (
+    <search aria-label="Buscar e filtrar imóveis">
+      <form id={SEARCH_FORM_ID} method="get" action={path} className="search-form" onSubmit={onSubmit}>
+        <div className="search-box">
+          <label htmlFor="f-q">Buscar por palavra-chave</label>
+          <div className="search-box__row">
+            <input
+              id="f-q"
+              name="q"
+              type="search"
+              defaultValue={filters.q ?? ""}
+              placeholder="Bairro, cidade, tipo ou referência"
+              maxLength={100}
+              enterKeyHint="search"
+            />
+            <button type="submit" className="button button--primary">
+              Buscar
+            </button>
+          </div>
+        </div>
+        <details className="search-filters">
+          <summary className="search-filters__summary">
+            Filtros{active ? <span className="search-filters__count"> ({active})</span> : null}
+          </summary>
+          <div className="search-filters__body">
+            <fieldset className="search-group search-segmented">
+              <legend>Finalidade</legend>
+              {FINALIDADE_CHOICES.map(([value, label]) => (
+                <label key={value || "todas"}>
+                  <input
+                    type="radio"
+                    name="finalidade"
+                    value={value}
+                    checked={finalidade === value}
+                    onChange={() => setFinalidade(value)}
+                  />
+                  <span>{label}</span>
+                </label>
+              ))}
+            </fieldset>
+
+            {tipoOptions.length > 1 ? (
+              <fieldset className="search-group">
+                <legend>Tipo de imóvel</legend>
+                <div className="search-checks">
+                  {tipoOptions.map((tipo) => (
+                    <label key={tipo}>
+                      <input
+                        type="checkbox"
+                        name="tipo"
+                        value={tipo}
+                        defaultChecked={filters.tipo.includes(tipo)}
+                      />
+                      <span>{TIPOS[tipo].label}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
+
+            <div className="search-field">
+              <label htmlFor="f-cidade">Cidade</label>
+              <select id="f-cidade" name="cidade" value={cidade} onChange={(e) => setCidade(e.target.value)}>
+                <option value="">Todas as cidades</option>
+                {facets.map((c) => (
+                  <option key={c.cidade} value={c.cidade}>
+                    {c.cidade} ({c.count})
+                  </option>
+                ))}
+                {cidade && !facets.some((c) => c.cidade === cidade) ? (
+                  <option value={cidade}>{cidade}</option>
+                ) : null}
+              </select>
+            </div>
+
+            <div className="search-field">
+              <label htmlFor="f-bairro">Bairro</label>
+              <select
+                id="f-bairro"
+                name="bairro"
+                defaultValue={filters.bairro ?? ""}
+                key={cidade}
+                onChange={(e) => onBairroChange(e.currentTarget)}
+              >
+                <option value="">Todos os bairros</option>
+                {filters.bairro &&
+                !shownCities.some((c) => c.bairros.some((b) => b.bairro === filters.bairro)) ? (
+                  <option value={filters.bairro}>{filters.bairro}</option>
+                ) : null}
+                {shownCities.map((c) => (
+                  <optgroup key={c.cidade} label={c.cidade}>
+                    {c.bairros.map((b) => (
+                      <option key={b.bairro} value={b.bairro}>
+                        {b.bairro} ({b.count})
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            </div>
+
+            <RangeFields
+              legend={PRICE_LEGEND[finalidade]}
+              names={["precoMin", "precoMax"]}
+              values={[filters.precoMin, filters.precoMax]}
+              unit="reais"
+            />
+
+            <div className="search-counts">
+              <CountSelect name="quartos" label="Quartos" value={filters.quartos} />
+              <CountSelect name="suites" label="Suítes" value={filters.suites} />
+              <CountSelect name="vagas" label="Vagas" value={filters.vagas} />
+            </div>
+
+            <RangeFields
+              legend="Área (m²)"
+              names={["areaMin", "areaMax"]}
+              values={[filters.areaMin, filters.areaMax]}
+              unit="metros quadrados"
+            />
+
+            <fieldset className="search-group">
+              <legend>Comodidades</legend>
+              <div className="search-checks search-checks--columns">
+                {COMODIDADE_KEYS.map((key) => (
+                  <label key={key}>
+                    <input
+                      type="checkbox"
+                      name="comodidades"
+                      value={key}
+                      defaultChecked={filters.comodidades.includes(key)}
+                    />
+                    <span>{COMODIDADES[key].label}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+
+            <fieldset className="search-group">
+              <legend>Mais opções</legend>
+              <div className="search-checks">
+                <label>
+                  <input type="checkbox" name="mobiliado" value="1" defaultChecked={filters.mobiliado} />
+                  <span>Mobiliado</span>
+                </label>
+                <label>
+                  <input type="checkbox" name="pet" value="1" defaultChecked={filters.pet} />
+                  <span>Aceita pet</span>
+                </label>
+              </div>
+            </fieldset>
+
+            <div className="search-actions">
+              <button type="submit" className="button button--primary">
+                Aplicar filtros
+              </button>
+              <a href={path} className="button button--ghost">
+                Limpar filtros
+              </a>
+            </div>
+          </div>
+        </details>
+      </form>
+    </search>
+  );
+}

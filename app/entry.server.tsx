@@ -1,0 +1,72 @@
+import { resolve as resolvePath } from "node:path";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { NonceProvider } from "./lib/nonce";
+import { createFirstPaintRewriter, firstPaintTransform } from "./server/assets/first-paint.server";
+
+export const streamTimeout = 5_000;
+
+// Inlined CSS, scripts after the first paint (app/server/assets/first-paint.server.ts).
+// Production only: the built CSS lives where server.js serves it from (BUILD_DIR/client).
+const firstPaint =
+  process.env.NODE_ENV === "production"
+    ? createFirstPaintRewriter({ clientDir: resolvePath(process.env.BUILD_DIR ?? "build", "client") })
+    : undefined;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = loadContext.cspNonce;
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+    // Pages are rendered whole (onAllReady): crawlers and link previews (WhatsApp, Facebook)
+    // get complete HTML, and a whole page is what the HTML cache stores.
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          const html = firstPaint ? body.pipe(firstPaintTransform(firstPaint)) : body;
+          resolve(
+            new Response(createReadableStreamFromReadable(html), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

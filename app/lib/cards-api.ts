@@ -1,0 +1,21 @@
+// GET /api/cartoes?refs=AP0001,CA0002: card data for a list of referências (the favourites page).
+// Server-side validation only (the browser builds the URL with cardsApiUrl in ./favorites).
+import { z } from "zod";
+import { MAX_FAVORITES } from "./favorites";
+
+export const cardsQuerySchema = z.object({
+  refs: z
+    .string({ error: "Informe as referências em refs." })
+    .transform((s) =>
+      s
+        .split(",")
+        .map((r) => r.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^[A-Z0-9-]{1,20}$/, "Referência inválida."))
+        .min(1, "Informe ao menos uma referência.")
+        .max(MAX_FAVORITES, `No máximo ${MAX_FAVORITES} referências.`),
+    ),
+});

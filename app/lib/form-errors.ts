@@ -1,0 +1,22 @@
+// Turning a zod failure into one Portuguese message per field, for forms.
+import type { z } from "zod";
+
+export type FieldErrors = Record<string, string>;
+
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join(".") : "_form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A FormData as a plain object of strings (the last value wins; files are dropped). */
+export function formValues(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData) {
+    if (typeof value === "string") values[key] = value;
+  }
+  return values;
+}

@@ -1,0 +1,88 @@
+// The leads inbox's inputs: list filters (URL), status changes, notes, assignment and the LGPD
+// lookup. Shared by the admin routes (server) and their forms (field names, limits).
+import { z } from "zod";
+import { LEAD_STATUS_KEYS, LEAD_STATUSES, type LeadStatus } from "./vocabulary";
+
+export const LEAD_PAGE_SIZE = 25;
+export const NOTE_MAX = 2000;
+
+const optionalId = z.coerce.number().int().positive().optional().catch(undefined);
+const optionalDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+
+export const leadListQuerySchema = z.object({
+  status: z.enum(LEAD_STATUS_KEYS).optional().catch(undefined),
+  imovel: optionalId,
+  corretor: optionalId,
+  de: optionalDate,
+  ate: optionalDate,
+  pagina: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+});
+
+export type LeadListQuery = z.output<typeof leadListQuerySchema>;
+
+/** Reads the filters from the URL; anything unreadable is ignored rather than an error. */
+export function parseLeadListQuery(params: URLSearchParams): LeadListQuery {
+  const read = (key: string) => {
+    const value = params.get(key);
+    return value && value.trim() !== "" ? value.trim() : undefined;
+  };
+  return leadListQuerySchema.parse({
+    status: read("status"),
+    imovel: read("imovel"),
+    corretor: read("corretor"),
+    de: read("de"),
+    ate: read("ate"),
+    pagina: read("pagina"),
+  });
+}
+
+export function leadListSearch(query: LeadListQuery, overrides: Partial<LeadListQuery> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...query, ...overrides })) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The pipeline in order; fechado and perdido both end it. */
+export const LEAD_PIPELINE: LeadStatus[] = [...LEAD_STATUS_KEYS];
+
+export function leadStatusLabel(status: LeadStatus): string {
+  return LEAD_STATUSES[status];
+}
+
+export const leadStatusSchema = z.object({
+  status: z.enum(LEAD_STATUS_KEYS, { error: "Escolha uma etapa válida." }),
+});
+
+export const leadNoteSchema = z.object({
+  body: z
+    .string({ error: "Escreva a anotação." })
+    .trim()
+    .min(1, "Escreva a anotação.")
+    .max(NOTE_MAX, `Use no máximo ${NOTE_MAX} caracteres.`),
+});
+
+export const leadAssignSchema = z.object({
+  assigneeId: z.union([z.literal("").transform(() => null), z.coerce.number().int().positive()], {
+    error: "Escolha um corretor.",
+  }),
+});
+
+/** LGPD lookup: an e-mail or a phone number of the person. */
+export const personLookupSchema = z.object({
+  contato: z
+    .string({ error: "Informe o e-mail ou o telefone da pessoa." })
+    .trim()
+    .min(5, "Informe o e-mail ou o telefone da pessoa.")
+    .max(254, "Use no máximo 254 caracteres.")
+    .refine(
+      (v) => v.includes("@") || v.replace(/\D/g, "").length >= 8,
+      "Informe um e-mail válido ou um telefone com DDD.",
+    ),
+});

@@ -1,0 +1,118 @@
+// The listing page's data as the browser receives it: formatted prices, public photos, and a
+// location already reduced to what the address-visibility level allows.
+import type { PictureData } from "./photos";
+import type { AddressVisibility, Status } from "./vocabulary";
+
+export interface PublicPrices {
+  sobConsulta: boolean;
+  /** "R$ 850.000" */
+  venda: string | null;
+  /** "R$ 3.500/mês" or "R$ 900/diária" */
+  aluguel: string | null;
+  /** "Aluguel" or "Temporada" */
+  aluguelLabel: string;
+  /** "R$ 650/mês", "Isento", or null when not informed. */
+  condominio: string | null;
+  /** "R$ 1.200/ano", "Isento", or null. */
+  iptu: string | null;
+}
+
+export interface PublicLocation {
+  visibility: AddressVisibility;
+  /** What may be read: the full address, the street, or only bairro and cidade. */
+  address: string;
+  /** The map's centre: the true point only when visibility is "completo". */
+  lat: number;
+  lng: number;
+  /** Radius in metres of the approximate circle; null = an exact marker. */
+  radius: number | null;
+}
+
+export interface PublicListing {
+  referencia: string;
+  titulo: string;
+  tipoLabel: string;
+  finalidadeLabels: string[];
+  status: Status;
+  statusLabel: string;
+  /** Vendido or alugado: no sale contact on the page. */
+  closed: boolean;
+  destaque: boolean;
+  prices: PublicPrices;
+  quartos: number;
+  suites: number;
+  banheiros: number;
+  vagas: number;
+  areaUtil: number | null;
+  areaTotal: number | null;
+  andar: number | null;
+  anoConstrucao: number | null;
+  mobiliado: boolean;
+  aceitaPet: boolean;
+  comodidades: { comum: string[]; privativa: string[] };
+  /** The description split into paragraphs. */
+  paragraphs: string[];
+  bairro: string;
+  cidade: string;
+  /** The readable address at the allowed level, even without coordinates. */
+  address: string;
+  /** Null when the listing has no coordinates. */
+  location: PublicLocation | null;
+  youtubeId: string | null;
+  tourUrl: string | null;
+  photos: PictureData[];
+  /** Absolute URL of the page. */
+  url: string;
+}
+
+/** The public path of a listing. */
+export const listingPath = (referencia: string) => `/casas/${encodeURIComponent(referencia)}`;
+
+/** The YouTube video id of a watch, share, embed or shorts URL; null for anything else. */
+export function youtubeId(url: string | null | undefined): string | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  const host = parsed.hostname.replace(/^(www\.|m\.)/, "");
+  let id: string | null = null;
+  if (host === "youtu.be") id = parsed.pathname.slice(1);
+  else if (host === "youtube.com" || host === "youtube-nocookie.com") {
+    id =
+      parsed.searchParams.get("v") ??
+      parsed.pathname.match(/^\/(?:embed|shorts|live|v)\/([^/?#]+)/)?.[1] ??
+      null;
+  }
+  return id && /^[A-Za-z0-9_-]{11}$/.test(id) ? id : null;
+}
+
+/** A virtual-tour URL safe to frame: https only. */
+export function safeTourUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === "https:" ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The first ~160 characters of a text, cut at a word, for meta descriptions. */
+export function summarize(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const atWord = cut.slice(0, cut.lastIndexOf(" ")).replace(/[\s,.;:!?–-]+$/, "");
+  return `${atWord || cut}…`;
+}
+
+/** Paragraphs of a plain-text description (each line break starts one). */
+export function toParagraphs(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((p) => p.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+}

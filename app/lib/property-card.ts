@@ -1,0 +1,25 @@
+import type { PictureData } from "./photos";
+
+/** Everything a listing card shows (home, search, favourites, similar listings). */
+export interface PropertyCardData {
+  referencia: string;
+  url: string;
+  titulo: string;
+  tipoLabel: string;
+  finalidades: string[];
+  /** Main price line already formatted, e.g. "R$ 850.000" or "R$ 3.500/mês" or "Sob consulta". */
+  price: string;
+  /** A second price line for sale + rent listings, e.g. "ou R$ 4.000/mês". */
+  secondaryPrice: string | null;
+  bairro: string;
+  cidade: string;
+  quartos: number;
+  suites: number;
+  banheiros: number;
+  vagas: number;
+  area: number | null;
+  status: "disponivel" | "reservado" | "vendido" | "alugado";
+  statusLabel: string;
+  destaque: boolean;
+  cover: PictureData | null;
+}

@@ -1,0 +1,88 @@
+// Human words for a search: the page title ("Apartamentos à venda em Maceió") and the active
+// filter chips, each with the link that removes it (also the empty state's suggestions).
+import { formatArea, formatInteger, formatPrice } from "./format";
+import { type SearchFilters, searchHref } from "./search-params";
+import { COMODIDADES, type Finalidade, TIPOS } from "./vocabulary";
+
+const FINALIDADE_PHRASE: Record<Finalidade, string> = {
+  venda: "à venda",
+  aluguel: "para alugar",
+  temporada: "para temporada",
+};
+
+const FINALIDADE_CHIP: Record<Finalidade, string> = {
+  venda: "À venda",
+  aluguel: "Para alugar",
+  temporada: "Temporada",
+};
+
+/** "Apartamentos à venda em Pajuçara, Maceió"; `subject` names the screen when no single tipo is chosen. */
+export function searchTitle(filters: SearchFilters, subject = "Imóveis"): string {
+  const tipo = filters.tipo.length === 1 && filters.tipo[0] ? TIPOS[filters.tipo[0]].plural : subject;
+  const finalidade = filters.finalidade ? FINALIDADE_PHRASE[filters.finalidade] : "à venda e para alugar";
+  const place =
+    filters.bairro && filters.cidade
+      ? `${filters.bairro}, ${filters.cidade}`
+      : (filters.bairro ?? filters.cidade ?? "Alagoas");
+  const title = `${tipo} ${finalidade} em ${place}`;
+  return filters.q ? `“${filters.q}”: ${title.charAt(0).toLowerCase()}${title.slice(1)}` : title;
+}
+
+/** "1 imóvel encontrado" / "24 imóveis encontrados". */
+export function resultCountText(total: number): string {
+  return total === 1 ? "1 imóvel encontrado" : `${formatInteger(total)} imóveis encontrados`;
+}
+
+export interface FilterChip {
+  key: string;
+  label: string;
+  /** The same search without this filter (back to page 1). */
+  removeHref: string;
+}
+
+function range(min: number | undefined, max: number | undefined, format: (n: number) => string): string {
+  if (min !== undefined && max !== undefined) return `${format(min)} a ${format(max)}`;
+  if (min !== undefined) return `a partir de ${format(min)}`;
+  return `até ${format(max ?? 0)}`;
+}
+
+const atLeast = (n: number, one: string, many: string) => `${n}+ ${n === 1 ? one : many}`;
+
+export function filterChips(path: string, filters: SearchFilters): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const without = (key: string, label: string, change: Partial<SearchFilters>) =>
+    chips.push({ key, label, removeHref: searchHref(path, { ...filters, ...change, pagina: 1 }) });
+
+  if (filters.q) without("q", `“${filters.q}”`, { q: undefined });
+  if (filters.finalidade)
+    without("finalidade", FINALIDADE_CHIP[filters.finalidade], { finalidade: undefined });
+  for (const tipo of filters.tipo) {
+    without(`tipo:${tipo}`, TIPOS[tipo].label, { tipo: filters.tipo.filter((t) => t !== tipo) });
+  }
+  if (filters.cidade) without("cidade", filters.cidade, { cidade: undefined });
+  if (filters.bairro) without("bairro", filters.bairro, { bairro: undefined });
+  if (filters.precoMin !== undefined || filters.precoMax !== undefined) {
+    without("preco", range(filters.precoMin, filters.precoMax, formatPrice), {
+      precoMin: undefined,
+      precoMax: undefined,
+    });
+  }
+  if (filters.quartos)
+    without("quartos", atLeast(filters.quartos, "quarto", "quartos"), { quartos: undefined });
+  if (filters.suites) without("suites", atLeast(filters.suites, "suíte", "suítes"), { suites: undefined });
+  if (filters.vagas) without("vagas", atLeast(filters.vagas, "vaga", "vagas"), { vagas: undefined });
+  if (filters.areaMin !== undefined || filters.areaMax !== undefined) {
+    without("area", range(filters.areaMin, filters.areaMax, formatArea), {
+      areaMin: undefined,
+      areaMax: undefined,
+    });
+  }
+  for (const item of filters.comodidades) {
+    without(`comodidade:${item}`, COMODIDADES[item].label, {
+      comodidades: filters.comodidades.filter((c) => c !== item),
+    });
+  }
+  if (filters.mobiliado) without("mobiliado", "Mobiliado", { mobiliado: false });
+  if (filters.pet) without("pet", "Aceita pet", { pet: false });
+  return chips;
+}

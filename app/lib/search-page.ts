@@ -1,0 +1,84 @@
+// What the two search screens (/todos-os-imoveis, /casas) load, and their head tags.
+import type { MetaDescriptor } from "react-router";
+import { absoluteUrl, buildMeta, siteFromMatches } from "./meta";
+import type { PropertyCardData } from "./property-card";
+import { activeFilterCount, DEFAULT_ORDEM, pageHref, type SearchFilters } from "./search-params";
+import type { Tipo } from "./vocabulary";
+
+export interface CityFacetView {
+  cidade: string;
+  count: number;
+  bairros: { bairro: string; count: number }[];
+}
+
+export interface SearchPageData {
+  path: string;
+  title: string;
+  intro: string;
+  description: string;
+  filters: SearchFilters;
+  facets: CityFacetView[];
+  tipoOptions: readonly Tipo[];
+  total: number;
+  page: number;
+  pageCount: number;
+  cards: PropertyCardData[];
+  /** The canonical path + query of this page. */
+  canonicalPath: string;
+  noindex: boolean;
+}
+
+/** Beyond this page, result pages are not indexed (they add nothing a search engine needs). */
+export const MAX_INDEXED_PAGE = 10;
+/** More filters than this make a combination too narrow to deserve its own indexed page. */
+export const MAX_INDEXED_FILTERS = 2;
+
+/**
+ * Indexed: the screen itself and up to two filters, pages 1–10, default order, no free text,
+ * at least one result. Everything else is "noindex, follow" (still crawled for its links).
+ */
+export function isIndexable(filters: SearchFilters, total: number): boolean {
+  return (
+    total > 0 &&
+    !filters.q &&
+    filters.ordem === DEFAULT_ORDEM &&
+    filters.pagina <= MAX_INDEXED_PAGE &&
+    activeFilterCount(filters) <= MAX_INDEXED_FILTERS
+  );
+}
+
+type MetaArgs = {
+  data: SearchPageData | undefined;
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+};
+
+/** Title, description, canonical, robots and rel prev/next for a result page. */
+export function searchPageMeta({ data, matches }: MetaArgs): MetaDescriptor[] {
+  const site = siteFromMatches(matches);
+  if (!data) return buildMeta({ title: "Imóveis", path: "/todos-os-imoveis", noindex: true }, site);
+  const pageSuffix = data.page > 1 ? ` – página ${data.page}` : "";
+  const tags = buildMeta(
+    {
+      title: `${data.title}${pageSuffix}`,
+      description: data.description,
+      path: data.canonicalPath,
+      noindex: data.noindex,
+    },
+    site,
+  );
+  if (data.page > 1) {
+    tags.push({
+      tagName: "link",
+      rel: "prev",
+      href: absoluteUrl(pageHref(data.path, data.filters, data.page - 1), site.publicUrl),
+    });
+  }
+  if (data.page < data.pageCount) {
+    tags.push({
+      tagName: "link",
+      rel: "next",
+      href: absoluteUrl(pageHref(data.path, data.filters, data.page + 1), site.publicUrl),
+    });
+  }
+  return tags;
+}

@@ -1,0 +1,216 @@
+import { describe, expect, it } from "vitest";
+import { filterChips, resultCountText, searchTitle } from "./search-describe";
+import {
+  activeFilterCount,
+  emptyFilters,
+  PARAM_ORDER,
+  pageHref,
+  parseSearchFilters,
+  searchHref,
+  searchQueryString,
+  serializeSearchFilters,
+} from "./search-params";
+
+describe("parseSearchFilters", () => {
+  it("gives the defaults for an empty query", () => {
+    expect(emptyFilters()).toEqual({
+      q: undefined,
+      finalidade: undefined,
+      tipo: [],
+      cidade: undefined,
+      bairro: undefined,
+      precoMin: undefined,
+      precoMax: undefined,
+      quartos: undefined,
+      suites: undefined,
+      vagas: undefined,
+      areaMin: undefined,
+      areaMax: undefined,
+      comodidades: [],
+      mobiliado: false,
+      pet: false,
+      ordem: "relevancia",
+      pagina: 1,
+    });
+  });
+
+  it("reads every parameter", () => {
+    const f = parseSearchFilters(
+      "q=apartamento+pajucara&finalidade=venda&tipo=apartamento&tipo=cobertura&cidade=Macei%C3%B3&bairro=Paju%C3%A7ara" +
+        "&precoMin=300000&precoMax=900000&quartos=2&suites=1&vagas=2&areaMin=60&areaMax=200" +
+        "&comodidades=piscina,academia&mobiliado=1&pet=1&ordem=menor-preco&pagina=3",
+    );
+    expect(f).toEqual({
+      q: "apartamento pajucara",
+      finalidade: "venda",
+      tipo: ["apartamento", "cobertura"],
+      cidade: "Maceió",
+      bairro: "Pajuçara",
+      precoMin: 300000,
+      precoMax: 900000,
+      quartos: 2,
+      suites: 1,
+      vagas: 2,
+      areaMin: 60,
+      areaMax: 200,
+      comodidades: ["piscina", "academia"],
+      mobiliado: true,
+      pet: true,
+      ordem: "menor-preco",
+      pagina: 3,
+    });
+  });
+
+  it("drops bad values instead of failing", () => {
+    const f = parseSearchFilters(
+      "finalidade=comprar&tipo=castelo&tipo=casa&quartos=muitos&suites=-1&vagas=99&precoMin=abc&areaMax=" +
+        "&comodidades=heliponto&mobiliado=talvez&ordem=aleatoria&pagina=0",
+    );
+    expect(f.finalidade).toBeUndefined();
+    expect(f.tipo).toEqual(["casa"]);
+    expect(f.quartos).toBeUndefined();
+    expect(f.suites).toBeUndefined();
+    expect(f.vagas).toBeUndefined();
+    expect(f.precoMin).toBeUndefined();
+    expect(f.areaMax).toBeUndefined();
+    expect(f.comodidades).toEqual([]);
+    expect(f.mobiliado).toBe(false);
+    expect(f.ordem).toBe("relevancia");
+    expect(f.pagina).toBe(1);
+    expect(parseSearchFilters("pagina=2.5&quartos=2.5").pagina).toBe(1);
+    expect(parseSearchFilters("pagina=99999999").pagina).toBe(1);
+  });
+
+  it("ignores the empty fields a GET form submits and keeps the first real value", () => {
+    const f = parseSearchFilters("q=&finalidade=&tipo=&cidade=&quartos=&cidade=Macei%C3%B3&pet=");
+    expect(f.q).toBeUndefined();
+    expect(f.finalidade).toBeUndefined();
+    expect(f.tipo).toEqual([]);
+    expect(f.cidade).toBe("Maceió");
+    expect(f.pet).toBe(false);
+  });
+
+  it("reads prices typed the Brazilian way", () => {
+    expect(parseSearchFilters("precoMin=R%24+850.000%2C00").precoMin).toBe(850000);
+    expect(parseSearchFilters("precoMax=1.250.000").precoMax).toBe(1250000);
+    expect(parseSearchFilters("precoMax=0").precoMax).toBeUndefined();
+    expect(parseSearchFilters("precoMax=1234567890123").precoMax).toBeUndefined();
+  });
+
+  it("swaps reversed ranges", () => {
+    const f = parseSearchFilters("precoMin=900000&precoMax=300000&areaMin=200&areaMax=50");
+    expect([f.precoMin, f.precoMax, f.areaMin, f.areaMax]).toEqual([300000, 900000, 50, 200]);
+  });
+
+  it("accepts lists repeated or comma-separated, deduplicated in the vocabulary's order", () => {
+    const a = parseSearchFilters("tipo=casa_condominio,apartamento&tipo=casa&tipo=apartamento");
+    expect(a.tipo).toEqual(["apartamento", "casa", "casa_condominio"]);
+  });
+
+  it("collapses whitespace and bounds free text", () => {
+    expect(parseSearchFilters("q=%20%20casa%20%20%20praia%20").q).toBe("casa praia");
+    expect(parseSearchFilters(`q=${"a".repeat(500)}`).q).toHaveLength(100);
+    expect(parseSearchFilters("q=%20%20%20").q).toBeUndefined();
+  });
+
+  it("restricts tipos to the screen's own (Casas)", () => {
+    const f = parseSearchFilters("tipo=apartamento&tipo=casa", { allowedTipos: ["casa", "casa_condominio"] });
+    expect(f.tipo).toEqual(["casa"]);
+  });
+
+  it("reads FormData the same way", () => {
+    const form = new FormData();
+    form.append("tipo", "casa");
+    form.append("quartos", "3");
+    form.append("q", "");
+    const f = parseSearchFilters(form);
+    expect(f.tipo).toEqual(["casa"]);
+    expect(f.quartos).toBe(3);
+  });
+});
+
+describe("serializeSearchFilters", () => {
+  it("omits defaults: no filters is the bare path", () => {
+    expect(searchQueryString(emptyFilters())).toBe("");
+    expect(searchHref("/todos-os-imoveis", emptyFilters())).toBe("/todos-os-imoveis");
+  });
+
+  it("writes parameters in one fixed order whatever the input order", () => {
+    const a = parseSearchFilters(
+      "pagina=2&pet=1&tipo=casa&finalidade=aluguel&q=praia&quartos=3&ordem=recentes",
+    );
+    const b = parseSearchFilters(
+      "ordem=recentes&quartos=3&q=praia&finalidade=aluguel&tipo=casa&pet=1&pagina=2",
+    );
+    expect(searchQueryString(a)).toBe(searchQueryString(b));
+    expect(searchQueryString(a)).toBe(
+      "?q=praia&finalidade=aluguel&tipo=casa&quartos=3&pet=1&ordem=recentes&pagina=2",
+    );
+  });
+
+  it("round-trips: parse(serialize(f)) = f, serialize is idempotent", () => {
+    const query =
+      "q=vista+mar&finalidade=venda&tipo=apartamento&tipo=cobertura&cidade=Macei%C3%B3&bairro=Ponta+Verde" +
+      "&precoMin=1&precoMax=2000000&quartos=2&suites=1&vagas=1&areaMin=50&areaMax=300&comodidades=piscina" +
+      "&comodidades=vista_mar&mobiliado=1&pet=1&ordem=maior-area&pagina=4";
+    const f = parseSearchFilters(query);
+    const canonical = serializeSearchFilters(f);
+    expect(parseSearchFilters(canonical)).toEqual(f);
+    expect(serializeSearchFilters(parseSearchFilters(canonical)).toString()).toBe(canonical.toString());
+    expect([...new Set([...canonical.keys()])]).toEqual(PARAM_ORDER.filter((k) => canonical.has(k)));
+  });
+
+  it("links pages without pagina=1", () => {
+    const f = parseSearchFilters("finalidade=venda&pagina=3");
+    expect(pageHref("/casas", f, 1)).toBe("/casas?finalidade=venda");
+    expect(pageHref("/casas", f, 4)).toBe("/casas?finalidade=venda&pagina=4");
+  });
+});
+
+describe("describing a search", () => {
+  it("counts active filters (sort and page are not filters)", () => {
+    expect(activeFilterCount(parseSearchFilters("ordem=recentes&pagina=3"))).toBe(0);
+    expect(
+      activeFilterCount(parseSearchFilters("tipo=casa&tipo=apartamento&precoMin=1&precoMax=2&pet=1")),
+    ).toBe(3);
+  });
+
+  it("titles the page from the filter", () => {
+    expect(searchTitle(parseSearchFilters("finalidade=venda&tipo=apartamento&cidade=Macei%C3%B3"))).toBe(
+      "Apartamentos à venda em Maceió",
+    );
+    expect(
+      searchTitle(parseSearchFilters("finalidade=aluguel&bairro=Paju%C3%A7ara&cidade=Macei%C3%B3")),
+    ).toBe("Imóveis para alugar em Pajuçara, Maceió");
+    expect(searchTitle(emptyFilters(), "Casas")).toBe("Casas à venda e para alugar em Alagoas");
+    expect(searchTitle(parseSearchFilters("q=praia"))).toBe(
+      "“praia”: imóveis à venda e para alugar em Alagoas",
+    );
+  });
+
+  it("counts results in Portuguese", () => {
+    expect(resultCountText(0)).toBe("0 imóveis encontrados");
+    expect(resultCountText(1)).toBe("1 imóvel encontrado");
+    expect(resultCountText(1234)).toBe("1.234 imóveis encontrados");
+  });
+
+  it("gives one chip per filter, each linking to the search without it", () => {
+    const f = parseSearchFilters(
+      "finalidade=venda&tipo=casa&tipo=casa_condominio&precoMax=500000&quartos=1&comodidades=piscina&pet=1&pagina=3",
+    );
+    const chips = filterChips("/casas", f);
+    expect(chips.map((c) => c.label)).toEqual([
+      "À venda",
+      "Casa",
+      "Casa de condomínio",
+      "até R$ 500.000",
+      "1+ quarto",
+      "Piscina",
+      "Aceita pet",
+    ]);
+    expect(chips[1]?.removeHref).toBe(
+      "/casas?finalidade=venda&tipo=casa_condominio&precoMax=500000&quartos=1&comodidades=piscina&pet=1",
+    );
+    expect(chips.at(-1)?.removeHref).not.toContain("pet=");
+  });
+});

@@ -1,0 +1,99 @@
+// The agency settings form (/admin/configuracoes), validated in the browser and in the action.
+import { z } from "zod";
+
+const text = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label}: no máximo ${max} caracteres.`)
+    .optional()
+    .transform((value) => value ?? "");
+
+const httpsUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value ?? "")
+    .refine((value) => value === "" || /^https:\/\/[^\s/$.?#][^\s]*$/i.test(value), {
+      message: `${label}: informe um endereço completo começando com https://`,
+    });
+
+const optionalEmail = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value ?? "")
+    .refine((value) => value === "" || z.email().safeParse(value).success, {
+      message: `${label}: informe um e-mail válido, ex.: contato@exemplo.com.br.`,
+    });
+
+const PHONE = /^(55)?\d{10,11}$/;
+
+export const settingsSchema = z.object({
+  name: z
+    .string({ error: "Informe o nome da imobiliária." })
+    .trim()
+    .min(2, "Informe o nome da imobiliária.")
+    .max(120, "Nome: no máximo 120 caracteres."),
+  creci: z
+    .string({ error: "Informe o CRECI da imobiliária." })
+    .trim()
+    .min(2, "Informe o CRECI da imobiliária, ex.: 1234-J.")
+    .max(40, "CRECI: no máximo 40 caracteres."),
+  /** One number per line; stored as digits. */
+  phones: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const lines = (value ?? "")
+        .split(/[\n,;]/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+      if (lines.length > 5) {
+        ctx.addIssue({ code: "custom", message: "Informe no máximo 5 telefones." });
+        return z.NEVER;
+      }
+      const bad = lines.find((line) => !PHONE.test(line.replace(/\D/g, "")));
+      if (bad) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Telefone inválido: "${bad}". Use o DDD, ex.: (82) 3333-4444.`,
+        });
+        return z.NEVER;
+      }
+      return lines.map((line) => line.replace(/\D/g, ""));
+    }),
+  whatsapp: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ?? "").replace(/\D/g, ""))
+    .refine((digits) => digits === "" || PHONE.test(digits), {
+      message: "WhatsApp inválido: informe o número com DDD, ex.: (82) 99999-9999.",
+    }),
+  email: optionalEmail("E-mail"),
+  address: text(300, "Endereço"),
+  videoChannelUrl: httpsUrl("Canal de vídeos"),
+  instagram: httpsUrl("Instagram"),
+  facebook: httpsUrl("Facebook"),
+  youtube: httpsUrl("YouTube"),
+  tiktok: httpsUrl("TikTok"),
+  linkedin: httpsUrl("LinkedIn"),
+  aboutText: text(20_000, "Sobre nós"),
+  privacyText: text(100_000, "Política de privacidade"),
+  dpoName: text(120, "Encarregado (DPO)"),
+  dpoEmail: optionalEmail("E-mail do encarregado"),
+  feedToken: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || /^[A-Za-z0-9_-]{16,128}$/.test(value), {
+      message: "Chave dos portais: de 16 a 128 letras, números, - ou _ (ou deixe em branco).",
+    }),
+});
+
+export type SettingsInput = z.output<typeof settingsSchema>;
+export const SOCIAL_KEYS = ["instagram", "facebook", "youtube", "tiktok", "linkedin"] as const;

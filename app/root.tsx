@@ -1,0 +1,101 @@
+import { type ReactNode, useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { LoadingOverlay } from "./components/loading-overlay";
+import { pageMeta } from "./lib/meta";
+import { useNonce } from "./lib/nonce";
+import "./styles/base.css";
+import { getAgencySettings } from "./server/settings/settings.server";
+
+// What every screen may read about the agency (header, footer, meta tags). Pages read it with
+// useRouteLoaderData("root") or, in `meta`, through app/lib/meta.ts (siteFromMatches/pageMeta).
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getAgencySettings(context.services.db);
+  return {
+    agency: {
+      name: settings.name,
+      creci: settings.creci,
+      phones: settings.phones,
+      whatsapp: settings.whatsapp,
+      email: settings.email,
+      address: settings.address,
+      videoChannelUrl: settings.videoChannelUrl,
+      socialLinks: settings.socialLinks,
+    },
+    publicUrl: context.services.config.publicUrl,
+  };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+// The agency's details change only through admin forms (actions): plain navigations keep them.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
+}
+
+// The defaults for any route without its own `meta` (and for errors that reach the root).
+export const meta: Route.MetaFunction = (args) => {
+  if (args.error) {
+    const notFound = isRouteErrorResponse(args.error) && args.error.status === 404;
+    return pageMeta(args, { title: notFound ? "Página não encontrada" : "Algo deu errado", noindex: true });
+  }
+  return pageMeta(args, { title: "Apartamentos, casas e terrenos à venda e para alugar" });
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b6e8a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // Lets browser tests (and CSS, if ever needed) know the client has taken over.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <>
+      <Outlet />
+      <LoadingOverlay />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="root-error">
+      <h1>{notFound ? "Página não encontrada" : "Algo deu errado"}</h1>
+      <p>
+        {notFound
+          ? "O endereço que você procurou não existe ou foi removido."
+          : "Tente novamente em instantes. Se o problema continuar, fale conosco."}
+      </p>
+      <a href="/">Voltar para a página inicial</a>
+    </main>
+  );
+}

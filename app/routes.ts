@@ -1,0 +1,52 @@
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+// Every screen by its path. Spec routes (shared/spec section 2) first in each group.
+export default [
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("todos-os-imoveis", "routes/public/todos-os-imoveis.tsx"),
+    route("casas", "routes/public/casas.tsx"),
+    route("casas/:referencia", "routes/public/propriedade.tsx"),
+    route("sobre-nos", "routes/public/sobre-nos.tsx"),
+    route("politica-de-privacidade", "routes/public/politica-de-privacidade.tsx"),
+    route("favoritos", "routes/public/favoritos.tsx"),
+    // Auth screens (issue 4)
+    route("login", "routes/public/login.tsx"),
+    route("recuperar-senha", "routes/public/recuperar-senha.tsx"),
+    route("redefinir-senha/:token", "routes/public/redefinir-senha.tsx"),
+    route("*", "routes/public/not-found.tsx"),
+  ]),
+  route("sair", "routes/sair.tsx"),
+  ...prefix("api", [route("cartoes", "routes/api/cartoes.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("painel", "routes/admin/painel.tsx"),
+    route("sessao", "routes/admin/sessao.tsx"),
+    // Listings (issue 4)
+    route("imoveis", "routes/admin/imoveis.tsx"),
+    route("imoveis/novo", "routes/admin/imovel-novo.tsx"),
+    route("imoveis/:id", "routes/admin/imovel.tsx"),
+    route("imoveis/:id/fotos", "routes/admin/imovel-fotos.tsx"),
+    // Admin-only
+    route("usuarios", "routes/admin/usuarios.tsx"),
+    route("configuracoes", "routes/admin/configuracoes.tsx"),
+    // SEO and feeds (issue 6): what each portal would reject, per listing
+    route("portais", "routes/admin/portais.tsx"),
+    // Leads (issue 5): inbox, detail, CSV, LGPD requests, live events (SSE)
+    route("leads", "routes/admin/leads.tsx"),
+    route("leads.csv", "routes/admin/leads-csv.ts"),
+    route("leads/lgpd", "routes/admin/leads-lgpd.tsx"),
+    route("leads/lgpd/exportar", "routes/admin/leads-lgpd-exportar.ts"),
+    route("leads/:id", "routes/admin/lead.tsx"),
+    route("eventos", "routes/admin/eventos.ts"),
+  ]),
+  // Leads (issue 5): a WhatsApp click on a listing, recorded by navigator.sendBeacon
+  route("api/whatsapp", "routes/api/whatsapp.ts"),
+  // SEO and feeds (issue 6): crawler files, portal feeds, per-listing social images
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("sitemaps/:arquivo", "routes/seo/sitemap-part.ts"),
+  route("feeds/vrsync.xml", "routes/feeds/vrsync.ts"),
+  route("feeds/chavesnamao.xml", "routes/feeds/chavesnamao.ts"),
+  route("og/:arquivo", "routes/seo/og-image.ts"),
+] satisfies RouteConfig;

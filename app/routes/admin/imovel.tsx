@@ -1,0 +1,215 @@
+// /admin/imoveis/:id — edit a listing: the form, its publication actions and its photos.
+import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { ListingActions } from "../../components/admin/listing-actions";
+import { PhotoManager } from "../../components/admin/photo-manager";
+import { PropertyForm } from "../../components/admin/property-form";
+import { pageMeta } from "../../lib/meta";
+import { type ListingAction, noticeOf, parseListingAction } from "../../lib/property-actions";
+import { parsePropertyForm, readPropertyForm, toFormInput } from "../../lib/property-form";
+import { PUBLICATION_STATES, STATUSES } from "../../lib/vocabulary";
+import { requireUser } from "../../server/auth/guard.server";
+import { type Actor, loadManageable, parseId } from "../../server/properties/access.server";
+import {
+  deleteProperty,
+  duplicateProperty,
+  getPropertyForEdit,
+  listAgents,
+  setDestaque,
+  setPublication,
+  setStatus,
+  updateProperty,
+} from "../../server/properties/admin.server";
+import { PropertyFieldError } from "../../server/properties/errors.server";
+import { actorFor, guarded } from "../../server/properties/http.server";
+import { listPhotos } from "../../server/properties/photos.server";
+import "../../styles/admin-listings.css";
+import type { Route } from "./+types/imovel";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: args.data ? `Editar ${args.data.listing.referencia}` : "Imóvel", noindex: true });
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const actor = actorFor(user, request, context);
+  const { db, storage } = context.services;
+  return guarded(async () => {
+    const id = parseId(params.id);
+    const { property, oldReferencias } = await getPropertyForEdit(db, actor, id);
+    const [photos, agents] = await Promise.all([
+      listPhotos(db, storage, actor, id),
+      user.role === "admin" ? listAgents(db, property.corretorId) : null,
+    ]);
+    return data(
+      {
+        listing: {
+          id,
+          referencia: property.referencia,
+          titulo: property.titulo,
+          publicacao: property.publicacao,
+          status: property.status,
+          destaque: property.destaque,
+          updatedAt: property.updatedAt.toISOString(),
+          oldReferencias,
+        },
+        values: toFormInput(property),
+        photos,
+        agents,
+      },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  });
+}
+
+async function runAction(
+  context: Route.ActionArgs["context"],
+  actor: Actor,
+  id: number,
+  action: ListingAction,
+) {
+  const { db, storage } = context.services;
+  const back = (ok: string) => redirect(`/admin/imoveis/${id}?ok=${ok}`, { status: 303 });
+  switch (action.intent) {
+    case "publicar":
+      await setPublication(db, actor, id, "publicado");
+      return back("publicado");
+    case "despublicar":
+      await setPublication(db, actor, id, "rascunho");
+      return back("despublicado");
+    case "arquivar":
+      await setPublication(db, actor, id, "arquivado");
+      return back("arquivado");
+    case "destacar":
+      await setDestaque(db, actor, id, true);
+      return back("destacado");
+    case "remover-destaque":
+      await setDestaque(db, actor, id, false);
+      return back("destaque-removido");
+    case "status":
+      await setStatus(db, actor, id, action.status);
+      return back("status");
+    case "duplicar": {
+      const copy = await duplicateProperty(db, actor, id);
+      return redirect(`/admin/imoveis/${copy.id}?ok=duplicado`, { status: 303 });
+    }
+    case "excluir": {
+      // Without the confirmation (no JavaScript), the page asks for it first.
+      if (action.confirmar !== "sim") return data({ confirmDelete: true as const });
+      const { referencia } = await deleteProperty(db, storage, actor, id);
+      return redirect(`/admin/imoveis?ok=excluido&ref=${encodeURIComponent(referencia)}`, { status: 303 });
+    }
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const actor = actorFor(user, request, context);
+  return guarded(async () => {
+    const id = parseId(params.id);
+    // Permission before anything else: someone else's listing is 403 whatever the form says.
+    await loadManageable(context.services.db, actor, id);
+    const form = await request.formData();
+    if (form.get("intent") === "salvar") {
+      const parsed = parsePropertyForm(form);
+      if (!parsed.success) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+      try {
+        await updateProperty(context.services.db, actor, id, parsed.data);
+      } catch (error) {
+        if (!(error instanceof PropertyFieldError)) throw error;
+        return data(
+          { errors: { [error.field]: error.message }, values: readPropertyForm(form) },
+          { status: 400 },
+        );
+      }
+      return redirect(`/admin/imoveis/${id}?ok=salvo`, { status: 303 });
+    }
+    const parsed = parseListingAction(form);
+    if (!parsed.success) {
+      return data({ actionError: parsed.error.issues[0]?.message ?? "Ação inválida." }, { status: 400 });
+    }
+    return runAction(context, actor, id, parsed.data);
+  });
+}
+
+export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, values, photos, agents } = loaderData;
+  const [search] = useSearchParams();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "salvar";
+  const notice = noticeOf(search);
+  const formErrors = actionData && "errors" in actionData ? actionData : null;
+  const confirmPhoto = Number(search.get("excluirFoto")) || null;
+
+  return (
+    <main className="admin-page admin-listings">
+      <p className="listing-breadcrumb">
+        <Link to="/admin/imoveis">← Todos os imóveis</Link>
+      </p>
+      <header className="listing-header">
+        <h1>
+          Editar imóvel <span className="listing-header__ref">{listing.referencia}</span>
+        </h1>
+        <p className="listing-header__title">{listing.titulo}</p>
+        <ul className="listing-badges" aria-label="Situação do anúncio">
+          <li className={`badge badge--${listing.publicacao}`}>{PUBLICATION_STATES[listing.publicacao]}</li>
+          <li className={`badge badge--status-${listing.status}`}>{STATUSES[listing.status]}</li>
+          {listing.destaque ? <li className="badge badge--destaque">Destaque</li> : null}
+        </ul>
+        {listing.publicacao === "publicado" ? (
+          <p>
+            <a href={`/casas/${listing.referencia}`} target="_blank" rel="noopener">
+              Ver no site<span className="visually-hidden"> (abre em nova aba)</span>
+            </a>
+          </p>
+        ) : null}
+        {listing.oldReferencias.length > 0 ? (
+          <p className="form-field__hint">
+            Referências antigas que redirecionam para este imóvel: {listing.oldReferencias.join(", ")}.
+          </p>
+        ) : null}
+      </header>
+
+      {notice ? (
+        <p className="listing-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {actionData && "actionError" in actionData ? (
+        <p className="listing-notice listing-notice--error" role="alert">
+          {actionData.actionError}
+        </p>
+      ) : null}
+
+      <ListingActions
+        publicacao={listing.publicacao}
+        status={listing.status}
+        destaque={listing.destaque}
+        referencia={listing.referencia}
+        confirmDelete={Boolean(actionData && "confirmDelete" in actionData)}
+      />
+
+      <PropertyForm
+        key={listing.updatedAt}
+        values={formErrors?.values ?? values}
+        serverErrors={formErrors?.errors ?? null}
+        agents={agents}
+        submitLabel="Salvar alterações"
+        busy={saving}
+        referenciaHint="Duas letras e ao menos quatro números. Ao mudar, o endereço antigo continua levando a este imóvel."
+      />
+
+      <section className="listing-photos" id="fotos" aria-labelledby="fotos-titulo">
+        <h2 id="fotos-titulo">Fotos</h2>
+        <PhotoManager
+          propertyId={listing.id}
+          photos={photos}
+          error={search.get("erroFoto")}
+          confirmPhotoId={confirmPhoto}
+        />
+      </section>
+    </main>
+  );
+}

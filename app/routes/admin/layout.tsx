@@ -1,0 +1,125 @@
+// The admin shell. Its loader is the guard for every screen under /admin (each child loader
+// and action checks again: loaders run in parallel, and actions don't run this one first).
+import type { ReactNode } from "react";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { SessionKeepAlive } from "../../components/session-keep-alive";
+import { pageMeta } from "../../lib/meta";
+import { USER_ROLES } from "../../lib/vocabulary";
+import { requireUser, type SessionUser } from "../../server/auth/guard.server";
+import "../../styles/admin.css";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Painel administrativo", noindex: true });
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return data({ user }, { headers: { "Cache-Control": "no-store" } });
+}
+
+interface NavItem {
+  to: string;
+  label: string;
+  adminOnly?: boolean;
+}
+
+const NAV: NavItem[] = [
+  { to: "/admin/painel", label: "Painel" },
+  { to: "/admin/imoveis", label: "Imóveis" },
+  { to: "/admin/leads", label: "Leads" },
+  { to: "/admin/portais", label: "Portais" },
+  { to: "/admin/usuarios", label: "Usuários", adminOnly: true },
+  { to: "/admin/configuracoes", label: "Configurações", adminOnly: true },
+];
+
+function AdminShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+  return (
+    <div className="admin">
+      <a className="admin-skip" href="#admin-conteudo">
+        Pular para o conteúdo
+      </a>
+      <header className="admin-header">
+        <div className="admin-header__bar">
+          <Link to="/admin/painel" className="admin-brand">
+            Imóveis em Alagoas <span className="admin-brand__tag">Painel</span>
+          </Link>
+          <div className="admin-user">
+            <span className="admin-user__name" data-testid="admin-user-name">
+              {user.name}
+            </span>
+            <span className="admin-user__role">{USER_ROLES[user.role]}</span>
+            <Form method="post" action="/sair" className="admin-user__logout">
+              <button type="submit" className="btn btn--ghost btn--small">
+                Sair
+              </button>
+            </Form>
+          </div>
+        </div>
+        <nav className="admin-nav" aria-label="Menu do painel">
+          <ul>
+            {NAV.filter((item) => !item.adminOnly || user.role === "admin").map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="admin-nav__site">
+              <Link to="/">Ver o site</Link>
+            </li>
+          </ul>
+        </nav>
+      </header>
+      <div id="admin-conteudo" className="admin-content" tabIndex={-1}>
+        {children}
+      </div>
+      <SessionKeepAlive />
+    </div>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell user={loaderData.user}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const [title, text] =
+    status === 403
+      ? [
+          "Acesso negado",
+          "Você não tem permissão para acessar esta página. Fale com um administrador se precisar dela.",
+        ]
+      : status === 404
+        ? ["Página não encontrada", "O endereço que você procurou não existe ou foi removido."]
+        : ["Algo deu errado", "Tente novamente em instantes. Se o problema continuar, avise o suporte."];
+  const body = (
+    <main className="admin-page">
+      <h1>{title}</h1>
+      <p>{text}</p>
+      <p>
+        <Link to="/admin/painel">Voltar ao painel</Link>
+      </p>
+    </main>
+  );
+  return layout ? <AdminShell user={layout.user}>{body}</AdminShell> : <div className="admin">{body}</div>;
+}

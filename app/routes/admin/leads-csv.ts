@@ -1,0 +1,20 @@
+// /admin/leads.csv — the inbox's current filters as a spreadsheet (formula-injection safe).
+import { parseLeadListQuery } from "../../lib/lead-inbox";
+import { requireUser } from "../../server/auth/guard.server";
+import { leadsCsv } from "../../server/leads/csv.server";
+import { allLeads } from "../../server/leads/inbox.server";
+import type { Route } from "./+types/leads-csv";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const query = parseLeadListQuery(new URL(request.url).searchParams);
+  const rows = await allLeads(context.services.db, user, query);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(leadsCsv(rows), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="leads-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,143 @@
+// /admin/leads/lgpd — a person's LGPD request (admin only): find their leads by e-mail or
+// phone, download everything as JSON, or erase it (with an audit entry).
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { personLookupSchema } from "../../lib/lead-inbox";
+import { pageMeta } from "../../lib/meta";
+import { requireUser } from "../../server/auth/guard.server";
+import { countPersonLeads, erasePersonData } from "../../server/leads/lgpd.server";
+import "../../styles/leads.css";
+import type { Route } from "./+types/leads-lgpd";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Pedidos LGPD", noindex: true });
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, { role: "admin" });
+  return data({}, { headers: { "Cache-Control": "no-store" } });
+}
+
+type ActionData =
+  | { intent: "buscar"; contato: string; count: number }
+  | { intent: "apagar"; contato: string; erased: number }
+  | { intent: string; contato: string; error: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context, { role: "admin" });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "buscar");
+  const raw = String(form.get("contato") ?? "").slice(0, 300);
+  const parsed = personLookupSchema.safeParse({ contato: raw });
+  if (!parsed.success) {
+    return data<ActionData>(
+      { intent, contato: raw, error: parsed.error.issues[0]?.message ?? "Contato inválido." },
+      { status: 400 },
+    );
+  }
+  const { contato } = parsed.data;
+  const { db } = context.services;
+  if (intent === "apagar") {
+    if (form.get("confirmar") !== "sim") {
+      return data<ActionData>(
+        { intent, contato, error: "Marque a confirmação para apagar os dados." },
+        { status: 400 },
+      );
+    }
+    const actor = {
+      id: user.id,
+      role: user.role,
+      ip: context.ip,
+      userAgent: request.headers.get("user-agent"),
+    };
+    const { erased } = await erasePersonData(db, actor, contato);
+    return { intent: "apagar", contato, erased } satisfies ActionData;
+  }
+  return { intent: "buscar", contato, count: await countPersonLeads(db, contato) } satisfies ActionData;
+}
+
+export default function LeadsLgpd() {
+  const result = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state === "submitting";
+  const error = result && "error" in result ? result.error : undefined;
+  const found = result && "count" in result ? result : undefined;
+  const erased = result && "erased" in result ? result : undefined;
+
+  return (
+    <main className="admin-page admin-lgpd">
+      <p>
+        <Link to="/admin/leads">← Voltar aos leads</Link>
+      </p>
+      <h1>Pedidos LGPD</h1>
+      <p className="admin-page__lead">
+        Atenda ao pedido de uma pessoa sobre os dados dela: baixe tudo o que temos (leads e anotações) ou
+        apague.
+      </p>
+      <Form method="post" className="lead-card">
+        <input type="hidden" name="intent" value="buscar" />
+        <div className="form-field">
+          <label htmlFor="lgpd-contato">E-mail ou telefone da pessoa</label>
+          <input
+            id="lgpd-contato"
+            name="contato"
+            required
+            maxLength={254}
+            defaultValue={result?.contato}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "lgpd-contato-erro" : undefined}
+          />
+          {error ? (
+            <p className="form-field__error" id="lgpd-contato-erro">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          Buscar
+        </button>
+      </Form>
+
+      {erased ? (
+        <p className="listing-notice" role="status">
+          {erased.erased === 0
+            ? "Nada a apagar: nenhum lead com este contato."
+            : `${erased.erased} ${erased.erased === 1 ? "lead apagado" : "leads apagados"}, com as anotações. O pedido foi registrado no histórico.`}
+        </p>
+      ) : null}
+
+      {found ? (
+        <section className="lead-card" aria-labelledby="lgpd-resultado">
+          <h2 id="lgpd-resultado">
+            {found.count === 0
+              ? "Nenhum lead com este contato"
+              : `${found.count} ${found.count === 1 ? "lead encontrado" : "leads encontrados"}`}
+          </h2>
+          {found.count > 0 ? (
+            <>
+              <Form method="post" action="/admin/leads/lgpd/exportar" reloadDocument>
+                <input type="hidden" name="contato" value={found.contato} />
+                <button type="submit" className="btn btn--secondary">
+                  Baixar dados (JSON)
+                </button>
+              </Form>
+              <Form method="post" className="lead-inline-form">
+                <input type="hidden" name="intent" value="apagar" />
+                <input type="hidden" name="contato" value={found.contato} />
+                <div className="form-field form-field--checkbox">
+                  <input id="lgpd-confirmar" name="confirmar" type="checkbox" value="sim" required />
+                  <label htmlFor="lgpd-confirmar">
+                    Confirmo que quero apagar estes dados; não há como desfazer.
+                  </label>
+                </div>
+                <button type="submit" className="btn btn--danger" disabled={busy}>
+                  Apagar dados
+                </button>
+              </Form>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+    </main>
+  );
+}

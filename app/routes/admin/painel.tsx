@@ -1,0 +1,189 @@
+// /admin/painel: the day's numbers, what needs attention, recent leads and 30 days of views
+// and leads. A corretor sees only their own listings and leads.
+import { Link, useFetcher } from "react-router";
+import { DailyChart } from "../../components/daily-chart";
+import { ATTENTION_REASONS } from "../../lib/dashboard";
+import { formatDate, formatInteger } from "../../lib/format";
+import { pageMeta } from "../../lib/meta";
+import { useLiveEvents } from "../../lib/use-live-events";
+import { LEAD_ORIGINS, LEAD_STATUSES, type LeadOrigin, type LeadStatus } from "../../lib/vocabulary";
+import { requireSession } from "../../server/auth/guard.server";
+import { listUserSessions } from "../../server/auth/sessions.server";
+import { getDashboard } from "../../server/dashboard/dashboard.server";
+import type { Route } from "./+types/painel";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Painel", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, session } = await requireSession(request, context);
+  const { db } = context.services;
+  const [dashboard, sessions] = await Promise.all([getDashboard(db, user), listUserSessions(db, user.id)]);
+  return { user, dashboard, otherSessions: sessions.filter((s) => s.id !== session.id).length };
+}
+
+function OtherSessions({ count }: { count: number }) {
+  const fetcher = useFetcher<{ ended: number }>();
+  const ended = fetcher.data?.ended;
+  return (
+    <section className="admin-card" aria-labelledby="painel-sessoes">
+      <h2 id="painel-sessoes">Segurança da conta</h2>
+      <p role="status">
+        {ended !== undefined
+          ? ended === 0
+            ? "Não havia outras sessões abertas."
+            : `${formatInteger(ended)} ${ended === 1 ? "sessão encerrada" : "sessões encerradas"}.`
+          : count === 0
+            ? "Você só está conectado neste aparelho."
+            : `Você tem ${formatInteger(count)} ${count === 1 ? "outra sessão aberta" : "outras sessões abertas"} (outro navegador ou aparelho).`}
+      </p>
+      <fetcher.Form method="post" action="/admin/sessao">
+        <input type="hidden" name="intent" value="encerrar-outras" />
+        <button type="submit" className="btn btn--secondary" disabled={fetcher.state !== "idle"}>
+          Encerrar outras sessões
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+export default function Painel({ loaderData }: Route.ComponentProps) {
+  const { user, dashboard, otherSessions } = loaderData;
+  // New leads and listing changes update the counts and the chart without a reload.
+  useLiveEvents();
+  const { counts } = dashboard;
+  const scope = user.role === "admin" ? "da imobiliária" : "dos seus imóveis";
+  return (
+    <main className="admin-page">
+      <h1>Painel</h1>
+      <p className="admin-page__lead">
+        Olá, {user.name.split(" ")[0]}. Estes são os números {scope}.
+      </p>
+
+      <section aria-labelledby="painel-numeros">
+        <h2 id="painel-numeros" className="visually-hidden">
+          Números
+        </h2>
+        <ul className="stat-grid">
+          <li className="stat">
+            <span className="stat__value">{formatInteger(counts.publicados)}</span>
+            <span className="stat__label">Publicados</span>
+          </li>
+          <li className="stat">
+            <span className="stat__value">{formatInteger(counts.rascunhos)}</span>
+            <span className="stat__label">Rascunhos</span>
+          </li>
+          <li className="stat">
+            <span className="stat__value">{formatInteger(counts.vendidosNoMes + counts.alugadosNoMes)}</span>
+            <span className="stat__label">
+              Vendidos/alugados no mês
+              <span className="stat__detail">
+                {formatInteger(counts.vendidosNoMes)} vendidos · {formatInteger(counts.alugadosNoMes)}{" "}
+                alugados
+              </span>
+            </span>
+          </li>
+          <li className="stat">
+            <span className="stat__value">{formatInteger(counts.leadsNovos)}</span>
+            <span className="stat__label">Leads novos</span>
+          </li>
+        </ul>
+      </section>
+
+      <section className="admin-card" aria-labelledby="painel-grafico">
+        <h2 id="painel-grafico">Últimos 30 dias</h2>
+        <div className="chart-pair">
+          <DailyChart
+            title="Visualizações por dia"
+            unit="visualizações"
+            tone="primary"
+            points={dashboard.daily.map((d) => ({ day: d.day, value: d.views }))}
+          />
+          <DailyChart
+            title="Leads por dia"
+            unit="leads"
+            tone="accent"
+            points={dashboard.daily.map((d) => ({ day: d.day, value: d.leads }))}
+          />
+        </div>
+      </section>
+
+      <section className="admin-card" aria-labelledby="painel-atencao">
+        <h2 id="painel-atencao">Imóveis que precisam de atenção</h2>
+        {dashboard.attention.length === 0 ? (
+          <p>Nenhum imóvel precisa de atenção agora.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Referência</th>
+                  <th scope="col">Título</th>
+                  <th scope="col">O que falta</th>
+                </tr>
+              </thead>
+              <tbody>
+                {dashboard.attention.map((item) => (
+                  <tr key={item.id}>
+                    <th scope="row">
+                      <Link to={`/admin/imoveis/${item.id}`}>{item.referencia}</Link>
+                    </th>
+                    <td>{item.titulo}</td>
+                    <td>
+                      <ul className="tag-list">
+                        {item.reasons.map((reason) => (
+                          <li key={reason} className="tag tag--warning">
+                            {ATTENTION_REASONS[reason]}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="admin-card" aria-labelledby="painel-leads">
+        <h2 id="painel-leads">Leads recentes</h2>
+        {dashboard.recentLeads.length === 0 ? (
+          <p>Nenhum lead ainda.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Nome</th>
+                  <th scope="col">Imóvel</th>
+                  <th scope="col">Origem</th>
+                  <th scope="col">Situação</th>
+                  <th scope="col">Data</th>
+                </tr>
+              </thead>
+              <tbody>
+                {dashboard.recentLeads.map((lead) => (
+                  <tr key={lead.id}>
+                    <th scope="row">{lead.name}</th>
+                    <td>
+                      {lead.property ? (
+                        <Link to={`/admin/imoveis/${lead.property.id}`}>{lead.property.referencia}</Link>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                    <td>{LEAD_ORIGINS[lead.origin as LeadOrigin] ?? lead.origin}</td>
+                    <td>{LEAD_STATUSES[lead.status as LeadStatus] ?? lead.status}</td>
+                    <td>{formatDate(lead.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <OtherSessions count={otherSessions} />
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+// /feeds/chavesnamao.xml: the feed Chaves na Mão downloads, streamed.
+import { feedResponse } from "../../server/feeds/response.server";
+import type { Route } from "./+types/chavesnamao";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return feedResponse("chavesnamao", request, context.services);
+}

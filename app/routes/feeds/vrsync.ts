@@ -1,0 +1,7 @@
+// /feeds/vrsync.xml: the feed ZAP Imóveis, VivaReal and OLX download (VRSync), streamed.
+import { feedResponse } from "../../server/feeds/response.server";
+import type { Route } from "./+types/vrsync";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return feedResponse("vrsync", request, context.services);
+}

@@ -1,0 +1,25 @@
+// /casas: the Casas screen, houses only (casa, casa de condomínio) with the same filters.
+import { redirect } from "react-router";
+import { SearchPage } from "../../components/search/search-page";
+import { searchPageMeta } from "../../lib/search-page";
+import { HOUSE_TIPOS } from "../../lib/vocabulary";
+import { loadSearchPage } from "../../server/properties/search-page.server";
+import type { Route } from "./+types/casas";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const result = await loadSearchPage(context.services, new URL(request.url), {
+    path: "/casas",
+    subject: "Casas",
+    intro: "Casas e casas de condomínio à venda e para alugar, na cidade e na praia.",
+    restrictTipos: HOUSE_TIPOS,
+  });
+  if ("redirect" in result) throw redirect(result.redirect, 302);
+  return result.data;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  searchPageMeta({ data: loaderData, matches });
+
+export default function Casas({ loaderData }: Route.ComponentProps) {
+  return <SearchPage data={loaderData} />;
+}

@@ -1,0 +1,114 @@
+// Favoritos: the listings the visitor saved in this browser (localStorage), fetched as cards
+// from /api/cartoes. Nothing is known on the server, so the page renders its frame there and
+// fills in on the client.
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { HeartIcon } from "../../components/feature-icons";
+import { PropertyCardGrid } from "../../components/property-card";
+import { cardsApiUrl, useFavorites, useHydrated } from "../../lib/favorites";
+import { pageMeta } from "../../lib/meta";
+import type { PropertyCardData } from "../../lib/property-card";
+import type { Route } from "./+types/favoritos";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Favoritos",
+    description: "Os imóveis que você salvou para ver depois, guardados neste navegador.",
+    noindex: true,
+  });
+
+type Load =
+  | { state: "loading" }
+  | { state: "error" }
+  | { state: "ready"; cards: Map<string, PropertyCardData>; asked: Set<string> };
+
+export default function Favoritos() {
+  const hydrated = useHydrated();
+  const { favorites } = useFavorites();
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  // Removing a favourite needs no request; only referências never asked for do.
+  const missing = load.state === "ready" ? favorites.filter((r) => !load.asked.has(r)) : favorites;
+  const missingKey = missing.join(",");
+
+  useEffect(() => {
+    if (!hydrated) return;
+    const refs = missingKey ? missingKey.split(",") : [];
+    if (!refs.length) {
+      setLoad((current) =>
+        current.state === "ready" ? current : { state: "ready", cards: new Map(), asked: new Set() },
+      );
+      return;
+    }
+    const controller = new AbortController();
+    fetch(cardsApiUrl(refs), { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json() as Promise<{ cards: PropertyCardData[] }>;
+      })
+      .then(({ cards }) => {
+        setLoad((current) => {
+          const base = current.state === "ready" ? current : { cards: new Map(), asked: new Set<string>() };
+          const next = new Map(base.cards);
+          for (const card of cards) next.set(card.referencia.toUpperCase(), card);
+          return { state: "ready", cards: next, asked: new Set([...base.asked, ...refs]) };
+        });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) {
+          console.warn("Falha ao carregar favoritos", error);
+          setLoad({ state: "error" });
+        }
+      });
+    return () => controller.abort();
+  }, [hydrated, missingKey]);
+
+  const cards =
+    load.state === "ready"
+      ? favorites.map((r) => load.cards.get(r)).filter((c): c is PropertyCardData => c !== undefined)
+      : [];
+  const unavailable =
+    load.state === "ready" ? favorites.filter((r) => load.asked.has(r) && !load.cards.has(r)) : [];
+  const busy = !hydrated || (load.state !== "error" && missing.length > 0);
+
+  return (
+    <main className="container page">
+      <h1>Favoritos</h1>
+      <p className="page__lead">Os imóveis que você salvou ficam guardados neste navegador.</p>
+      <div aria-live="polite" aria-busy={busy}>
+        {busy ? (
+          <p className="favorites__status">Carregando seus favoritos…</p>
+        ) : load.state === "error" ? (
+          <p className="favorites__status" role="alert">
+            Não foi possível carregar seus favoritos agora. Verifique sua conexão e recarregue a página.
+          </p>
+        ) : cards.length === 0 && unavailable.length === 0 ? (
+          <div className="empty-state">
+            <HeartIcon className="empty-state__icon" />
+            <p className="empty-state__title">Você ainda não tem imóveis favoritos.</p>
+            <p>Toque no coração de um imóvel para guardá-lo aqui e comparar depois.</p>
+            <Link to="/todos-os-imoveis" className="button button--primary">
+              Ver todos os imóveis
+            </Link>
+          </div>
+        ) : (
+          <>
+            <p className="favorites__count">
+              {cards.length} {cards.length === 1 ? "imóvel salvo" : "imóveis salvos"}
+            </p>
+            {cards.length ? <PropertyCardGrid cards={cards} headingLevel={2} /> : null}
+            {unavailable.length ? (
+              <p className="favorites__note">
+                {unavailable.length === 1
+                  ? "1 imóvel salvo não está mais disponível no site."
+                  : `${unavailable.length} imóveis salvos não estão mais disponíveis no site.`}
+              </p>
+            ) : null}
+          </>
+        )}
+      </div>
+      <noscript>
+        <p>Para ver seus favoritos, ative o JavaScript do navegador.</p>
+      </noscript>
+    </main>
+  );
+}

@@ -1,0 +1,72 @@
+// The public shell: header, footer, exit-intent popup. Pages render their own <main>; the
+// wrapper below is the skip link's target. The Outlet is keyed by the full path so every
+// change of path or query re-creates the page (spec section 2).
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
+import { ExitIntentPopup } from "../../components/exit-intent-popup";
+import { NotFoundContent } from "../../components/not-found-content";
+import { SiteFooter } from "../../components/site-footer";
+import { SiteHeader } from "../../components/site-header";
+import { pageMeta } from "../../lib/meta";
+import { useRootData } from "../../lib/root-data";
+import "../../styles/site.css";
+import type { Route } from "./+types/layout";
+
+/** Staff screens under the public shell: no marketing popup there. */
+const NO_POPUP = /^\/(login|recuperar-senha|redefinir-senha)(\/|$)/;
+
+export const meta: Route.MetaFunction = (args) => {
+  if (args.error) {
+    const notFound = isRouteErrorResponse(args.error) && args.error.status === 404;
+    return pageMeta(args, { title: notFound ? "Página não encontrada" : "Algo deu errado", noindex: true });
+  }
+  return pageMeta(args, { title: "Apartamentos, casas e terrenos à venda e para alugar" });
+};
+
+function PublicShell({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const { pathname } = useLocation();
+  if (!root) return <>{children}</>;
+  return (
+    <>
+      <a className="skip-link" href="#conteudo">
+        Pular para o conteúdo
+      </a>
+      <SiteHeader agency={root.agency} />
+      <div id="conteudo" className="site-content" tabIndex={-1}>
+        {children}
+      </div>
+      <SiteFooter agency={root.agency} />
+      <ExitIntentPopup channelUrl={root.agency.videoChannelUrl} disabled={NO_POPUP.test(pathname)} />
+    </>
+  );
+}
+
+export default function PublicLayout() {
+  const location = useLocation();
+  return (
+    <PublicShell>
+      <Outlet key={location.pathname + location.search} />
+    </PublicShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <PublicShell>
+      {notFound ? (
+        <NotFoundContent />
+      ) : (
+        <main className="container page page--narrow">
+          <h1>Algo deu errado</h1>
+          <p>Não conseguimos abrir esta página agora. Tente novamente em instantes.</p>
+          <p>
+            <Link to="/">Voltar para a página inicial</Link>
+          </p>
+        </main>
+      )}
+    </PublicShell>
+  );
+}

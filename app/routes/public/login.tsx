@@ -1,0 +1,97 @@
+// /login: e-mail and password. Signed-in visitors go straight to the panel (spec section 2).
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Field, FormAlert, useClientValidation } from "../../components/form-field";
+import { loginSchema } from "../../lib/auth-schemas";
+import { fieldErrorsOf, formValues } from "../../lib/form-errors";
+import { pageMeta } from "../../lib/meta";
+import { DEFAULT_AFTER_LOGIN, safeRedirectTo } from "../../lib/redirect-to";
+import { requestOrigin } from "../../server/audit/audit.server";
+import { getOptionalUser, getSession, isCrossOriginRequest } from "../../server/auth/guard.server";
+import { serializeSessionCookie } from "../../server/auth/session-cookie.server";
+import { deleteSession, sessionPolicy } from "../../server/auth/sessions.server";
+import { INVALID_CREDENTIALS_MESSAGE, RATE_LIMITED_MESSAGE, signIn } from "../../server/auth/sign-in.server";
+import "../../styles/auth.css";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Entrar", noindex: true });
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getOptionalUser(request, context)) throw redirect(DEFAULT_AFTER_LOGIN);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { config, db } = context.services;
+  if (isCrossOriginRequest(request, config.publicUrl)) {
+    return data({ errors: { _form: "Requisição de outra origem recusada." } }, { status: 403 });
+  }
+  const parsed = loginSchema.safeParse(formValues(await request.formData()));
+  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error) }, { status: 400 });
+
+  const { ip, userAgent } = requestOrigin(request, context);
+  const result = await signIn(db, sessionPolicy(config), { ...parsed.data, ip, userAgent });
+  if (!result.ok && result.reason === "rate-limited") {
+    return data(
+      { errors: { _form: RATE_LIMITED_MESSAGE } },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  if (!result.ok) return data({ errors: { _form: INVALID_CREDENTIALS_MESSAGE } }, { status: 401 });
+
+  // A session this browser already had is replaced, not kept beside the new one.
+  const previous = await getSession(request, context);
+  if (previous) await deleteSession(db, previous.session.id);
+  throw redirect(safeRedirectTo(parsed.data.redirectTo), {
+    headers: { "Set-Cookie": serializeSessionCookie(result.token, config), "Cache-Control": "no-store" },
+  });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const { errors, onSubmit } = useClientValidation(loginSchema, actionData?.errors);
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const submitting = navigation.state === "submitting";
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <h1>Entrar no painel</h1>
+        <p className="auth-card__lead">Acesso restrito à equipe da imobiliária.</p>
+        <FormAlert>{errors._form}</FormAlert>
+        <Form method="post" noValidate onSubmit={onSubmit} className="auth-form">
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <Field
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            error={errors.email}
+          />
+          <Field
+            label="Senha"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errors.password}
+          />
+          <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
+            {submitting ? "Entrando…" : "Entrar"}
+          </button>
+        </Form>
+        <p className="auth-card__links">
+          <Link to="/recuperar-senha">Esqueci minha senha</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

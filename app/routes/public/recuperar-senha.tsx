@@ -1,0 +1,72 @@
+// /recuperar-senha: asks for a reset link. The answer is the same whether or not the e-mail
+// has an account, so the screen cannot be used to find out who works here.
+import { data, Form, Link, useNavigation } from "react-router";
+import { Field, FormAlert, useClientValidation } from "../../components/form-field";
+import { RECOVERY_SENT_MESSAGE, recoverySchema } from "../../lib/auth-schemas";
+import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
+import { pageMeta } from "../../lib/meta";
+import { requestOrigin } from "../../server/audit/audit.server";
+import { isCrossOriginRequest } from "../../server/auth/guard.server";
+import { requestPasswordReset } from "../../server/auth/password-reset.server";
+import "../../styles/auth.css";
+import type { Route } from "./+types/recuperar-senha";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Recuperar senha", noindex: true });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { config, db } = context.services;
+  if (isCrossOriginRequest(request, config.publicUrl)) {
+    return data({ errors: { _form: "Requisição de outra origem recusada." }, sent: false }, { status: 403 });
+  }
+  const parsed = recoverySchema.safeParse(formValues(await request.formData()));
+  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), sent: false }, { status: 400 });
+  await requestPasswordReset(
+    db,
+    { email: parsed.data.email, ...requestOrigin(request, context) },
+    { secret: config.SESSION_SECRET },
+  );
+  return { errors: {} as FieldErrors, sent: true };
+}
+
+export default function RecuperarSenha({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const { errors, onSubmit } = useClientValidation(recoverySchema, actionData?.errors);
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <h1>Recuperar senha</h1>
+        {actionData?.sent ? (
+          <FormAlert tone="success">{RECOVERY_SENT_MESSAGE}</FormAlert>
+        ) : (
+          <>
+            <p className="auth-card__lead">
+              Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.
+            </p>
+            <FormAlert>{errors._form}</FormAlert>
+            <Form method="post" noValidate onSubmit={onSubmit} className="auth-form">
+              <Field
+                label="E-mail"
+                name="email"
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                required
+                error={errors.email}
+              />
+              <button
+                type="submit"
+                className="btn btn--primary btn--block"
+                disabled={navigation.state === "submitting"}
+              >
+                Enviar link
+              </button>
+            </Form>
+          </>
+        )}
+        <p className="auth-card__links">
+          <Link to="/login">Voltar para o login</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

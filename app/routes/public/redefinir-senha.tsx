@@ -1,0 +1,104 @@
+// /redefinir-senha/:token: the link from the recovery e-mail. Single use, 30 minutes; on
+// success every session of the account ends and the person signs in with the new password.
+import { data, Form, Link, useNavigation } from "react-router";
+import { Field, FormAlert, useClientValidation } from "../../components/form-field";
+import { INVALID_RESET_LINK_MESSAGE, resetPasswordSchema } from "../../lib/auth-schemas";
+import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
+import { pageMeta } from "../../lib/meta";
+import { PASSWORD_MIN_LENGTH } from "../../lib/password-rules";
+import { requestOrigin } from "../../server/audit/audit.server";
+import { isCrossOriginRequest } from "../../server/auth/guard.server";
+import { findValidReset, resetPassword } from "../../server/auth/password-reset.server";
+import "../../styles/auth.css";
+import type { Route } from "./+types/redefinir-senha";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Nova senha", noindex: true });
+
+// The token is in the path: keep it out of caches and out of Referer headers.
+export function headers() {
+  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { config, db } = context.services;
+  const reset = await findValidReset(db, params.token, { secret: config.SESSION_SECRET });
+  return { valid: reset !== null };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { config, db } = context.services;
+  if (isCrossOriginRequest(request, config.publicUrl)) {
+    return data({ errors: { _form: "Requisição de outra origem recusada." }, done: false }, { status: 403 });
+  }
+  const parsed = resetPasswordSchema.safeParse(formValues(await request.formData()));
+  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), done: false }, { status: 400 });
+  const result = await resetPassword(
+    db,
+    { token: params.token, password: parsed.data.password, ...requestOrigin(request, context) },
+    { secret: config.SESSION_SECRET },
+  );
+  if (!result.ok) {
+    const errors: FieldErrors =
+      result.reason === "weak-password" ? { password: result.message } : { _form: result.message };
+    return data({ errors, done: false }, { status: 400 });
+  }
+  return { errors: {} as FieldErrors, done: true };
+}
+
+export default function RedefinirSenha({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const { errors, onSubmit } = useClientValidation(resetPasswordSchema, actionData?.errors);
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <h1>Criar nova senha</h1>
+        {actionData?.done ? (
+          <>
+            <FormAlert tone="success">Senha alterada. Entre com a nova senha.</FormAlert>
+            <p className="auth-card__links">
+              <Link to="/login">Ir para o login</Link>
+            </p>
+          </>
+        ) : !loaderData.valid ? (
+          <>
+            <FormAlert>{INVALID_RESET_LINK_MESSAGE}</FormAlert>
+            <p className="auth-card__links">
+              <Link to="/recuperar-senha">Pedir um novo link</Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <FormAlert>{errors._form}</FormAlert>
+            <Form method="post" noValidate onSubmit={onSubmit} className="auth-form">
+              <Field
+                label="Nova senha"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN_LENGTH}
+                hint={`Ao menos ${PASSWORD_MIN_LENGTH} caracteres. Uma frase longa é fácil de lembrar e difícil de adivinhar.`}
+                error={errors.password}
+              />
+              <Field
+                label="Repita a nova senha"
+                name="confirmation"
+                type="password"
+                autoComplete="new-password"
+                required
+                error={errors.confirmation}
+              />
+              <button
+                type="submit"
+                className="btn btn--primary btn--block"
+                disabled={navigation.state === "submitting"}
+              >
+                Salvar nova senha
+              </button>
+            </Form>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+// Sobre nós: the agency's own text (agency settings) and every way to reach it.
+// Issue 5: the general contact form (action below).
+import { data, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
+import { ContactDetails } from "../../components/contact-details";
+import { ContactForm } from "../../components/contact-form";
+import { RichText } from "../../components/rich-text";
+import { pageMeta } from "../../lib/meta";
+import { summary } from "../../lib/rich-text";
+import { useRootData } from "../../lib/root-data";
+import { LGPD_CONSENT_TEXT } from "../../server/demo/agency-defaults.server";
+import { submitContactForm } from "../../server/leads/contact.server";
+import { getAgencySettings } from "../../server/settings/settings.server";
+import type { Route } from "./+types/sobre-nos";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getAgencySettings(context.services.db);
+  return { aboutText: settings.aboutText, consentText: LGPD_CONSENT_TEXT };
+}
+
+// Issue 5: the general contact form posts here.
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await submitContactForm(context.services.db, await request.formData(), context.ip);
+  return data(result.body, { status: result.status });
+}
+
+// Sending the form changes nothing else on the page: don't reload it.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod.toUpperCase() !== "GET" ? false : defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Sobre nós",
+    description:
+      summary(args.loaderData?.aboutText ?? "") ?? "Conheça a imobiliária e fale com nossos corretores.",
+  });
+
+export default function SobreNos({ loaderData }: Route.ComponentProps) {
+  const agency = useRootData()?.agency;
+  const actionData = useActionData<typeof action>();
+  return (
+    <main className="container page page--narrow">
+      <h1>Sobre nós</h1>
+      <div className="prose">
+        {loaderData.aboutText.trim() ? (
+          <RichText text={loaderData.aboutText} />
+        ) : (
+          <p>Somos uma imobiliária de Alagoas dedicada a ajudar você a encontrar o imóvel certo.</p>
+        )}
+      </div>
+      {agency ? <ContactDetails agency={agency} /> : null}
+      {/* Issue 5: the general contact form. */}
+      <ContactForm consentText={loaderData.consentText} serverResult={actionData} />
+    </main>
+  );
+}

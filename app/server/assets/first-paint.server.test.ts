@@ -1,0 +1,199 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INLINED_STYLE_ATTRIBUTE } from "../../lib/inlined-styles";
+import { createFirstPaintRewriter, firstPaintTransform } from "./first-paint.server";
+
+const NONCE = "bm9uY2Utb2YtdGhlLXRlc3Q=";
+let clientDir: string;
+
+beforeAll(() => {
+  clientDir = mkdtempSync(join(tmpdir(), "first-paint-"));
+  mkdirSync(join(clientDir, "assets"));
+  writeFileSync(join(clientDir, "assets/root-abc.css"), "body{margin:0}");
+  writeFileSync(join(clientDir, "assets/card-def.css"), ".card{color:red}");
+  writeFileSync(join(clientDir, "assets/big-ghi.css"), `.big{content:"${"x".repeat(2000)}"}`);
+  writeFileSync(join(clientDir, "assets/evil-jkl.css"), '.a::after{content:"</style><script>"}');
+});
+
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+/** The shape React Router 7 renders: preloads hoisted into the head, the module script in the body. */
+function document({ head = "", moduleScript = true } = {}): string {
+  const module = `;\nimport * as route0 from "/assets/root-1.js";\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-2.js");`;
+  return [
+    '<!DOCTYPE html><html lang="pt-BR"><head><meta charSet="utf-8"/><title>Início</title>',
+    `<link rel="modulepreload" href="/assets/entry.client-2.js" nonce="${NONCE}"/>`,
+    `<link rel="modulepreload" href="/assets/root-1.js" nonce="${NONCE}"/>`,
+    `<link rel="preload" as="image" href="/media/capa.avif" fetchPriority="high"/>`,
+    `<link nonce="${NONCE}" rel="stylesheet" href="/assets/root-abc.css"/>`,
+    `<link nonce="${NONCE}" rel="stylesheet" href="/assets/card-def.css#"/>`,
+    head,
+    "</head><body><main><h1>Imóveis</h1></main>",
+    `<script nonce="${NONCE}">window.__reactRouterContext = {};</script>`,
+    moduleScript ? `<script nonce="${NONCE}" type="module" async="">${module}</script>` : "",
+    `<script nonce="${NONCE}">window.__reactRouterContext.streamController.close();</script>`,
+    "</body></html>",
+  ].join("");
+}
+
+const headOf = (html: string) => html.slice(0, html.indexOf("</head>"));
+
+describe("the stylesheets", () => {
+  it("are inlined, each marked with its link's exact href, in the links' order", () => {
+    const html = createFirstPaintRewriter({ clientDir })(document());
+    const head = headOf(html);
+    expect(head).not.toContain('rel="stylesheet"');
+    expect(head).toContain(`<style ${INLINED_STYLE_ATTRIBUTE}="/assets/root-abc.css">body{margin:0}</style>`);
+    expect(head).toContain(
+      `<style ${INLINED_STYLE_ATTRIBUTE}="/assets/card-def.css#">.card{color:red}</style>`,
+    );
+    expect(head.indexOf("body{margin:0}")).toBeLessThan(head.indexOf(".card{color:red}"));
+    expect(head).toContain('<link rel="preload" as="image" href="/media/capa.avif" fetchPriority="high"/>');
+  });
+
+  it("stay links when missing, too large for what is left of the budget, or able to close <style>", () => {
+    const rewrite = createFirstPaintRewriter({ clientDir, maxStyleBytes: 1000 });
+    const head = headOf(
+      rewrite(
+        document({
+          head: [
+            '<link rel="stylesheet" href="/assets/missing-000.css"/>',
+            '<link rel="stylesheet" href="/assets/big-ghi.css"/>',
+            '<link rel="stylesheet" href="/assets/evil-jkl.css"/>',
+            '<link rel="stylesheet" href="https://cdn.example.com/x.css"/>',
+            '<link rel="stylesheet" href="/assets/card-def.css" media="print"/>',
+          ].join(""),
+        }),
+      ),
+    );
+    expect(head).toContain("body{margin:0}");
+    for (const href of [
+      "/assets/missing-000.css",
+      "/assets/big-ghi.css",
+      "/assets/evil-jkl.css",
+      "https://cdn.example.com/x.css",
+    ]) {
+      expect(head).toContain(`<link rel="stylesheet" href="${href}"/>`);
+    }
+    expect(head).toContain('<link rel="stylesheet" href="/assets/card-def.css" media="print"/>');
+  });
+});
+
+/** Runs the inline boot script against a stand-in document and reports what it adds. */
+function runBoot(html: string, options: { hidden?: boolean; pendingImage?: boolean } = {}) {
+  const boot = html.match(
+    new RegExp(`<script nonce="${NONCE}">(\\(function startAfterFirstPaint[^<]*)</script>`),
+  )?.[1];
+  if (!boot) throw new Error("no boot script");
+  const added: { parent: string; element: Record<string, string> }[] = [];
+  const listeners: Record<string, () => void> = {};
+  const image = {
+    complete: !options.pendingImage,
+    addEventListener: (type: string, listener: () => void) => {
+      listeners[`image:${type}`] = listener;
+    },
+  };
+  const parent = (name: string) => ({
+    appendChild: (element: Record<string, string>) => added.push({ parent: name, element }),
+  });
+  const fakeDocument = {
+    currentScript: { nonce: NONCE },
+    visibilityState: options.hidden ? "hidden" : "visible",
+    head: parent("head"),
+    body: parent("body"),
+    createElement: (tag: string) => ({ tag }),
+    querySelectorAll: () => [image],
+  };
+  const fakeWindow = {
+    addEventListener: (type: string, listener: () => void) => {
+      listeners[`window:${type}`] = listener;
+    },
+  };
+  new Function("document", "window", "requestAnimationFrame", "setTimeout", boot)(
+    fakeDocument,
+    fakeWindow,
+    (callback: () => void) => callback(),
+    (callback: () => void) => callback(),
+  );
+  return { added, listeners, image };
+}
+
+describe("the scripts", () => {
+  it("start after the first frame, from an inline script carrying the nonce", () => {
+    const html = createFirstPaintRewriter({ clientDir })(document());
+    expect(headOf(html)).not.toContain("modulepreload");
+    expect(html).not.toContain('type="module"');
+    const { added } = runBoot(html);
+    expect(added.map(({ parent, element }) => ({ parent, ...element }))).toEqual([
+      { parent: "head", tag: "link", rel: "modulepreload", href: "/assets/entry.client-2.js", nonce: NONCE },
+      { parent: "head", tag: "link", rel: "modulepreload", href: "/assets/root-1.js", nonce: NONCE },
+      {
+        parent: "body",
+        tag: "script",
+        type: "module",
+        nonce: NONCE,
+        textContent: expect.stringContaining('window.__reactRouterRouteModules = {"root":route0};'),
+      },
+    ]);
+    // The context script before it and the stream scripts after it keep their places.
+    expect(html.indexOf("window.__reactRouterContext = {}")).toBeLessThan(
+      html.indexOf("startAfterFirstPaint"),
+    );
+    expect(html.indexOf("startAfterFirstPaint")).toBeLessThan(html.indexOf("streamController.close()"));
+  });
+
+  it("wait for the high-priority image (the cover) before starting, or for the window's load", () => {
+    const html = createFirstPaintRewriter({ clientDir })(document());
+    const waiting = runBoot(html, { pendingImage: true });
+    expect(waiting.added).toEqual([]);
+    waiting.image.complete = true;
+    waiting.listeners["image:load"]!();
+    expect(waiting.added).toHaveLength(3);
+
+    const loaded = runBoot(html, { pendingImage: true });
+    loaded.listeners["window:load"]!();
+    loaded.listeners["window:load"]!();
+    expect(loaded.added).toHaveLength(3); // once
+  });
+
+  it("start at once in a background tab, where nothing is painted", () => {
+    const html = createFirstPaintRewriter({ clientDir })(document());
+    expect(runBoot(html, { hidden: true, pendingImage: true }).added).toHaveLength(3);
+  });
+
+  it("keep React Router's preloads and module script when that script is not the expected one", () => {
+    const rewrite = createFirstPaintRewriter({ clientDir });
+    expect(headOf(rewrite(document({ moduleScript: false })))).toContain(
+      '<link rel="modulepreload" href="/assets/root-1.js"',
+    );
+    // A "<" inside the module code: not matched, so left as React Router wrote it.
+    const odd = document().replace('{"root":route0}', '{"root":route0, "x":"<b>"}');
+    const html = rewrite(odd);
+    expect(html).not.toContain("startAfterFirstPaint");
+    expect(html).toContain('type="module"');
+    expect(headOf(html)).toContain("modulepreload");
+  });
+});
+
+it("as a stream, gives the same page whatever the chunking", async () => {
+  const rewrite = createFirstPaintRewriter({ clientDir });
+  const source = document();
+  const bytes = Buffer.from(source, "utf8");
+  const chunks = [
+    bytes.subarray(0, 7),
+    bytes.subarray(7, 301),
+    bytes.subarray(301, 302),
+    bytes.subarray(302),
+  ];
+  const out: Buffer[] = [];
+  for await (const chunk of Readable.from(chunks).pipe(firstPaintTransform(rewrite)))
+    out.push(chunk as Buffer);
+  expect(Buffer.concat(out).toString("utf8")).toBe(rewrite(source));
+});
+
+it("leaves a document without a head alone", () => {
+  expect(createFirstPaintRewriter({ clientDir })("<p>oi</p>")).toBe("<p>oi</p>");
+});

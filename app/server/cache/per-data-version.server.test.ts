@@ -1,0 +1,69 @@
+// Values memoized per data version: read once, and read again on the very next call after a
+// write that a visitor could see (the same guarantee as the page cache).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settingsSchema } from "../../lib/settings-schema";
+import type { Database } from "../db/client.server";
+import { createTestDatabase } from "../db/test-database.server";
+import { insertAgency } from "../feeds/test-fixtures.server";
+import { insertUser } from "../properties/public-fixtures.server";
+import { getAgencySettings } from "../settings/settings.server";
+import { updateAgencySettings } from "../settings/update-settings.server";
+import { bumpDataVersion, type DataVersionSource, openDataVersionSource } from "./data-version.server";
+import { perDataVersion } from "./per-data-version.server";
+
+let database: Database;
+let source: DataVersionSource;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await insertAgency(database.db, { name: "Imobiliária Antiga" });
+  source = await openDataVersionSource(database);
+});
+
+afterAll(async () => {
+  await source.close();
+  await database.close();
+});
+
+describe("perDataVersion", () => {
+  it("reads once per data version", async () => {
+    let reads = 0;
+    const memo = perDataVersion(async () => ++reads);
+    expect(await memo(database.db)).toBe(1);
+    expect(await memo(database.db)).toBe(1);
+    await bumpDataVersion(database.db);
+    expect(await memo(database.db)).toBe(2);
+    expect(await memo(database.db)).toBe(2);
+  });
+
+  it("does not keep a failed read", async () => {
+    let fail = true;
+    const memo = perDataVersion(async () => {
+      if (fail) throw new Error("banco fora");
+      return "ok";
+    });
+    await expect(memo(database.db)).rejects.toThrow("banco fora");
+    fail = false;
+    expect(await memo(database.db)).toBe("ok");
+  });
+
+  it("serves the agency settings saved a moment ago", async () => {
+    expect((await getAgencySettings(database.db)).name).toBe("Imobiliária Antiga");
+    const admin = await insertUser(database.db, "Administradora");
+    await updateAgencySettings(
+      database.db,
+      settingsSchema.parse({ name: "Imobiliária Nova", creci: "4321-J" }),
+      { userId: admin.id },
+    );
+    expect((await getAgencySettings(database.db)).name).toBe("Imobiliária Nova");
+  });
+
+  it("reads every time when the database has no data version attached", async () => {
+    await source.close();
+    let reads = 0;
+    const memo = perDataVersion(async () => ++reads);
+    expect(await memo(database.db)).toBe(1);
+    expect(await memo(database.db)).toBe(2);
+    source = await openDataVersionSource(database);
+  });
+});

@@ -1,0 +1,69 @@
+// Configuration comes only from the environment, validated once at boot: a wrong value stops
+// the server with a message that names the variable.
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v));
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1"));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "deve começar com postgres:// ou postgresql://")
+      .optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(
+    z.url({ message: "deve ser uma URL completa, ex.: https://www.exemplo.com.br" }).optional(),
+  ),
+  ADMIN_EMAIL: optionalString.pipe(z.email({ message: "deve ser um e-mail válido" }).optional()),
+  ADMIN_PASSWORD: optionalString.pipe(
+    z
+      .string()
+      .min(10, "deve ter ao menos 10 caracteres")
+      .max(128, "deve ter no máximo 128 caracteres")
+      .optional(),
+  ),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, "deve ter ao menos 32 caracteres").optional()),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  SEED_DEMO: booleanFlag(true),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "deve começar com smtp:// ou smtps://")
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default("Imóveis em Alagoas <nao-responda@imoveisemalagoas.com.br>"),
+  TRUST_PROXY: booleanFlag(false),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Config = z.output<typeof envSchema> & { publicUrl: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Configuração inválida; corrija estas variáveis de ambiente:\n${lines.join("\n")}`);
+  }
+  const config = parsed.data;
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
+  return { ...config, publicUrl };
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestUser } from "../auth/test-context.server";
+import type { Database } from "../db/client.server";
+import { leads, properties, propertyPhotos, propertyViewsDaily } from "../db/schema.server";
+import { createTestDatabase } from "../db/test-database.server";
+import { getDashboard, localDay } from "./dashboard.server";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const now = new Date("2026-03-20T15:00:00.000Z");
+const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+let ref = 0;
+const base = () => ({
+  referencia: `AP${String(++ref).padStart(4, "0")}`,
+  titulo: "Apartamento",
+  tipo: "apartamento" as const,
+  finalidades: ["venda" as const],
+  precoVenda: 500_000,
+  bairro: "Ponta Verde",
+  cidade: "Maceió",
+  updatedAt: daysAgo(1),
+});
+
+async function photos(propertyId: number, count: number) {
+  for (let i = 0; i < count; i++) {
+    await database.db.insert(propertyPhotos).values({
+      propertyId,
+      position: i,
+      isCover: i === 0,
+      width: 10,
+      height: 10,
+      placeholderColor: "#000",
+      hash: `h${propertyId}-${i}`,
+      variants: [],
+    });
+  }
+}
+
+describe("dashboard", () => {
+  it("counts, flags listings needing attention, charts 30 days, and scopes a corretor to their own", async () => {
+    const admin = await createTestUser(database, { role: "admin" });
+    const mine = await createTestUser(database);
+    const other = await createTestUser(database);
+    const { db } = database;
+    const [complete, noPhotos, fewPhotos, noPrice, stale, sold, draft, othersListing] = await db
+      .insert(properties)
+      .values([
+        { ...base(), publicacao: "publicado", corretorId: mine.id },
+        { ...base(), publicacao: "publicado", corretorId: mine.id },
+        { ...base(), publicacao: "publicado", corretorId: mine.id },
+        { ...base(), publicacao: "publicado", corretorId: mine.id, precoVenda: null },
+        { ...base(), publicacao: "publicado", corretorId: mine.id, updatedAt: daysAgo(100) },
+        { ...base(), publicacao: "publicado", corretorId: mine.id, status: "vendido", updatedAt: daysAgo(2) },
+        { ...base(), publicacao: "rascunho", corretorId: mine.id },
+        {
+          ...base(),
+          publicacao: "publicado",
+          corretorId: other.id,
+          precoVenda: null,
+          precoSobConsulta: true,
+        },
+      ])
+      .returning();
+    if (!complete || !noPhotos || !fewPhotos || !noPrice || !stale || !sold || !draft || !othersListing) {
+      throw new Error("seed failed");
+    }
+    await photos(complete.id, 5);
+    await photos(fewPhotos.id, 2);
+    await photos(noPrice.id, 5);
+    await photos(stale.id, 5);
+    await photos(draft.id, 5);
+    await photos(othersListing.id, 5);
+    await db.insert(propertyViewsDaily).values([
+      { propertyId: complete.id, day: localDay(daysAgo(0)), views: 7 },
+      { propertyId: othersListing.id, day: localDay(daysAgo(0)), views: 5 },
+      { propertyId: complete.id, day: localDay(daysAgo(40)), views: 99 },
+    ]);
+    await db.insert(leads).values([
+      { name: "Lead A", origin: "formulario_imovel", propertyId: complete.id, createdAt: daysAgo(0) },
+      { name: "Lead B", origin: "whatsapp", propertyId: othersListing.id, createdAt: daysAgo(1) },
+      {
+        name: "Lead C",
+        origin: "telefone",
+        assigneeId: mine.id,
+        status: "em_atendimento",
+        createdAt: daysAgo(1),
+      },
+    ]);
+
+    const all = await getDashboard(db, { id: admin.id, role: "admin" }, now);
+    expect(all.counts).toEqual({
+      publicados: 7,
+      rascunhos: 1,
+      vendidosNoMes: 1,
+      alugadosNoMes: 0,
+      leadsNovos: 2,
+    });
+    expect(all.daily).toHaveLength(30);
+    expect(all.daily.at(-1)).toEqual({ day: "2026-03-20", views: 12, leads: 1 });
+    expect(all.daily.reduce((s, d) => s + d.views, 0)).toBe(12);
+    expect(all.recentLeads.map((l) => l.name)).toEqual(["Lead A", "Lead B", "Lead C"]);
+
+    const reasons = Object.fromEntries(all.attention.map((a) => [a.id, a.reasons]));
+    expect(reasons[noPhotos.id]).toEqual(["sem-fotos"]);
+    expect(reasons[fewPhotos.id]).toEqual(["poucas-fotos"]);
+    expect(reasons[noPrice.id]).toEqual(["sem-preco"]);
+    expect(reasons[stale.id]).toEqual(["desatualizado"]);
+    expect(reasons[complete.id]).toBeUndefined();
+    expect(reasons[othersListing.id]).toBeUndefined(); // sob consulta is a price choice
+    expect(reasons[sold.id]).toBeUndefined(); // sold listings need nothing
+
+    const own = await getDashboard(db, { id: mine.id, role: "corretor" }, now);
+    expect(own.counts).toEqual({
+      publicados: 6,
+      rascunhos: 1,
+      vendidosNoMes: 1,
+      alugadosNoMes: 0,
+      leadsNovos: 1,
+    });
+    expect(own.daily.at(-1)).toEqual({ day: "2026-03-20", views: 7, leads: 1 });
+    expect(own.recentLeads.map((l) => l.name).sort()).toEqual(["Lead A", "Lead C"]);
+    expect(own.attention.some((a) => a.id === othersListing.id)).toBe(false);
+  });
+});

@@ -1,0 +1,229 @@
+// The numbers on /admin/painel. An admin sees the whole agency; a corretor only the listings
+// assigned to them and the leads of those listings or assigned to them. Days and months are
+// counted in Alagoas time (America/Maceio, UTC−3 all year).
+import { and, desc, eq, gte, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { type AttentionReason, CHART_DAYS, MIN_PHOTOS, STALE_AFTER_DAYS } from "../../lib/dashboard";
+import type { Db } from "../db/client.server";
+import { leads, properties, propertyPhotos, propertyViewsDaily } from "../db/schema.server";
+
+export const TIME_ZONE = "America/Maceio";
+
+export interface DashboardViewer {
+  id: number;
+  role: "admin" | "corretor";
+}
+
+export interface AttentionItem {
+  id: number;
+  referencia: string;
+  titulo: string;
+  photoCount: number;
+  updatedAt: string;
+  reasons: AttentionReason[];
+}
+
+export interface DailyPoint {
+  /** YYYY-MM-DD in Alagoas time */
+  day: string;
+  views: number;
+  leads: number;
+}
+
+export interface RecentLead {
+  id: number;
+  name: string;
+  status: string;
+  origin: string;
+  createdAt: string;
+  property: { id: number; referencia: string } | null;
+}
+
+export interface Dashboard {
+  counts: {
+    publicados: number;
+    rascunhos: number;
+    vendidosNoMes: number;
+    alugadosNoMes: number;
+    leadsNovos: number;
+  };
+  attention: AttentionItem[];
+  recentLeads: RecentLead[];
+  daily: DailyPoint[];
+}
+
+function ownListings(viewer: DashboardViewer): SQL | undefined {
+  return viewer.role === "admin" ? undefined : eq(properties.corretorId, viewer.id);
+}
+
+/** A corretor's leads: assigned to them, or about one of their listings. */
+function ownLeads(viewer: DashboardViewer): SQL | undefined {
+  if (viewer.role === "admin") return undefined;
+  return or(
+    eq(leads.assigneeId, viewer.id),
+    inArray(
+      leads.propertyId,
+      sql`(select ${properties.id} from ${properties} where ${properties.corretorId} = ${viewer.id})`,
+    ),
+  );
+}
+
+/** YYYY-MM-DD of `date` in Alagoas time. */
+export function localDay(date: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(date);
+}
+
+function startOfLocalMonth(now: Date): Date {
+  const [year, month] = localDay(now).split("-");
+  // Alagoas has no daylight saving: midnight there is 03:00 UTC.
+  return new Date(`${year}-${month}-01T03:00:00.000Z`);
+}
+
+function lastDays(now: Date, count: number): string[] {
+  const days: string[] = [];
+  for (let i = count - 1; i >= 0; i--) days.push(localDay(new Date(now.getTime() - i * 86_400_000)));
+  return days;
+}
+
+async function counts(db: Db, viewer: DashboardViewer, now: Date): Promise<Dashboard["counts"]> {
+  const monthStart = startOfLocalMonth(now).toISOString();
+  const [row] = await db
+    .select({
+      publicados: sql<number>`count(*) filter (where ${properties.publicacao} = 'publicado')::int`,
+      rascunhos: sql<number>`count(*) filter (where ${properties.publicacao} = 'rascunho')::int`,
+      // No status-change timestamp exists: the last update of a sold/rented listing stands in.
+      vendidosNoMes: sql<number>`count(*) filter (where ${properties.status} = 'vendido' and ${properties.updatedAt} >= ${monthStart}::timestamptz)::int`,
+      alugadosNoMes: sql<number>`count(*) filter (where ${properties.status} = 'alugado' and ${properties.updatedAt} >= ${monthStart}::timestamptz)::int`,
+    })
+    .from(properties)
+    .where(ownListings(viewer));
+  const [leadRow] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(and(eq(leads.status, "novo"), ownLeads(viewer)));
+  return {
+    publicados: row?.publicados ?? 0,
+    rascunhos: row?.rascunhos ?? 0,
+    vendidosNoMes: row?.vendidosNoMes ?? 0,
+    alugadosNoMes: row?.alugadosNoMes ?? 0,
+    leadsNovos: leadRow?.count ?? 0,
+  };
+}
+
+async function attention(
+  db: Db,
+  viewer: DashboardViewer,
+  now: Date,
+  limit: number,
+): Promise<AttentionItem[]> {
+  const staleBefore = new Date(now.getTime() - STALE_AFTER_DAYS * 86_400_000).toISOString();
+  // Qualified by hand: inside a single-table query Drizzle prints bare column names, and a bare
+  // "id" in the subquery would mean property_photos.id.
+  const photoCount = sql<number>`(select count(*)::int from ${propertyPhotos} pp where pp.property_id = "properties"."id")`;
+  // A price is missing when a finalidade has none and the agency has not chosen "sob consulta".
+  const noPrice = sql<boolean>`(not ${properties.precoSobConsulta} and (
+    ('venda' = any(${properties.finalidades}) and ${properties.precoVenda} is null)
+    or (${properties.finalidades} && array['aluguel','temporada']::text[] and ${properties.precoAluguel} is null)))`;
+  const stale = sql<boolean>`(${properties.updatedAt} < ${staleBefore}::timestamptz)`;
+  const rows = await db
+    .select({
+      id: properties.id,
+      referencia: properties.referencia,
+      titulo: properties.titulo,
+      updatedAt: properties.updatedAt,
+      photoCount,
+      noPrice,
+      stale,
+    })
+    .from(properties)
+    .where(
+      and(
+        ne(properties.publicacao, "arquivado"),
+        inArray(properties.status, ["disponivel", "reservado"]),
+        ownListings(viewer),
+        sql`(${photoCount} < ${MIN_PHOTOS} or ${noPrice} or ${stale})`,
+      ),
+    )
+    .orderBy(properties.updatedAt)
+    .limit(limit);
+  return rows.map((row) => {
+    const reasons: AttentionReason[] = [];
+    if (row.photoCount === 0) reasons.push("sem-fotos");
+    else if (row.photoCount < MIN_PHOTOS) reasons.push("poucas-fotos");
+    if (row.noPrice) reasons.push("sem-preco");
+    if (row.stale) reasons.push("desatualizado");
+    return {
+      id: row.id,
+      referencia: row.referencia,
+      titulo: row.titulo,
+      photoCount: row.photoCount,
+      updatedAt: row.updatedAt.toISOString(),
+      reasons,
+    };
+  });
+}
+
+async function recentLeads(db: Db, viewer: DashboardViewer, limit: number): Promise<RecentLead[]> {
+  const rows = await db
+    .select({
+      id: leads.id,
+      name: leads.name,
+      status: leads.status,
+      origin: leads.origin,
+      createdAt: leads.createdAt,
+      propertyId: properties.id,
+      referencia: properties.referencia,
+    })
+    .from(leads)
+    .leftJoin(properties, eq(properties.id, leads.propertyId))
+    .where(ownLeads(viewer))
+    .orderBy(desc(leads.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    origin: row.origin,
+    createdAt: row.createdAt.toISOString(),
+    property:
+      row.propertyId !== null && row.referencia !== null
+        ? { id: row.propertyId, referencia: row.referencia }
+        : null,
+  }));
+}
+
+async function daily(db: Db, viewer: DashboardViewer, now: Date): Promise<DailyPoint[]> {
+  const days = lastDays(now, CHART_DAYS);
+  const first = days[0] as string;
+  const viewRows = await db
+    .select({
+      day: sql<string>`to_char(${propertyViewsDaily.day}, 'YYYY-MM-DD')`,
+      views: sql<number>`sum(${propertyViewsDaily.views})::int`,
+    })
+    .from(propertyViewsDaily)
+    .innerJoin(properties, eq(properties.id, propertyViewsDaily.propertyId))
+    .where(and(gte(propertyViewsDaily.day, first), ownListings(viewer)))
+    .groupBy(propertyViewsDaily.day);
+  const leadDay = sql<string>`to_char(${leads.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+  const leadRows = await db
+    .select({ day: leadDay, count: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(and(gte(leads.createdAt, new Date(`${first}T03:00:00.000Z`)), ownLeads(viewer)))
+    .groupBy(leadDay);
+  const views = new Map(viewRows.map((row) => [row.day, row.views]));
+  const leadCounts = new Map(leadRows.map((row) => [row.day, row.count]));
+  return days.map((day) => ({ day, views: views.get(day) ?? 0, leads: leadCounts.get(day) ?? 0 }));
+}
+
+export async function getDashboard(
+  db: Db,
+  viewer: DashboardViewer,
+  now: Date = new Date(),
+): Promise<Dashboard> {
+  const [c, a, r, d] = await Promise.all([
+    counts(db, viewer, now),
+    attention(db, viewer, now, 20),
+    recentLeads(db, viewer, 8),
+    daily(db, viewer, now),
+  ]);
+  return { counts: c, attention: a, recentLeads: r, daily: d };
+}

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "./client.server";
+import { properties } from "./schema.server";
+import { createTestDatabase } from "./test-database.server";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const base = {
+  tipo: "apartamento" as const,
+  finalidades: ["venda" as const],
+  bairro: "Pajuçara",
+  cidade: "Maceió",
+  descricao: "Vista para o mar, perto da orla.",
+};
+
+describe("database schema", () => {
+  it("finds listings by Portuguese free text ignoring accents, case and plurals", async () => {
+    await database.db.insert(properties).values([
+      { ...base, referencia: "AP0001", titulo: "Apartamentos na Pajuçara" },
+      { ...base, referencia: "CA0002", tipo: "casa", titulo: "Casa no Farol", bairro: "Farol" },
+    ]);
+    const rows = await database.db
+      .select({ referencia: properties.referencia })
+      .from(properties)
+      .where(
+        sql`${properties.searchVector} @@ websearch_to_tsquery('portuguese', f_unaccent(${"apartamento pajucara"}))`,
+      );
+    expect(rows.map((r) => r.referencia)).toEqual(["AP0001"]);
+  });
+
+  it("refuses a referência that differs only by case", async () => {
+    await expect(
+      database.db.insert(properties).values({ ...base, referencia: "ap0001", titulo: "Outro" }),
+    ).rejects.toThrow();
+  });
+
+  it("refuses an unknown tipo and a listing with no finalidade", async () => {
+    await expect(
+      database.db.execute(
+        sql`insert into properties (referencia, titulo, tipo, finalidades, bairro, cidade) values ('X1', 't', 'castelo', '{venda}', 'b', 'c')`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      database.db.insert(properties).values({ ...base, referencia: "AP0003", titulo: "t", finalidades: [] }),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,133 @@
+// The one module that knows which engine runs: PGlite on a data folder when DATABASE_URL is
+// unset, a PostgreSQL server when it is set. Everything else sees `Db` and `Database`.
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { acquireDataDirLock } from "./lock.server";
+import * as schema from "./schema.server";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the same query API as Db. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Database {
+  readonly db: Db;
+  readonly engine: "pglite" | "postgres";
+  /** Apply drizzle-kit migrations that have not run yet. */
+  migrate(): Promise<void>;
+  /** Subscribe to a NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** Flush to disk (CHECKPOINT) and close; releases the data-folder lock. */
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+
+export type OpenOptions =
+  | { engine: "postgres"; url: string; maxConnections?: number }
+  | { engine: "pglite"; dataDir: string }
+  | { engine: "pglite-memory" };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.engine === "postgres") return openPostgres(options.url, options.maxConnections ?? 10);
+  if (options.engine === "pglite-memory") return openPglite(undefined, () => {});
+  const release = acquireDataDirLock(options.dataDir);
+  try {
+    const dir = join(options.dataDir, "pgdata");
+    mkdirSync(dir, { recursive: true });
+    return await openPglite(dir, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPglite(dataDir: string | undefined, releaseLock: () => void): Promise<Database> {
+  const client = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    engine: "pglite",
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => {
+        if (!closed) await unsubscribe();
+      };
+    },
+    async notify(channel, payload) {
+      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        if (dataDir) await client.query("CHECKPOINT");
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const client = postgres(url, {
+    max,
+    // Notices such as "extension already exists, skipping" are not errors.
+    onnotice: () => {},
+  });
+  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  await client`select 1`;
+  return {
+    db,
+    engine: "postgres",
+    async migrate() {
+      await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async listen(channel, onPayload) {
+      const subscription = await client.listen(channel, (payload) => onPayload(payload));
+      return () => subscription.unlisten();
+    },
+    async notify(channel, payload) {
+      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+/** Opens the database the configuration names. */
+export function openConfiguredDatabase(config: {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+}): Promise<Database> {
+  return config.DATABASE_URL
+    ? openDatabase({ engine: "postgres", url: config.DATABASE_URL })
+    : openDatabase({ engine: "pglite", dataDir: config.DATA_DIR });
+}
+
+/** True when the database answers a trivial query (used by /healthz). */
+export async function isDatabaseHealthy(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

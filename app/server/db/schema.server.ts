@@ -1,0 +1,378 @@
+// The whole product's data model, designed once (issue 2). Enumerations are text columns
+// guarded by CHECK constraints: adding a value is a one-line migration, not an ALTER TYPE.
+import { type SQL, sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import {
+  ADDRESS_VISIBILITY_KEYS,
+  FINALIDADE_KEYS,
+  IPTU_PERIOD_KEYS,
+  LEAD_ORIGIN_KEYS,
+  LEAD_STATUS_KEYS,
+  PUBLICATION_KEYS,
+  RENT_PERIOD_KEYS,
+  STATUS_KEYS,
+  TIPO_KEYS,
+  USER_ROLE_KEYS,
+} from "../../lib/vocabulary";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const inList = (column: SQL | string, values: readonly string[]) =>
+  sql.raw(
+    `${typeof column === "string" ? `"${column}"` : column} in (${values.map((v) => `'${v}'`).join(", ")})`,
+  );
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: USER_ROLE_KEYS }).notNull().default("corretor"),
+    creci: text("creci"),
+    phone: text("phone"),
+    active: boolean("active").notNull().default(true),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    check("users_role_check", inList("role", USER_ROLE_KEYS)),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute expiry; the idle timeout is measured from lastSeenAt. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+export const properties = pgTable(
+  "properties",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    referencia: text("referencia").notNull(),
+    titulo: text("titulo").notNull(),
+    descricao: text("descricao").notNull().default(""),
+    tipo: text("tipo", { enum: TIPO_KEYS }).notNull(),
+    finalidades: text("finalidades", { enum: FINALIDADE_KEYS }).array().notNull(),
+    precoVenda: bigint("preco_venda", { mode: "number" }),
+    precoAluguel: integer("preco_aluguel"),
+    periodoAluguel: text("periodo_aluguel", { enum: RENT_PERIOD_KEYS }),
+    /** The agency hides the price: visitors read "Sob consulta". */
+    precoSobConsulta: boolean("preco_sob_consulta").notNull().default(false),
+    /** Monthly fee; 0 = isento, null = not informed. */
+    condominio: integer("condominio"),
+    iptu: integer("iptu"),
+    iptuPeriodo: text("iptu_periodo", { enum: IPTU_PERIOD_KEYS }).notNull().default("anual"),
+    quartos: smallint("quartos").notNull().default(0),
+    suites: smallint("suites").notNull().default(0),
+    banheiros: smallint("banheiros").notNull().default(0),
+    vagas: smallint("vagas").notNull().default(0),
+    areaUtil: integer("area_util"),
+    areaTotal: integer("area_total"),
+    andar: smallint("andar"),
+    anoConstrucao: smallint("ano_construcao"),
+    mobiliado: boolean("mobiliado").notNull().default(false),
+    aceitaPet: boolean("aceita_pet").notNull().default(false),
+    comodidades: text("comodidades").array().notNull().default(sql`'{}'::text[]`),
+    cep: text("cep"),
+    logradouro: text("logradouro"),
+    numero: text("numero"),
+    complemento: text("complemento"),
+    bairro: text("bairro").notNull(),
+    cidade: text("cidade").notNull(),
+    uf: text("uf").notNull().default("AL"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    visibilidadeEndereco: text("visibilidade_endereco", { enum: ADDRESS_VISIBILITY_KEYS })
+      .notNull()
+      .default("bairro"),
+    videoUrl: text("video_url"),
+    tourUrl: text("tour_url"),
+    status: text("status", { enum: STATUS_KEYS }).notNull().default("disponivel"),
+    publicacao: text("publicacao", { enum: PUBLICATION_KEYS }).notNull().default("rascunho"),
+    destaque: boolean("destaque").notNull().default(false),
+    publicarPortais: boolean("publicar_portais").notNull().default(false),
+    corretorId: integer("corretor_id").references(() => users.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    views: integer("views").notNull().default(0),
+    ...timestamps,
+    /** Portuguese, accent-insensitive full-text document (f_unaccent is created by migration 0000). */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      (): SQL => sql`setweight(to_tsvector('portuguese', f_unaccent(coalesce(${properties.titulo}, ''))), 'A')
+        || setweight(to_tsvector('portuguese', f_unaccent(coalesce(${properties.bairro}, '') || ' ' || coalesce(${properties.cidade}, '') || ' ' || replace(${properties.tipo}, '_', ' '))), 'B')
+        || setweight(to_tsvector('portuguese', f_unaccent(coalesce(${properties.descricao}, ''))), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("properties_referencia_upper_idx").on(sql`upper(${t.referencia})`),
+    index("properties_search_idx").using("gin", t.searchVector),
+    index("properties_finalidades_idx").using("gin", t.finalidades),
+    index("properties_comodidades_idx").using("gin", t.comodidades),
+    index("properties_public_idx").on(t.publicacao, t.status),
+    index("properties_tipo_idx").on(t.tipo),
+    index("properties_cidade_bairro_idx").on(t.cidade, t.bairro),
+    index("properties_preco_venda_idx").on(t.precoVenda),
+    index("properties_preco_aluguel_idx").on(t.precoAluguel),
+    index("properties_quartos_idx").on(t.quartos),
+    index("properties_published_at_idx").on(t.publishedAt),
+    index("properties_corretor_idx").on(t.corretorId),
+    check("properties_tipo_check", inList("tipo", TIPO_KEYS)),
+    check("properties_status_check", inList("status", STATUS_KEYS)),
+    check("properties_publicacao_check", inList("publicacao", PUBLICATION_KEYS)),
+    check("properties_visibilidade_check", inList("visibilidade_endereco", ADDRESS_VISIBILITY_KEYS)),
+    check("properties_finalidades_check", sql`cardinality(${t.finalidades}) > 0`),
+    check(
+      "properties_precos_check",
+      sql`coalesce(${t.precoVenda}, 0) >= 0 and coalesce(${t.precoAluguel}, 0) >= 0`,
+    ),
+  ],
+);
+
+/** Old referências keep working with a 301 after a listing's referência changes. */
+export const propertyRedirects = pgTable("property_redirects", {
+  oldReferencia: text("old_referencia").primaryKey(),
+  propertyId: integer("property_id")
+    .notNull()
+    .references(() => properties.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type PhotoVariant = {
+  format: "avif" | "webp" | "jpeg";
+  width: number;
+  height: number;
+  key: string;
+  bytes: number;
+};
+
+export const propertyPhotos = pgTable(
+  "property_photos",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    isCover: boolean("is_cover").notNull().default(false),
+    altText: text("alt_text").notNull().default(""),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    placeholderColor: text("placeholder_color").notNull(),
+    /** Content hash of the original upload; variant keys derive from it. */
+    hash: text("hash").notNull(),
+    variants: jsonb("variants").$type<PhotoVariant[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("property_photos_property_idx").on(t.propertyId, t.position),
+    uniqueIndex("property_photos_one_cover_idx").on(t.propertyId).where(sql`${t.isCover}`),
+  ],
+);
+
+/** Daily counters behind the admin's 30-day chart. */
+export const propertyViewsDaily = pgTable(
+  "property_views_daily",
+  {
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.day] })],
+);
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    email: text("email"),
+    message: text("message").notNull().default(""),
+    origin: text("origin", { enum: LEAD_ORIGIN_KEYS }).notNull(),
+    consentVersion: text("consent_version"),
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+    status: text("status", { enum: LEAD_STATUS_KEYS }).notNull().default("novo"),
+    assigneeId: integer("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("leads_status_idx").on(t.status, t.createdAt),
+    index("leads_property_idx").on(t.propertyId),
+    index("leads_assignee_idx").on(t.assigneeId),
+    index("leads_email_idx").on(sql`lower(${t.email})`),
+    check("leads_status_check", inList("status", LEAD_STATUS_KEYS)),
+    check("leads_origin_check", inList("origin", LEAD_ORIGIN_KEYS)),
+  ],
+);
+
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("lead_notes_lead_idx").on(t.leadId)],
+);
+
+export type SocialLinks = Partial<
+  Record<"instagram" | "facebook" | "youtube" | "tiktok" | "linkedin", string>
+>;
+
+/** One row (id = 1): everything the agency edits about itself. */
+export const agencySettings = pgTable(
+  "agency_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    name: text("name").notNull(),
+    creci: text("creci").notNull(),
+    phones: text("phones").array().notNull().default(sql`'{}'::text[]`),
+    whatsapp: text("whatsapp").notNull().default(""),
+    email: text("email").notNull().default(""),
+    address: text("address").notNull().default(""),
+    videoChannelUrl: text("video_channel_url").notNull().default(""),
+    socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
+    aboutText: text("about_text").notNull().default(""),
+    privacyText: text("privacy_text").notNull().default(""),
+    dpoName: text("dpo_name").notNull().default(""),
+    dpoEmail: text("dpo_email").notNull().default(""),
+    /** Optional secret the portals must put in the feed URL. */
+    feedToken: text("feed_token"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("agency_settings_singleton", sql`${t.id} = 1`)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** e.g. signed-in, signed-out, sign-in-failed, token-refreshed, password-recovery, user-updated, property-updated */
+    action: text("action").notNull(),
+    entity: text("entity"),
+    entityId: text("entity_id"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_user_idx").on(t.userId, t.at)],
+);
+
+/** Transactional outbox: notifications are written with the lead, sent later with retries. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
+);
+
+/** Fixed-window counters shared by every app instance (sign-in, lead submissions). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Key/value state shared by instances, e.g. the public-page cache's data version. */
+export const appState = pgTable("app_state", {
+  key: text("key").primaryKey(),
+  value: bigint("value", { mode: "number" }).notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Issue 7: which listings changed, in commit order, so each app instance's in-process search
+ * index catches up before it answers. Written only by the triggers of migration 0002 (every
+ * insert, delete and change of a searchable column, whoever makes it); `version` comes from the
+ * app_state counter "property_changes", bumped in commit order.
+ */
+export const propertyChanges = pgTable(
+  "property_changes",
+  {
+    version: bigint("version", { mode: "number" }).notNull(),
+    propertyId: integer("property_id").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("property_changes_version_idx").on(t.version)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Property = typeof properties.$inferSelect;
+export type NewProperty = typeof properties.$inferInsert;
+export type PropertyPhoto = typeof propertyPhotos.$inferSelect;
+export type NewPropertyPhoto = typeof propertyPhotos.$inferInsert;
+export type Lead = typeof leads.$inferSelect;
+export type AgencySettings = typeof agencySettings.$inferSelect;

@@ -1,0 +1,45 @@
+// CSV export of the inbox. Spreadsheets run cells that start with = + - @ (and TAB/CR, which
+// some strip first) as formulas, so such cells get a leading apostrophe; UTF-8 with BOM and
+// ";" as separator so Excel in pt-BR opens it with accents and columns right.
+import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
+import type { LeadRow } from "./inbox.server";
+
+export const CSV_SEPARATOR = ";";
+const BOM = "\uFEFF";
+
+/** Neutralises formula injection, then quotes per RFC 4180. */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/[";\r\n,]/.test(text)) text = `"${text.replace(/"/g, '""')}"`;
+  return text;
+}
+
+export function toCsv(rows: readonly (readonly unknown[])[]): string {
+  const lines = rows.map((row) => row.map(csvCell).join(CSV_SEPARATOR));
+  return `${BOM}${lines.join("\r\n")}\r\n`;
+}
+
+const DATE_TIME = new Intl.DateTimeFormat("pt-BR", {
+  dateStyle: "short",
+  timeStyle: "short",
+  timeZone: "America/Maceio",
+});
+
+export function leadsCsv(rows: readonly LeadRow[]): string {
+  return toCsv([
+    ["ID", "Recebido em", "Nome", "Telefone", "E-mail", "Origem", "Etapa", "Imóvel", "Corretor", "Mensagem"],
+    ...rows.map((lead) => [
+      lead.id,
+      DATE_TIME.format(lead.createdAt),
+      lead.name,
+      lead.phone,
+      lead.email,
+      LEAD_ORIGINS[lead.origin],
+      LEAD_STATUSES[lead.status],
+      lead.referencia,
+      lead.assigneeName,
+      lead.message,
+    ]),
+  ]);
+}

@@ -1,0 +1,223 @@
+// The leads inbox: listing with filters, one lead with its notes, status changes, notes and
+// assignment. A corretor sees only leads assigned to them (or unassigned ones on their listings).
+import { and, asc, count, desc, eq, gte, isNull, lt, or, type SQL } from "drizzle-orm";
+import { LEAD_PAGE_SIZE, type LeadListQuery } from "../../lib/lead-inbox";
+import type { LeadOrigin, LeadStatus } from "../../lib/vocabulary";
+import { audit } from "../audit/audit.server";
+import type { SessionUser } from "../auth/guard.server";
+import type { Db } from "../db/client.server";
+import { leadNotes, leads, properties, users } from "../db/schema.server";
+import { publishEvent } from "../realtime/events.server";
+
+export type Viewer = Pick<SessionUser, "id" | "role">;
+
+export interface Actor extends Viewer {
+  ip?: string;
+  userAgent?: string | null;
+}
+
+/** Which leads the viewer may see. */
+export function visibleLeads(viewer: Viewer): SQL | undefined {
+  if (viewer.role === "admin") return undefined;
+  return or(
+    eq(leads.assigneeId, viewer.id),
+    and(isNull(leads.assigneeId), eq(properties.corretorId, viewer.id)),
+  );
+}
+
+/** Maceió has no daylight saving: a day starts at 03:00 UTC. */
+function dayStart(date: string): Date {
+  return new Date(`${date}T00:00:00-03:00`);
+}
+
+export function leadFilters(viewer: Viewer, query: LeadListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [visibleLeads(viewer)];
+  if (query.status) conditions.push(eq(leads.status, query.status));
+  if (query.imovel) conditions.push(eq(leads.propertyId, query.imovel));
+  if (query.corretor) conditions.push(eq(leads.assigneeId, query.corretor));
+  if (query.de) conditions.push(gte(leads.createdAt, dayStart(query.de)));
+  if (query.ate) conditions.push(lt(leads.createdAt, new Date(dayStart(query.ate).getTime() + 86_400_000)));
+  return and(...conditions);
+}
+
+export interface LeadRow {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  message: string;
+  origin: LeadOrigin;
+  status: LeadStatus;
+  createdAt: Date;
+  propertyId: number | null;
+  referencia: string | null;
+  titulo: string | null;
+  assigneeId: number | null;
+  assigneeName: string | null;
+}
+
+const rowColumns = {
+  id: leads.id,
+  name: leads.name,
+  phone: leads.phone,
+  email: leads.email,
+  message: leads.message,
+  origin: leads.origin,
+  status: leads.status,
+  createdAt: leads.createdAt,
+  propertyId: leads.propertyId,
+  referencia: properties.referencia,
+  titulo: properties.titulo,
+  assigneeId: leads.assigneeId,
+  assigneeName: users.name,
+};
+
+function leadsWithJoins(db: Db) {
+  return db
+    .select(rowColumns)
+    .from(leads)
+    .leftJoin(properties, eq(properties.id, leads.propertyId))
+    .leftJoin(users, eq(users.id, leads.assigneeId));
+}
+
+export async function listLeads(db: Db, viewer: Viewer, query: LeadListQuery) {
+  const where = leadFilters(viewer, query);
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(leads)
+    .leftJoin(properties, eq(properties.id, leads.propertyId))
+    .where(where);
+  const total = totalRow?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / LEAD_PAGE_SIZE));
+  const page = Math.min(query.pagina ?? 1, pageCount);
+  const rows = await leadsWithJoins(db)
+    .where(where)
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(LEAD_PAGE_SIZE)
+    .offset((page - 1) * LEAD_PAGE_SIZE);
+  return { rows, total, page, pageCount };
+}
+
+/** Every lead matching the filters (CSV export), newest first, bounded. */
+export async function allLeads(
+  db: Db,
+  viewer: Viewer,
+  query: LeadListQuery,
+  limit = 50_000,
+): Promise<LeadRow[]> {
+  return leadsWithJoins(db)
+    .where(leadFilters(viewer, query))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit);
+}
+
+/** Listings that have leads (the filter's options), limited to what the viewer sees. */
+export async function listingsWithLeads(db: Db, viewer: Viewer) {
+  return db
+    .selectDistinct({ id: properties.id, referencia: properties.referencia })
+    .from(leads)
+    .innerJoin(properties, eq(properties.id, leads.propertyId))
+    .where(visibleLeads(viewer))
+    .orderBy(asc(properties.referencia));
+}
+
+export async function getLead(db: Db, viewer: Viewer, id: number) {
+  const [lead] = await leadsWithJoins(db).where(and(eq(leads.id, id), visibleLeads(viewer)));
+  if (!lead) return null;
+  const [extra] = await db
+    .select({ consentVersion: leads.consentVersion, consentAt: leads.consentAt })
+    .from(leads)
+    .where(eq(leads.id, id));
+  const notes = await db
+    .select({
+      id: leadNotes.id,
+      body: leadNotes.body,
+      createdAt: leadNotes.createdAt,
+      authorName: users.name,
+    })
+    .from(leadNotes)
+    .leftJoin(users, eq(users.id, leadNotes.authorId))
+    .where(eq(leadNotes.leadId, id))
+    .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id));
+  return { lead: { ...lead, ...extra }, notes };
+}
+
+/** The lead when the viewer may see it (and so act on it), else null. */
+export async function canSee(db: Db, viewer: Viewer, id: number) {
+  const [row] = await db
+    .select({ id: leads.id, assigneeId: leads.assigneeId, status: leads.status })
+    .from(leads)
+    .leftJoin(properties, eq(properties.id, leads.propertyId))
+    .where(and(eq(leads.id, id), visibleLeads(viewer)));
+  return row ?? null;
+}
+
+export async function changeLeadStatus(
+  db: Db,
+  actor: Actor,
+  id: number,
+  status: LeadStatus,
+): Promise<boolean> {
+  const lead = await canSee(db, actor, id);
+  if (!lead) return false;
+  if (lead.status === status) return true;
+  await db.transaction(async (tx) => {
+    await tx.update(leads).set({ status, updatedAt: new Date() }).where(eq(leads.id, id));
+    await audit(tx, {
+      userId: actor.id,
+      action: "lead-status",
+      entity: "lead",
+      entityId: id,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      details: { from: lead.status, to: status },
+    });
+    await publishEvent(tx, { type: "lead-updated", id, assigneeId: lead.assigneeId });
+  });
+  return true;
+}
+
+export async function addLeadNote(db: Db, actor: Actor, id: number, body: string): Promise<boolean> {
+  const lead = await canSee(db, actor, id);
+  if (!lead) return false;
+  await db.transaction(async (tx) => {
+    await tx.insert(leadNotes).values({ leadId: id, authorId: actor.id, body });
+    await tx.update(leads).set({ updatedAt: new Date() }).where(eq(leads.id, id));
+    await publishEvent(tx, { type: "lead-updated", id, assigneeId: lead.assigneeId });
+  });
+  return true;
+}
+
+export type AssignResult = "ok" | "not-found" | "invalid-agent";
+
+/** Admin only (the route checks the role). */
+export async function assignLead(
+  db: Db,
+  actor: Actor,
+  id: number,
+  assigneeId: number | null,
+): Promise<AssignResult> {
+  const lead = await canSee(db, actor, id);
+  if (!lead) return "not-found";
+  if (assigneeId !== null) {
+    const [agent] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, assigneeId), eq(users.active, true)));
+    if (!agent) return "invalid-agent";
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(leads).set({ assigneeId, updatedAt: new Date() }).where(eq(leads.id, id));
+    await audit(tx, {
+      userId: actor.id,
+      action: "lead-assigned",
+      entity: "lead",
+      entityId: id,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      details: { from: lead.assigneeId, to: assigneeId },
+    });
+    await publishEvent(tx, { type: "lead-updated", id, assigneeId });
+  });
+  return "ok";
+}

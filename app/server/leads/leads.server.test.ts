@@ -1,0 +1,227 @@
+// Capture (/sobre-nos form, WhatsApp clicks), the inbox's visibility rules, CSV safety and
+// LGPD export/erase, against a real migrated database.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client.server";
+import { auditLog, leadNotes, leads, outbox } from "../db/schema.server";
+import { createTestDatabase } from "../db/test-database.server";
+import { CONTACT_RATE, submitContactForm } from "./contact.server";
+import { csvCell, leadsCsv, toCsv } from "./csv.server";
+import { addLeadNote, assignLead, changeLeadStatus, getLead, listLeads } from "./inbox.server";
+import { countPersonLeads, erasePersonData, exportPersonData } from "./lgpd.server";
+import { buildLeadEmail } from "./notifications.server";
+import { createAgent, createListing, insertLead, seedAgency } from "./test-fixtures.server";
+import { recordWhatsappClick, WHATSAPP_LEAD_NAME } from "./whatsapp.server";
+
+let database: Database;
+let ipCounter = 0;
+const nextIp = () => `198.51.100.${++ipCounter}`;
+
+function form(values: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(values)) data.set(k, v);
+  return data;
+}
+
+const VALID = {
+  name: "Joana Prado",
+  phone: "82 98888-7777",
+  email: "joana@exemplo.com.br",
+  message: "Olá",
+  consent: "on",
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedAgency(database.db);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe("contact form (/sobre-nos)", () => {
+  it("stores the lead with origin and consent, and queues the agency's e-mail in the same transaction", async () => {
+    const result = await submitContactForm(database.db, form(VALID), nextIp());
+    expect(result).toEqual({ status: 200, body: { ok: true } });
+    const [lead] = await database.db.select().from(leads).where(eq(leads.email, VALID.email));
+    expect(lead).toMatchObject({
+      origin: "formulario_contato",
+      phone: "(82) 98888-7777",
+      consentVersion: expect.any(String),
+    });
+    expect(lead?.consentAt).toBeInstanceOf(Date);
+    const queued = await database.db.select().from(outbox);
+    expect(
+      queued.some((r) => r.payload.leadId === lead?.id && r.payload.to === "contato@agencia-teste.com.br"),
+    ).toBe(true);
+  });
+
+  it("answers 400 with field messages and stores nothing", async () => {
+    const before = (await database.db.select().from(leads)).length;
+    const result = await submitContactForm(
+      database.db,
+      form({ name: "J", email: "nao-e-email", message: "x".repeat(2001) }),
+      nextIp(),
+    );
+    expect(result.status).toBe(400);
+    expect(result.body.ok).toBe(false);
+    const errors = result.body.ok ? {} : (result.body.fieldErrors ?? {});
+    expect(errors.name).toBe("Informe seu nome.");
+    expect(errors.email).toMatch(/e-mail válido/);
+    expect(errors.message).toMatch(/2.000/);
+    expect(errors.consent).toMatch(/autorize/);
+    expect((await database.db.select().from(leads)).length).toBe(before);
+  });
+
+  it("drops honeypot submissions silently", async () => {
+    const before = (await database.db.select().from(leads)).length;
+    const result = await submitContactForm(database.db, form({ ...VALID, website: "http://spam" }), nextIp());
+    expect(result.status).toBe(200);
+    expect((await database.db.select().from(leads)).length).toBe(before);
+  });
+
+  it("rate-limits per IP", async () => {
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i <= CONTACT_RATE.limit; i++) {
+      statuses.push(
+        (await submitContactForm(database.db, form({ ...VALID, email: `rl${i}@exemplo.com.br` }), ip)).status,
+      );
+    }
+    expect(statuses.slice(0, CONTACT_RATE.limit).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await submitContactForm(database.db, form(VALID), nextIp())).status).toBe(200);
+  });
+});
+
+describe("WhatsApp clicks", () => {
+  it("records a lead without personal data for a published listing", async () => {
+    const agent = await createAgent(database.db);
+    const listing = await createListing(database.db, agent.id);
+    expect(await recordWhatsappClick(database.db, listing.referencia.toLowerCase(), nextIp())).toBe(
+      "recorded",
+    );
+    const [lead] = await database.db.select().from(leads).where(eq(leads.propertyId, listing.id));
+    expect(lead).toMatchObject({
+      name: WHATSAPP_LEAD_NAME,
+      origin: "whatsapp",
+      phone: null,
+      email: null,
+      assigneeId: agent.id,
+    });
+    expect(await recordWhatsappClick(database.db, "<script>", nextIp())).toBe("invalid");
+    expect(await recordWhatsappClick(database.db, "NAOEXISTE1", nextIp())).toBe("not-found");
+  });
+});
+
+describe("inbox", () => {
+  it("a corretor sees only their own leads; an admin sees all", async () => {
+    const admin = await createAgent(database.db, "admin");
+    const ana = await createAgent(database.db);
+    const bia = await createAgent(database.db);
+    const listing = await createListing(database.db, ana.id);
+    const mine = await insertLead(database.db, {
+      propertyId: listing.id,
+      assigneeId: ana.id,
+      name: "Lead da Ana",
+    });
+    const hers = await insertLead(database.db, { assigneeId: bia.id, name: "Lead da Bia" });
+    const anaList = await listLeads(database.db, ana, {});
+    expect(anaList.rows.map((r) => r.id)).toEqual([mine.id]);
+    expect(await getLead(database.db, ana, hers.id)).toBeNull();
+    expect(await changeLeadStatus(database.db, ana, hers.id, "perdido")).toBe(false);
+    const all = await listLeads(database.db, admin, { corretor: bia.id });
+    expect(all.rows.map((r) => r.id)).toEqual([hers.id]);
+
+    expect(await changeLeadStatus(database.db, ana, mine.id, "visita_agendada")).toBe(true);
+    expect(await addLeadNote(database.db, ana, mine.id, "Visita sábado às 10h")).toBe(true);
+    const detail = await getLead(database.db, ana, mine.id);
+    expect(detail?.lead.status).toBe("visita_agendada");
+    expect(detail?.notes.map((n) => n.body)).toEqual(["Visita sábado às 10h"]);
+    expect((await listLeads(database.db, ana, { status: "novo" })).total).toBe(0);
+
+    expect(await assignLead(database.db, admin, mine.id, bia.id)).toBe("ok");
+    expect(await getLead(database.db, ana, mine.id)).toBeNull();
+    expect(await assignLead(database.db, admin, mine.id, 999_999)).toBe("invalid-agent");
+  });
+});
+
+describe("CSV export", () => {
+  it("neutralises spreadsheet formulas and quotes separators", () => {
+    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell("+5511")).toBe("'+5511");
+    expect(csvCell("-2+3")).toBe("'-2+3");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("\tcmd")).toBe("'\tcmd");
+    expect(csvCell("\rcmd")).toBe(`"'\rcmd"`);
+    expect(csvCell("a;b")).toBe('"a;b"');
+    expect(csvCell("linha\nnova")).toBe('"linha\nnova"');
+    expect(csvCell(null)).toBe("");
+    expect(toCsv([["a"]]).startsWith("\uFEFF")).toBe(true);
+  });
+
+  it("exports leads with a BOM and no live formula", async () => {
+    const lead = await insertLead(database.db, { name: "=cmd|' /C calc'!A0", message: "@SUM(1+1)" });
+    const admin = await createAgent(database.db, "admin");
+    const { rows } = await listLeads(database.db, admin, {});
+    const csv = leadsCsv(rows.filter((r) => r.id === lead.id));
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const line = csv.split("\r\n")[1] ?? "";
+    expect(line).toContain("'=cmd|' /C calc'!A0");
+    expect(line).toContain("'@SUM(1+1)");
+    expect(line.split(";").every((cell) => !/^[=+\-@]/.test(cell))).toBe(true);
+  });
+});
+
+describe("LGPD", () => {
+  it("exports one person's leads and notes as JSON, then erases them with an audit entry", async () => {
+    const admin = await createAgent(database.db, "admin");
+    const a = await insertLead(database.db, { email: "Pessoa@Exemplo.com.br", phone: "(82) 97777-0000" });
+    const b = await insertLead(database.db, { email: null, phone: "(82) 97777-0000" });
+    const other = await insertLead(database.db, { email: "outra@exemplo.com.br", phone: "(82) 91111-2222" });
+    await database.db.insert(leadNotes).values({ leadId: a.id, authorId: admin.id, body: "Ligou de manhã" });
+
+    const byEmail = await exportPersonData(database.db, "pessoa@exemplo.com.br");
+    expect(byEmail.leads.map((l) => l.id)).toEqual([a.id]);
+    expect(byEmail.leads[0]?.notes.map((n) => n.body)).toEqual(["Ligou de manhã"]);
+    const byPhone = await exportPersonData(database.db, "+55 82 97777-0000");
+    expect(byPhone.leads.map((l) => l.id).sort()).toEqual([a.id, b.id].sort());
+    expect(JSON.parse(JSON.stringify(byPhone)).leads[0].createdAt).toMatch(/^\d{4}-/);
+
+    const result = await erasePersonData(
+      database.db,
+      { id: admin.id, role: "admin", ip: "203.0.113.1" },
+      "82977770000",
+    );
+    expect(result.erased).toBe(2);
+    expect(await countPersonLeads(database.db, "pessoa@exemplo.com.br")).toBe(0);
+    expect(await database.db.select().from(leadNotes).where(eq(leadNotes.leadId, a.id))).toHaveLength(0);
+    expect(await database.db.select().from(leads).where(eq(leads.id, other.id))).toHaveLength(1);
+    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.action, "lgpd-erased"));
+    expect(entry?.details).toMatchObject({ leadIds: expect.arrayContaining([a.id, b.id]) });
+    expect(JSON.stringify(entry?.details)).not.toContain("97777");
+  });
+});
+
+describe("notification e-mail", () => {
+  it("keeps CR/LF out of the subject and links to the lead", () => {
+    const mail = buildLeadEmail(
+      {
+        id: 42,
+        name: "Eva\r\nBcc: vitima@exemplo.com",
+        phone: null,
+        email: "eva@exemplo.com.br",
+        message: "Oi",
+        origin: "formulario_contato",
+        createdAt: new Date("2026-11-22T12:00:00Z"),
+        referencia: null,
+        titulo: null,
+      },
+      "https://site.teste/",
+      "agencia",
+    );
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.subject).toContain("Novo contato: Eva Bcc");
+    expect(mail.text).toContain("https://site.teste/admin/leads/42");
+  });
+});

@@ -1,0 +1,146 @@
+// Lead notifications: one outbox row per (lead, recipient) — the responsible agent (the
+// assignee, else the listing's corretor) and the agency's address — written in the lead's own
+// transaction. The message is built when it is sent, from the lead as it is then (an erased
+// lead sends nothing).
+import { and, eq, sql } from "drizzle-orm";
+import { LEAD_ORIGINS } from "../../lib/vocabulary";
+import type { Db, Tx } from "../db/client.server";
+import { leads, outbox, properties, users } from "../db/schema.server";
+import { headerSafe, type MailTransport, safeAddress } from "../mail/mailer.server";
+import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
+
+export const LEAD_EMAIL_KIND = "lead-email";
+
+export interface LeadEmailPayload {
+  leadId: number;
+  to: string;
+  /** Who the recipient is, for the greeting. */
+  recipient: "corretor" | "agencia";
+}
+
+/**
+ * Enqueues the new lead's e-mails in the caller's transaction (call it right after inserting
+ * the lead, with the same `tx`). Idempotent: a (lead, address) pair already queued is skipped.
+ */
+export async function enqueueLeadNotifications(tx: Db | Tx, leadId: number): Promise<number> {
+  const [row] = await tx
+    .select({
+      assigneeEmail: users.email,
+      corretorEmail: sql<
+        string | null
+      >`(select u.email from users u where u.id = ${properties.corretorId} and u.active)`,
+      agencyEmail: sql<string | null>`(select email from agency_settings where id = 1)`,
+    })
+    .from(leads)
+    .leftJoin(users, and(eq(users.id, leads.assigneeId), eq(users.active, true)))
+    .leftJoin(properties, eq(properties.id, leads.propertyId))
+    .where(eq(leads.id, leadId));
+  if (!row) return 0;
+  const recipients: LeadEmailPayload[] = [];
+  const agent = safeAddress(row.assigneeEmail ?? row.corretorEmail);
+  if (agent) recipients.push({ leadId, to: agent, recipient: "corretor" });
+  const agency = safeAddress(row.agencyEmail);
+  if (agency && agency.toLowerCase() !== agent?.toLowerCase())
+    recipients.push({ leadId, to: agency, recipient: "agencia" });
+  let queued = 0;
+  for (const payload of recipients) {
+    const existing = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, LEAD_EMAIL_KIND),
+          sql`${outbox.payload}->>'leadId' = ${String(leadId)}`,
+          sql`lower(${outbox.payload}->>'to') = ${payload.to.toLowerCase()}`,
+        ),
+      )
+      .limit(1);
+    if (existing.length > 0) continue;
+    await enqueue(tx, LEAD_EMAIL_KIND, { ...payload });
+    queued += 1;
+  }
+  return queued;
+}
+
+const DATE_TIME = new Intl.DateTimeFormat("pt-BR", {
+  dateStyle: "short",
+  timeStyle: "short",
+  timeZone: "America/Maceio",
+});
+
+export interface LeadEmailData {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  message: string;
+  origin: keyof typeof LEAD_ORIGINS;
+  createdAt: Date;
+  referencia: string | null;
+  titulo: string | null;
+}
+
+/** Subject and body in Portuguese; the subject is header-safe whatever the visitor typed. */
+export function buildLeadEmail(
+  lead: LeadEmailData,
+  publicUrl: string,
+  recipient: LeadEmailPayload["recipient"],
+) {
+  const about = lead.referencia ? `imóvel ${lead.referencia}` : LEAD_ORIGINS[lead.origin].toLowerCase();
+  const subject = headerSafe(`Novo contato: ${lead.name} — ${about}`, 150);
+  const lines = [
+    recipient === "corretor"
+      ? "Você recebeu um novo contato pelo site."
+      : "A imobiliária recebeu um novo contato pelo site.",
+    "",
+    `Nome: ${lead.name}`,
+    `Telefone: ${lead.phone ?? "não informado"}`,
+    `E-mail: ${lead.email ?? "não informado"}`,
+    `Origem: ${LEAD_ORIGINS[lead.origin]}`,
+    lead.referencia ? `Imóvel: ${lead.referencia}${lead.titulo ? ` — ${lead.titulo}` : ""}` : null,
+    `Recebido em: ${DATE_TIME.format(lead.createdAt)}`,
+    "",
+    lead.message ? `Mensagem:\n${lead.message}` : null,
+    lead.message ? "" : null,
+    `Abrir no painel: ${publicUrl.replace(/\/+$/, "")}/admin/leads/${lead.id}`,
+  ].filter((line): line is string => line !== null);
+  return { subject, text: lines.join("\n") };
+}
+
+async function loadLeadForEmail(db: Db, leadId: number): Promise<LeadEmailData | null> {
+  const [row] = await db
+    .select({
+      id: leads.id,
+      name: leads.name,
+      phone: leads.phone,
+      email: leads.email,
+      message: leads.message,
+      origin: leads.origin,
+      createdAt: leads.createdAt,
+      referencia: properties.referencia,
+      titulo: properties.titulo,
+    })
+    .from(leads)
+    .leftJoin(properties, eq(properties.id, leads.propertyId))
+    .where(eq(leads.id, leadId));
+  return row ?? null;
+}
+
+/** The outbox handler for lead e-mails. */
+export function leadEmailHandler(db: Db, transport: MailTransport, publicUrl: string): OutboxHandler {
+  return async (row) => {
+    const payload = row.payload as unknown as LeadEmailPayload;
+    const lead = await loadLeadForEmail(db, Number(payload.leadId));
+    if (!lead) return "skip";
+    const { subject, text } = buildLeadEmail(lead, publicUrl, payload.recipient);
+    const host = new URL(publicUrl).hostname || "localhost";
+    await transport.send({
+      to: payload.to,
+      subject,
+      text,
+      replyTo: lead.email ?? undefined,
+      messageId: `<outbox-${row.id}@${host}>`,
+    });
+    return undefined;
+  };
+}

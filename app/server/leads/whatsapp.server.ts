@@ -1,0 +1,47 @@
+// A WhatsApp click on a listing, recorded as a lead event before the visitor goes to wa.me.
+// No personal data: the conversation itself happens on WhatsApp. No e-mail either — the
+// message arrives on the agency's WhatsApp; the inbox shows the click live.
+import { and, eq, sql } from "drizzle-orm";
+import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
+import type { Db } from "../db/client.server";
+import { leads, properties } from "../db/schema.server";
+import { publishEvent } from "../realtime/events.server";
+
+export const WHATSAPP_LEAD_NAME = "Contato via WhatsApp";
+export const WHATSAPP_RATE: RateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
+
+export type WhatsappClickResult = "recorded" | "invalid" | "not-found" | "rate-limited";
+
+export async function recordWhatsappClick(
+  db: Db,
+  referencia: unknown,
+  ip: string,
+): Promise<WhatsappClickResult> {
+  if (typeof referencia !== "string" || !/^[A-Za-z0-9-]{1,30}$/.test(referencia)) return "invalid";
+  const rate = await hitRateLimit(db, `whatsapp:${ip}`, WHATSAPP_RATE);
+  if (!rate.allowed) return "rate-limited";
+  const [property] = await db
+    .select({ id: properties.id, corretorId: properties.corretorId })
+    .from(properties)
+    .where(
+      and(
+        sql`upper(${properties.referencia}) = ${referencia.toUpperCase()}`,
+        eq(properties.publicacao, "publicado"),
+      ),
+    );
+  if (!property) return "not-found";
+  await db.transaction(async (tx) => {
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        propertyId: property.id,
+        name: WHATSAPP_LEAD_NAME,
+        origin: "whatsapp",
+        assigneeId: property.corretorId,
+      })
+      .returning({ id: leads.id });
+    if (!lead) throw new Error("lead: insert sem retorno");
+    await publishEvent(tx, { type: "lead-created", id: lead.id, assigneeId: property.corretorId });
+  });
+  return "recorded";
+}

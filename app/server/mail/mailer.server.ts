@@ -1,0 +1,107 @@
+// Outgoing e-mail behind one small interface. With SMTP_URL the message goes over SMTP
+// (nodemailer); without it (development, tests) it goes to the log, link included.
+// Nothing sends directly: lead notifications and password-reset links go through the outbox
+// (app/server/outbox), whose worker uses createMailTransport below and retries failures.
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** Optional Reply-To (e.g. the visitor who wrote a lead). */
+  replyTo?: string;
+  /** A fixed Message-ID makes a resend recognisable as the same message. */
+  messageId?: string;
+}
+
+export interface MailConfig {
+  SMTP_URL?: string;
+  MAIL_FROM: string;
+  NODE_ENV: "development" | "production" | "test";
+}
+
+/** Messages that went to the log because no SMTP server is configured, newest last (tests read them). */
+export const sentMailLog: MailMessage[] = [];
+
+const SIMPLE_EMAIL = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
+
+/**
+ * One header line from user-controlled text: no CR/LF (header injection) nor other control
+ * characters, bounded length. Nodemailer encodes non-ASCII; this removes what must never pass.
+ */
+export function headerSafe(value: string, max = 200): string {
+  let clean = "";
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    clean += code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029 ? " " : char;
+  }
+  return clean.replace(/\s+/g, " ").trim().slice(0, max);
+}
+
+/** A bare address or null: anything with a display name, list or line break is refused. */
+export function safeAddress(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const address = value.trim();
+  if (address.length > 254 || !SIMPLE_EMAIL.test(address)) return null;
+  return address;
+}
+
+/** Sends one message; throws nodemailer's error (with responseCode/code) when it fails. */
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** The transport the configuration names: SMTP when SMTP_URL is set, otherwise the log. */
+export function createMailTransport(config: MailConfig, options: { timeoutMs?: number } = {}): MailTransport {
+  if (!config.SMTP_URL) {
+    return {
+      async send(message) {
+        logMessage(config, message);
+      },
+      close() {},
+    };
+  }
+  const timeout = options.timeoutMs ?? 20_000;
+  // The URL's own query options (e.g. ?pool=true) still apply; timeouts keep a hung server
+  // from holding an outbox lease for long.
+  const url = new URL(config.SMTP_URL);
+  for (const [key, value] of Object.entries({
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout * 2,
+  })) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
+  }
+  const transporter = nodemailer.createTransport(url.toString());
+  return {
+    async send(message) {
+      const to = safeAddress(message.to);
+      if (!to)
+        throw Object.assign(new Error(`destinatário inválido: ${headerSafe(message.to, 80)}`), {
+          responseCode: 553,
+        });
+      await transporter.sendMail({
+        from: config.MAIL_FROM,
+        to,
+        replyTo: safeAddress(message.replyTo) ?? undefined,
+        subject: headerSafe(message.subject),
+        text: message.text,
+        messageId: message.messageId,
+      });
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+function logMessage(config: MailConfig, message: MailMessage) {
+  sentMailLog.push(message);
+  if (sentMailLog.length > 50) sentMailLog.shift();
+  if (config.NODE_ENV !== "test" || process.env.MAIL_LOG === "1") {
+    console.log(
+      `[e-mail] De: ${config.MAIL_FROM}\nPara: ${message.to}\nAssunto: ${headerSafe(message.subject)}\n\n${message.text}\n`,
+    );
+  }
+}

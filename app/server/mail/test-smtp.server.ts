@@ -1,0 +1,64 @@
+// A real SMTP server for tests (smtp-server), on 127.0.0.1 and a random port. `mode` decides
+// what DATA answers: accept, a transient 451 or a permanent 550.
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+export interface TestSmtp {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  mode: "accept" | "451" | "550";
+  close(): Promise<void>;
+}
+
+export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+  const state: TestSmtp = {
+    port: 0,
+    url: "",
+    received: [],
+    mode: "accept",
+    close: async () => {},
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (state.mode === "451")
+          return callback(
+            Object.assign(new Error("Servidor ocupado, tente mais tarde"), { responseCode: 451 }),
+          );
+        if (state.mode === "550")
+          return callback(Object.assign(new Error("Caixa postal inexistente"), { responseCode: 550 }));
+        state.received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  state.port = (server.server.address() as AddressInfo).port;
+  state.url = `smtp://127.0.0.1:${state.port}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}
+
+/** A port nothing listens on (bound then released). */
+export async function closedPort(): Promise<number> {
+  const smtp = await startTestSmtp();
+  await smtp.close();
+  return smtp.port;
+}

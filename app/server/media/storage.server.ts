@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Where processed media lives. Kept deliberately minimal (flat keys, whole-buffer
+ * reads/writes) so an S3-compatible backend can implement it 1:1 later:
+ * put → PutObject (with ContentType), get → GetObject, delete → DeleteObject,
+ * exists → HeadObject, url → public bucket/CDN URL.
+ */
+export interface Storage {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Resolves to null when the key does not exist. */
+  get(key: string): Promise<Buffer | null>;
+  /** Idempotent: deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** Public URL the browser uses to fetch the object. */
+  url(key: string): string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
+
+export function contentTypeForKey(key: string): string {
+  const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
+  return CONTENT_TYPES[ext] ?? "application/octet-stream";
+}
+
+/**
+ * Keys are relative, forward-slash paths such as `ab/ab12…-640.webp`. Anything that
+ * could escape the storage root (or mean different things on disk and in S3) is a
+ * programming error, so we throw instead of sanitising.
+ */
+export function assertValidKey(key: string): void {
+  const invalid =
+    key.length === 0 ||
+    key.length > 512 ||
+    key.startsWith("/") ||
+    key.includes("\\") ||
+    key.includes("\0") ||
+    /^[a-zA-Z]:/.test(key) ||
+    key.includes("..") ||
+    // Empty or "." segments ("a//b", "./a") are harmless on disk but would be
+    // distinct, confusing object names in S3.
+    key.split("/").some((segment) => segment === "" || segment === ".");
+  if (invalid) {
+    throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
+}
+
+export class LocalDiskStorage implements Storage {
+  private readonly rootDir: string;
+  private readonly publicBasePath: string;
+
+  constructor(rootDir: string, publicBasePath = "/media") {
+    this.rootDir = path.resolve(rootDir);
+    this.publicBasePath = publicBasePath.replace(/\/+$/, "");
+  }
+
+  private pathFor(key: string): string {
+    assertValidKey(key);
+    const full = path.resolve(this.rootDir, key);
+    // Defence in depth: the key checks above should already make this impossible.
+    if (!full.startsWith(this.rootDir + path.sep)) {
+      throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+    }
+    return full;
+  }
+
+  // contentType is unused on disk (the static file server derives it from the
+  // extension) but is part of the interface because object stores need it.
+  async put(key: string, data: Buffer, _contentType: string): Promise<void> {
+    const target = this.pathFor(key);
+    const dir = path.dirname(target);
+    await mkdir(dir, { recursive: true });
+
+    // Write to a temp file in the same directory (same filesystem, so rename is
+    // atomic), fsync it, then rename: readers and crashes see either the old
+    // file, no file, or the complete new file — never a partial one.
+    const temp = path.join(dir, `.${path.basename(target)}.${randomUUID()}.tmp`);
+    try {
+      const handle = await open(temp, "wx");
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathFor(key));
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathFor(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathFor(key))).isFile();
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  url(key: string): string {
+    assertValidKey(key);
+    return `${this.publicBasePath}/${key}`;
+  }
+}

@@ -1,0 +1,138 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listingOgImage, type OgListing, ogImageVersion } from "../../lib/og-image";
+import type { Database } from "../db/client.server";
+import { properties, propertyPhotos } from "../db/schema.server";
+import { createTestDatabase } from "../db/test-database.server";
+import {
+  insertAgency,
+  insertListing,
+  insertPhotos,
+  PUBLIC_URL,
+  samplePhoto,
+  tempStorage,
+} from "../feeds/test-fixtures.server";
+import type { ProcessedImage } from "../media/pipeline.server";
+import type { LocalDiskStorage } from "../media/storage.server";
+import { findOgSource, getOgImage, ogStorageKey, toOgListing } from "./og-image.server";
+
+let database: Database;
+let storage: LocalDiskStorage;
+let cleanup: () => Promise<void>;
+let photo: ProcessedImage;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ storage, cleanup } = await tempStorage());
+  await insertAgency(database.db);
+  photo = await samplePhoto(storage, 180);
+  const ap = await insertListing(database.db, { referencia: "AP0042", titulo: "Apartamento com vista mar" });
+  await insertPhotos(database.db, ap.id, [photo], 3);
+  await insertListing(database.db, {
+    referencia: "CA0007",
+    tipo: "casa",
+    titulo: 'Casa de praia <com> & "aspas" em Maragogi, pé na areia',
+    finalidades: ["temporada"],
+    precoVenda: null,
+    precoAluguel: 900,
+    periodoAluguel: "diaria",
+    bairro: "Centro",
+    cidade: "Maragogi",
+  });
+  await insertListing(database.db, { referencia: "AP0099", publicacao: "rascunho" });
+});
+
+afterAll(async () => {
+  await database?.close();
+  await cleanup?.();
+});
+
+const services = () => ({ db: database.db, storage });
+
+describe("per-listing social image", () => {
+  it("renders a 1200×630 JPEG from the cover and stores it under its version", async () => {
+    const image = await getOgImage(services(), "ap0042");
+    expect(image).not.toBeNull();
+    const meta = await sharp(image!.bytes).metadata();
+    expect(meta.format).toBe("jpeg");
+    expect(meta.width).toBe(1200);
+    expect(meta.height).toBe(630);
+    expect(image!.bytes.length).toBeLessThan(300 * 1024);
+    expect(await storage.exists(ogStorageKey(image!.version))).toBe(true);
+    // The second request reads the stored bytes.
+    const again = await getOgImage(services(), "AP0042");
+    expect(again!.version).toBe(image!.version);
+    expect(Buffer.compare(again!.bytes, image!.bytes)).toBe(0);
+  });
+
+  it("draws a plain background when there is no cover, escaping the text", async () => {
+    const image = await getOgImage(services(), "CA0007");
+    const meta = await sharp(image!.bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 630]);
+  });
+
+  it("is not found for unknown or unpublished listings", async () => {
+    expect(await getOgImage(services(), "XX0000")).toBeNull();
+    expect(await getOgImage(services(), "AP0099")).toBeNull();
+  });
+
+  it("gets a new version (and URL) when the price changes, and the page links that version", async () => {
+    const before = (await findOgSource(database.db, "AP0042"))!;
+    await database.db
+      .update(properties)
+      .set({ precoVenda: 799_000 })
+      .where(eq(properties.referencia, "AP0042"));
+    const after = (await findOgSource(database.db, "AP0042"))!;
+    expect(ogImageVersion(after.listing)).not.toBe(ogImageVersion(before.listing));
+    expect(after.listing.coverHash).toBe(photo.hash);
+    // What the listing page computes from its own rows links exactly the image served.
+    const [row] = await database.db.select().from(properties).where(eq(properties.referencia, "AP0042"));
+    const rows = await database.db
+      .select()
+      .from(propertyPhotos)
+      .where(eq(propertyPhotos.propertyId, row!.id));
+    expect(ogImageVersion(toOgListing(row!, rows))).toBe(ogImageVersion(after.listing));
+    const og = listingOgImage(after.listing, PUBLIC_URL);
+    expect(og).toEqual({
+      url: `${PUBLIC_URL}/og/AP0042.jpg?v=${ogImageVersion(after.listing)}`,
+      width: 1200,
+      height: 630,
+      alt: "Apartamento com vista mar — R$ 799.000, Ponta Verde, Maceió",
+    });
+  });
+});
+
+describe("listingOgImage", () => {
+  const base: OgListing = {
+    referencia: "CA0001",
+    titulo: "Casa na Garça Torta",
+    tipo: "casa",
+    finalidades: ["aluguel"],
+    precoVenda: null,
+    precoAluguel: 4500,
+    periodoAluguel: "mensal",
+    precoSobConsulta: false,
+    bairro: "Garça Torta",
+    cidade: "Maceió",
+    coverHash: "abc",
+  };
+
+  it("describes the rent, or Sob consulta, in the alt text", () => {
+    expect(listingOgImage(base, "https://x.com.br/").alt).toBe(
+      "Casa na Garça Torta — R$ 4.500/mês, Garça Torta, Maceió",
+    );
+    expect(listingOgImage({ ...base, precoSobConsulta: true }, "https://x.com.br").alt).toContain(
+      "Sob consulta",
+    );
+    expect(listingOgImage(base, "https://x.com.br/").url).toMatch(
+      /^https:\/\/x\.com\.br\/og\/CA0001\.jpg\?v=[0-9a-f]{14}$/,
+    );
+  });
+
+  it("keeps the version when nothing drawn changes, and changes it when the cover does", () => {
+    expect(ogImageVersion(base)).toBe(ogImageVersion({ ...base, titulo: "Outro título" }));
+    expect(ogImageVersion(base)).not.toBe(ogImageVersion({ ...base, coverHash: "def" }));
+    expect(ogImageVersion(base)).not.toBe(ogImageVersion({ ...base, bairro: "Ipioca" }));
+  });
+});

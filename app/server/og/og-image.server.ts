@@ -1,0 +1,196 @@
+// Draws a listing's 1200×630 social image once and keeps it in storage under its version (a
+// hash of the cover, price, place and template), so later requests only read bytes.
+import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import {
+  OG_IMAGE_HEIGHT,
+  OG_IMAGE_WIDTH,
+  type OgListing,
+  ogImageVersion,
+  ogPlaceText,
+  ogPriceText,
+} from "../../lib/og-image";
+import type { Db } from "../db/client.server";
+import { type Property, type PropertyPhoto, properties, propertyPhotos } from "../db/schema.server";
+import { portalJpeg } from "../feeds/mapping.server";
+import type { Storage } from "../media/storage.server";
+
+const BAND_HEIGHT = 170;
+const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif";
+
+interface OgSource {
+  listing: OgListing;
+  /** Storage key of the cover's JPEG to draw from. */
+  coverKey: string | null;
+}
+
+type OgProperty = Pick<
+  Property,
+  | "referencia"
+  | "titulo"
+  | "tipo"
+  | "finalidades"
+  | "precoVenda"
+  | "precoAluguel"
+  | "periodoAluguel"
+  | "precoSobConsulta"
+  | "bairro"
+  | "cidade"
+>;
+type OgPhoto = Pick<PropertyPhoto, "isCover" | "hash" | "variants">;
+
+/** The cover photo the image is drawn from: the one marked cover, if it has a JPEG. */
+function coverOf(photos: readonly OgPhoto[]): { hash: string; key: string } | null {
+  const cover = photos.find((p) => p.isCover);
+  const jpeg = cover ? portalJpeg(cover.variants) : null;
+  return cover && jpeg ? { hash: cover.hash, key: jpeg.key } : null;
+}
+
+/**
+ * What the listing page passes to listingOgImage(): the same fields this module draws from,
+ * so the page's ?v= always matches the image served.
+ */
+export function toOgListing(property: OgProperty, photos: readonly OgPhoto[]): OgListing {
+  return {
+    referencia: property.referencia,
+    titulo: property.titulo,
+    tipo: property.tipo,
+    finalidades: property.finalidades,
+    precoVenda: property.precoVenda,
+    precoAluguel: property.precoAluguel,
+    periodoAluguel: property.periodoAluguel,
+    precoSobConsulta: property.precoSobConsulta,
+    bairro: property.bairro,
+    cidade: property.cidade,
+    coverHash: coverOf(photos)?.hash ?? null,
+  };
+}
+
+/** The published listing behind /og/{referencia}.jpg, or null. */
+export async function findOgSource(db: Db, referencia: string): Promise<OgSource | null> {
+  const [row] = await db
+    .select({
+      id: properties.id,
+      referencia: properties.referencia,
+      titulo: properties.titulo,
+      tipo: properties.tipo,
+      finalidades: properties.finalidades,
+      precoVenda: properties.precoVenda,
+      precoAluguel: properties.precoAluguel,
+      periodoAluguel: properties.periodoAluguel,
+      precoSobConsulta: properties.precoSobConsulta,
+      bairro: properties.bairro,
+      cidade: properties.cidade,
+    })
+    .from(properties)
+    .where(
+      and(
+        eq(properties.publicacao, "publicado"),
+        eq(sql`upper(${properties.referencia})`, referencia.toUpperCase()),
+      ),
+    );
+  if (!row) return null;
+  const covers = await db
+    .select({ isCover: propertyPhotos.isCover, hash: propertyPhotos.hash, variants: propertyPhotos.variants })
+    .from(propertyPhotos)
+    .where(and(eq(propertyPhotos.propertyId, row.id), eq(propertyPhotos.isCover, true)));
+  return { listing: toOgListing(row, covers), coverKey: coverOf(covers)?.key ?? null };
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** Cuts a line so it fits the band, at about `max` characters. */
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** Splits a title into at most two lines of about `max` characters. */
+function twoLines(text: string, max: number): string[] {
+  const words = text.split(/\s+/);
+  const lines: string[] = [""];
+  for (const word of words) {
+    const current = lines[lines.length - 1] ?? "";
+    if (current && `${current} ${word}`.length > max) {
+      if (lines.length === 2) {
+        lines[1] = clip(`${current} ${word}`, max);
+        break;
+      }
+      lines.push(word);
+    } else lines[lines.length - 1] = current ? `${current} ${word}` : word;
+  }
+  return lines.map((line) => clip(line, max));
+}
+
+function overlaySvg(listing: OgListing, withCover: boolean): Buffer {
+  const top = OG_IMAGE_HEIGHT - BAND_HEIGHT;
+  const title = withCover
+    ? ""
+    : twoLines(listing.titulo, 30)
+        .map(
+          (line, i) =>
+            `<text x="64" y="${150 + i * 70}" font-family="${FONT}" font-size="56" font-weight="700" fill="#ffffff">${escapeXml(line)}</text>`,
+        )
+        .join("");
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${OG_IMAGE_WIDTH}" height="${OG_IMAGE_HEIGHT}">
+  <defs>
+    <linearGradient id="fade" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#000" stop-opacity="0"/>
+      <stop offset="1" stop-color="#000" stop-opacity="0.55"/>
+    </linearGradient>
+  </defs>
+  <rect x="0" y="${top - 90}" width="${OG_IMAGE_WIDTH}" height="90" fill="url(#fade)"/>
+  <rect x="0" y="${top}" width="${OG_IMAGE_WIDTH}" height="${BAND_HEIGHT}" fill="#0b3d4f" fill-opacity="0.92"/>
+  ${title}
+  <text x="64" y="${top + 78}" font-family="${FONT}" font-size="64" font-weight="700" fill="#ffffff">${escapeXml(clip(ogPriceText(listing), 30))}</text>
+  <text x="64" y="${top + 132}" font-family="${FONT}" font-size="34" fill="#e6f2f5">${escapeXml(clip(ogPlaceText(listing), 56))}</text>
+</svg>`,
+  );
+}
+
+/** The JPEG: the cover cropped to 1200×630 (or a plain background) with the price band on top. */
+export async function renderOgImage(listing: OgListing, cover: Buffer | null): Promise<Buffer> {
+  const base = cover
+    ? sharp(cover).rotate().resize(OG_IMAGE_WIDTH, OG_IMAGE_HEIGHT, { fit: "cover", position: "centre" })
+    : sharp({
+        create: { width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT, channels: 3, background: "#1b6f86" },
+      });
+  return base
+    .composite([{ input: overlaySvg(listing, cover !== null), top: 0, left: 0 }])
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: 80, mozjpeg: true, progressive: true })
+    .toBuffer();
+}
+
+export function ogStorageKey(version: string): string {
+  return `og/${version}.jpg`;
+}
+
+// Concurrent first requests for the same image (a link shared in a busy group) draw it once.
+const drawing = new Map<string, Promise<Buffer>>();
+
+/** The image bytes and version for a published listing, drawing and storing them the first time. */
+export async function getOgImage(
+  services: { db: Db; storage: Storage },
+  referencia: string,
+): Promise<{ bytes: Buffer; version: string; referencia: string } | null> {
+  const source = await findOgSource(services.db, referencia);
+  if (!source) return null;
+  const version = ogImageVersion(source.listing);
+  const key = ogStorageKey(version);
+  const stored = await services.storage.get(key);
+  if (stored) return { bytes: stored, version, referencia: source.listing.referencia };
+  let pending = drawing.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const cover = source.coverKey ? await services.storage.get(source.coverKey) : null;
+      const bytes = await renderOgImage(source.listing, cover);
+      await services.storage.put(key, bytes, "image/jpeg");
+      return bytes;
+    })().finally(() => drawing.delete(key));
+    drawing.set(key, pending);
+  }
+  return { bytes: await pending, version, referencia: source.listing.referencia };
+}

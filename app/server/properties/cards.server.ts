@@ -1,0 +1,67 @@
+import { formatPrice } from "../../lib/format";
+import type { PropertyCardData } from "../../lib/property-card";
+import { FINALIDADES, RENT_PERIODS, STATUSES, TIPOS } from "../../lib/vocabulary";
+import type { Property, PropertyPhoto } from "../db/schema.server";
+import { toPictureData } from "../media/picture.server";
+import type { Storage } from "../media/storage.server";
+
+type PriceFields = Pick<Property, "precoVenda" | "precoAluguel" | "periodoAluguel" | "precoSobConsulta">;
+
+/** The main and secondary price lines: "R$ 850.000", "R$ 3.500/mês", "Sob consulta". */
+export function priceLines(p: PriceFields): { price: string; secondaryPrice: string | null } {
+  if (p.precoSobConsulta) return { price: "Sob consulta", secondaryPrice: null };
+  const rent = p.precoAluguel
+    ? `${formatPrice(p.precoAluguel)}/${RENT_PERIODS[p.periodoAluguel ?? "mensal"]}`
+    : null;
+  if (p.precoVenda) return { price: formatPrice(p.precoVenda), secondaryPrice: rent ? `ou ${rent}` : null };
+  return { price: rent ?? "Sob consulta", secondaryPrice: null };
+}
+
+/** The columns a card needs (queries can select just these, not the description or search vector). */
+export type CardProperty = Pick<
+  Property,
+  | "referencia"
+  | "titulo"
+  | "tipo"
+  | "finalidades"
+  | "precoVenda"
+  | "precoAluguel"
+  | "periodoAluguel"
+  | "precoSobConsulta"
+  | "bairro"
+  | "cidade"
+  | "quartos"
+  | "suites"
+  | "banheiros"
+  | "vagas"
+  | "areaUtil"
+  | "areaTotal"
+  | "status"
+  | "destaque"
+>;
+
+export function toCardData(
+  property: CardProperty,
+  cover: Pick<PropertyPhoto, "altText" | "width" | "height" | "placeholderColor" | "variants"> | null,
+  storage: Storage,
+): PropertyCardData {
+  return {
+    referencia: property.referencia,
+    url: `/casas/${property.referencia}`,
+    titulo: property.titulo,
+    tipoLabel: TIPOS[property.tipo].label,
+    finalidades: property.finalidades.map((f) => FINALIDADES[f]),
+    ...priceLines(property),
+    bairro: property.bairro,
+    cidade: property.cidade,
+    quartos: property.quartos,
+    suites: property.suites,
+    banheiros: property.banheiros,
+    vagas: property.vagas,
+    area: property.areaUtil ?? property.areaTotal,
+    status: property.status,
+    statusLabel: STATUSES[property.status],
+    destaque: property.destaque,
+    cover: cover ? toPictureData(cover, storage) : null,
+  };
+}

@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../config.server";
+import type { Database } from "../db/client.server";
+import { leads, properties } from "../db/schema.server";
+import { createTestDatabase } from "../db/test-database.server";
+import { LocalDiskStorage } from "../media/storage.server";
+import { countsAsView, loadListingPage, submitListingLead } from "./listing-page.server";
+import { insertPhoto, insertProperty } from "./public-fixtures.server";
+
+let database: Database;
+let services: Parameters<typeof loadListingPage>[0];
+const browser =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+const get = (headers: Record<string, string> = {}) =>
+  new Request("http://x/casas/AP0100", { headers: { "user-agent": browser, ...headers } });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  services = {
+    db: database.db,
+    storage: new LocalDiskStorage("/tmp/nao-usado", "/media"),
+    config: loadConfig({ PUBLIC_URL: "https://www.exemplo.com.br" }),
+  };
+  const p = await insertProperty(database.db, {
+    referencia: "AP0100",
+    descricao: "Vista mar.\nPerto da praia.",
+  });
+  await insertPhoto(database.db, p.id, 0);
+  await insertProperty(database.db, { referencia: "AP0101", publicacao: "rascunho" });
+  await insertProperty(database.db, { referencia: "AP0102", destaque: true });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+async function views(referencia: string) {
+  const [row] = await database.db.select().from(properties).where(eq(properties.referencia, referencia));
+  return row?.views ?? -1;
+}
+
+describe("countsAsView", () => {
+  it("counts people's GETs, not bots, prefetches or posts", () => {
+    expect(countsAsView(get())).toBe(true);
+    expect(countsAsView(get({ "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }))).toBe(
+      false,
+    );
+    expect(countsAsView(get({ "user-agent": "WhatsApp/2.23.20.0" }))).toBe(false);
+    expect(countsAsView(get({ "sec-purpose": "prefetch" }))).toBe(false);
+    expect(countsAsView(new Request("http://x/casas/AP0100", { method: "POST", body: "" }))).toBe(false);
+  });
+});
+
+describe("loadListingPage", () => {
+  it("shapes the page, with an absolute URL and a link-preview image, and counts the view", async () => {
+    const before = await views("AP0100");
+    const result = await loadListingPage(services, "AP0100", get());
+    expect(result.kind).toBe("found");
+    if (result.kind !== "found") return;
+    expect(result.listing.url).toBe("https://www.exemplo.com.br/casas/AP0100");
+    // The link preview is the 1200×630 social image made from the cover, versioned by content.
+    expect(result.og).toMatchObject({ width: 1200, height: 630 });
+    expect(result.og.url).toMatch(/^https:\/\/www\.exemplo\.com\.br\/og\/AP0100\.jpg\?v=\w+$/);
+    expect(result.og.alt).toContain("Ponta Verde");
+    expect(result.description).toBe("Vista mar. Perto da praia.");
+    expect(result.similar.map((c) => c.referencia)).toEqual(["AP0102"]);
+    await expect.poll(() => views("AP0100")).toBe(before + 1);
+    await loadListingPage(services, "AP0100", get({ "user-agent": "Googlebot/2.1" }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await views("AP0100")).toBe(before + 1);
+  });
+
+  it("redirects other cases and answers not-found with suggestions", async () => {
+    expect(await loadListingPage(services, "ap0100", get())).toEqual({
+      kind: "redirect",
+      to: "/casas/AP0100",
+    });
+    const missing = await loadListingPage(services, "AP0101", get());
+    expect(missing.kind).toBe("not-found");
+    if (missing.kind !== "not-found") return;
+    expect(missing.suggestions.length).toBeGreaterThan(0);
+  });
+});
+
+describe("submitListingLead", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries(fields)) data.set(k, v);
+    return data;
+  };
+
+  it("answers 400 with messages and what was typed, then 200", async () => {
+    const bad = await submitListingLead(services, "AP0100", form({ name: "Ana", email: "ana@" }), "10.0.0.1");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ ok: false, values: { name: "Ana", email: "ana@" } });
+    const ok = await submitListingLead(
+      services,
+      "AP0100",
+      form({ name: "Ana", email: "ana@exemplo.com", consent: "on" }),
+      "10.0.0.1",
+    );
+    expect(ok).toEqual({ status: 200, body: { ok: true } });
+    expect(await database.db.select().from(leads)).toHaveLength(1);
+  });
+
+  it("answers 404 for an unpublished listing and 429 past the per-IP limit", async () => {
+    expect((await submitListingLead(services, "AP0101", form({}), "10.0.0.2")).status).toBe(404);
+    let last = 0;
+    for (let i = 0; i < 21; i++)
+      last = (await submitListingLead(services, "AP0100", form({}), "10.0.0.3")).status;
+    expect(last).toBe(429);
+  });
+});

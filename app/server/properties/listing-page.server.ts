@@ -1,0 +1,154 @@
+// Loader and action work of the listing page (/casas/:referencia).
+import { isbot } from "isbot";
+import type { LeadActionData } from "../../lib/lead-fields";
+import type { PublicListing } from "../../lib/listing";
+import { listingPath, summarize } from "../../lib/listing";
+import { listingOgImage, type OgImage } from "../../lib/og-image";
+import type { PropertyCardData } from "../../lib/property-card";
+import { searchHref } from "../../lib/search-params";
+import type { JsonLdObject } from "../../lib/structured-data";
+import { FINALIDADES, TIPOS } from "../../lib/vocabulary";
+import { hitRateLimit } from "../auth/rate-limit.server";
+import { LGPD_CONSENT_TEXT } from "../demo/agency-defaults.server";
+import { createLead } from "../leads/capture.server";
+import { toOgListing } from "../og/og-image.server";
+import { listingStructuredData } from "../seo/structured-data.server";
+import type { Services } from "../services.server";
+import { toCardData } from "./cards.server";
+import { findAnyListing, getPublishedListing, recordView, similarListings } from "./listing.server";
+import { listFeaturedCards, listNewestCards } from "./public-cards.server";
+import { toPublicListing } from "./public-listing.server";
+
+const SIMILAR = 4;
+/** Lead submissions per IP and window: enough for a family, too few for a spammer. */
+const LEAD_RATE = { limit: 20, windowMs: 10 * 60_000 };
+
+export type ListingPageResult =
+  | { kind: "redirect"; to: string }
+  | { kind: "not-found"; referencia: string; suggestions: PropertyCardData[] }
+  | {
+      kind: "found";
+      listing: PublicListing;
+      similar: PropertyCardData[];
+      similarHref: string;
+      cityHref: string;
+      description: string;
+      og: OgImage;
+      jsonLd: JsonLdObject;
+      consentText: string;
+    };
+
+/**
+ * A view is a person opening the page: a GET that is neither a bot, a prefetch nor the
+ * revalidation after a form post (the route's shouldRevalidate skips that one).
+ */
+export function countsAsView(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
+  if (/prefetch|prerender/i.test(purpose)) return false;
+  return !isbot(request.headers.get("user-agent") ?? "");
+}
+
+export async function loadListingPage(
+  services: Pick<Services, "db" | "storage" | "config" | "viewCounter">,
+  referencia: string,
+  request: Request,
+): Promise<ListingPageResult> {
+  const { db, storage, config } = services;
+  const lookup = await getPublishedListing(db, referencia);
+  if (lookup?.kind === "redirect") return { kind: "redirect", to: listingPath(lookup.referencia) };
+  if (!lookup)
+    return { kind: "not-found", referencia, suggestions: await suggestionsFor(services, referencia) };
+
+  const { property, photos } = lookup;
+  if (countsAsView(request)) {
+    if (services.viewCounter) services.viewCounter.add(property.referencia);
+    else {
+      // Fire and forget: a slow counter must never slow the page.
+      recordView(db, property.id).catch((error: unknown) => {
+        console.error(`[views] falha ao contar visita de ${property.referencia}:`, error);
+      });
+    }
+  }
+  const similar = await similarListings(db, property, SIMILAR);
+  const listing = toPublicListing(property, photos, storage, config.publicUrl);
+  const finalidade = property.finalidades[0];
+  return {
+    kind: "found",
+    listing,
+    similar: similar.map((s) => toCardData(s.property, s.cover, storage)),
+    similarHref: searchHref("/todos-os-imoveis", {
+      tipo: [property.tipo],
+      cidade: property.cidade,
+      finalidade,
+    }),
+    cityHref: searchHref("/todos-os-imoveis", { cidade: property.cidade }),
+    description:
+      summarize(property.descricao) ||
+      `${TIPOS[property.tipo].label} para ${property.finalidades.map((f) => FINALIDADES[f].toLowerCase()).join(" ou ")} em ${property.bairro}, ${property.cidade}.`,
+    og: listingOgImage(toOgListing(property, photos), config.publicUrl),
+    jsonLd: listingStructuredData(property, photos, storage, { publicUrl: config.publicUrl }),
+    consentText: LGPD_CONSENT_TEXT,
+  };
+}
+
+/** Listings like the missing one when we still know it (unpublished), else the featured ones. */
+async function suggestionsFor(services: Pick<Services, "db" | "storage">, referencia: string) {
+  const { db, storage } = services;
+  const known = await findAnyListing(db, referencia);
+  if (known) {
+    const similar = await similarListings(db, known, SIMILAR);
+    if (similar.length) return similar.map((s) => toCardData(s.property, s.cover, storage));
+  }
+  const featured = await listFeaturedCards(db, storage, SIMILAR);
+  return featured.length ? featured : listNewestCards(db, storage, SIMILAR);
+}
+
+export interface LeadSubmission {
+  status: number;
+  body: LeadActionData;
+}
+
+/** The contact form's POST: 200 (sent), 400 (field messages), 404, 409 (sold) or 429. */
+export async function submitListingLead(
+  services: Pick<Services, "db">,
+  referencia: string,
+  form: FormData,
+  ip: string,
+): Promise<LeadSubmission> {
+  const { db } = services;
+  const lookup = await getPublishedListing(db, referencia);
+  if (lookup?.kind !== "found") {
+    return { status: 404, body: { ok: false, formError: "Este imóvel não está mais disponível." } };
+  }
+  const values = {
+    name: String(form.get("name") ?? "").slice(0, 200),
+    phone: String(form.get("phone") ?? "").slice(0, 40),
+    email: String(form.get("email") ?? "").slice(0, 300),
+    message: String(form.get("message") ?? "").slice(0, 2500),
+  };
+  const rate = await hitRateLimit(db, `lead:${ip}`, LEAD_RATE);
+  if (!rate.allowed) {
+    return {
+      status: 429,
+      body: {
+        ok: false,
+        values,
+        formError: "Muitas mensagens em pouco tempo. Tente de novo em alguns minutos.",
+      },
+    };
+  }
+  const result = await createLead(db, { propertyId: lookup.property.id, form });
+  switch (result.status) {
+    case "created":
+    case "ignored":
+      return { status: 200, body: { ok: true } };
+    case "invalid":
+      return { status: 400, body: { ok: false, fieldErrors: result.fieldErrors, values } };
+    case "unavailable":
+      return {
+        status: 409,
+        body: { ok: false, values, formError: "Este imóvel não está mais disponível para contato." },
+      };
+  }
+}

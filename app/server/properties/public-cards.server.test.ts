@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client.server";
+import { type NewProperty, properties, propertyPhotos } from "../db/schema.server";
+import { createTestDatabase } from "../db/test-database.server";
+import { LocalDiskStorage } from "../media/storage.server";
+import {
+  listCardsByReferencias,
+  listCitiesWithBairros,
+  listCityCounts,
+  listFeaturedCards,
+  listNewestCards,
+} from "./public-cards.server";
+
+let database: Database;
+const storage = new LocalDiskStorage("/tmp/public-cards-test-media", "/media");
+
+const day = (n: number) => new Date(Date.UTC(2025, 0, n));
+
+function listing(referencia: string, overrides: Partial<NewProperty> = {}): NewProperty {
+  return {
+    referencia,
+    titulo: `Imóvel ${referencia}`,
+    tipo: "apartamento",
+    finalidades: ["venda"],
+    precoVenda: 500_000,
+    bairro: "Ponta Verde",
+    cidade: "Maceió",
+    quartos: 3,
+    publicacao: "publicado",
+    publishedAt: day(1),
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const rows = await database.db
+    .insert(properties)
+    .values([
+      listing("AP0001", { destaque: true, publishedAt: day(2) }),
+      listing("AP0002", { destaque: true, publishedAt: day(5), bairro: "Pajuçara" }),
+      listing("CA0001", { tipo: "casa", publishedAt: day(9), cidade: "Maragogi", bairro: "Centro" }),
+      listing("CA0002", { tipo: "casa", publishedAt: day(8), status: "vendido", destaque: true }),
+      listing("AP0003", { publicacao: "rascunho", destaque: true, cidade: "Penedo", bairro: "Centro" }),
+      listing("AP0004", { publishedAt: day(3), bairro: "Jatiúca" }),
+    ])
+    .returning({ id: properties.id, referencia: properties.referencia });
+  const ap1 = rows.find((r) => r.referencia === "AP0001")!;
+  await database.db.insert(propertyPhotos).values({
+    propertyId: ap1.id,
+    position: 0,
+    isCover: true,
+    altText: "Sala ampla",
+    width: 1600,
+    height: 1067,
+    placeholderColor: "#88aacc",
+    hash: "abc",
+    variants: [
+      { format: "jpeg", width: 640, height: 427, key: "ab/abc-640.jpg", bytes: 1 },
+      { format: "webp", width: 640, height: 427, key: "ab/abc-640.webp", bytes: 1 },
+    ],
+  });
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe("public card lists", () => {
+  it("lists featured listings on offer, newest first, with their cover", async () => {
+    const cards = await listFeaturedCards(database.db, storage, 6);
+    expect(cards.map((c) => c.referencia)).toEqual(["AP0002", "AP0001"]);
+    const ap1 = cards[1]!;
+    expect(ap1.cover?.alt).toBe("Sala ampla");
+    expect(ap1.cover?.src).toBe("/media/ab/abc-640.jpg");
+    expect(ap1.url).toBe("/casas/AP0001");
+    expect(ap1.price).toBe("R$ 500.000");
+    expect(cards[0]!.cover).toBeNull();
+  });
+
+  it("lists the newest listings on offer, leaving out the excluded ones", async () => {
+    const cards = await listNewestCards(database.db, storage, 10, ["AP0001", "AP0002"]);
+    expect(cards.map((c) => c.referencia)).toEqual(["CA0001", "AP0004"]);
+  });
+
+  it("finds published listings by referência in the order asked, any case, sold ones included", async () => {
+    const cards = await listCardsByReferencias(database.db, storage, [
+      "ca0002",
+      "AP0001",
+      "AP0003",
+      "XX9999",
+    ]);
+    expect(cards.map((c) => c.referencia)).toEqual(["CA0002", "AP0001"]);
+    expect(cards[0]!.statusLabel).toBe("Vendido");
+    expect(await listCardsByReferencias(database.db, storage, [])).toEqual([]);
+  });
+
+  it("counts listings on offer by city and lists bairros of published listings", async () => {
+    expect(await listCityCounts(database.db)).toEqual([
+      { cidade: "Maceió", count: 3 },
+      { cidade: "Maragogi", count: 1 },
+    ]);
+    expect(await listCitiesWithBairros(database.db)).toEqual([
+      { cidade: "Maceió", bairros: ["Jatiúca", "Pajuçara", "Ponta Verde"] },
+      { cidade: "Maragogi", bairros: ["Centro"] },
+    ]);
+  });
+});

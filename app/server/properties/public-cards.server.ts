@@ -1,0 +1,105 @@
+// Card lists for the home page, the favourites page and the 404 suggestions: published listings
+// only, each with its cover, shaped by toCardData.
+import { and, asc, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from "drizzle-orm";
+import type { PropertyCardData } from "../../lib/property-card";
+import { perDataVersion } from "../cache/per-data-version.server";
+import type { Db } from "../db/client.server";
+import { properties } from "../db/schema.server";
+import type { Storage } from "../media/storage.server";
+import { toCardData } from "./cards.server";
+import { coverColumn } from "./covers.server";
+import { cardColumns } from "./search.server";
+
+const published = eq(properties.publicacao, "publicado");
+/** Sold or rented listings stay reachable (and in favourites) but are not advertised. */
+const onOffer = and(published, notInArray(properties.status, ["vendido", "alugado"]));
+
+/** What a card shows, its cover included: one query, not the description or search vector. */
+const cardWithCover = { ...cardColumns, cover: coverColumn };
+
+async function listCards(db: Db, storage: Storage, where: SQL | undefined, order: SQL[], limit: number) {
+  const rows = await db
+    .select(cardWithCover)
+    .from(properties)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+  return rows.map((row) => toCardData(row, row.cover, storage));
+}
+
+/** Featured listings (destaque) on offer, newest first. */
+export function listFeaturedCards(db: Db, storage: Storage, limit: number) {
+  return listCards(
+    db,
+    storage,
+    and(onOffer, eq(properties.destaque, true)),
+    [desc(properties.publishedAt), asc(properties.id)],
+    limit,
+  );
+}
+
+/** The newest listings on offer, leaving out those already shown (e.g. the featured ones). */
+export function listNewestCards(db: Db, storage: Storage, limit: number, exclude: string[] = []) {
+  const where = exclude.length ? and(onOffer, notInArray(properties.referencia, exclude)) : onOffer;
+  return listCards(db, storage, where, [desc(properties.publishedAt), asc(properties.id)], limit);
+}
+
+/** Published listings by referência (case-insensitive), in the order asked for; unknown ones dropped. */
+export async function listCardsByReferencias(db: Db, storage: Storage, referencias: string[]) {
+  const wanted = [...new Set(referencias.map((r) => r.toUpperCase()))];
+  if (!wanted.length) return [];
+  const rows = await db
+    .select(cardWithCover)
+    .from(properties)
+    .where(and(published, inArray(sql`upper(${properties.referencia})`, wanted)));
+  const cards = rows.map((row) => toCardData(row, row.cover, storage));
+  const byRef = new Map(cards.map((c) => [c.referencia.toUpperCase(), c]));
+  return wanted.map((r) => byRef.get(r)).filter((c): c is PropertyCardData => c !== undefined);
+}
+
+export interface CityCount {
+  cidade: string;
+  count: number;
+}
+
+/**
+ * Cities with listings on offer, the busiest first (home quick links). A count over every
+ * listing that only a listing write changes: once per data version.
+ */
+export const listCityCounts: (db: Db) => Promise<CityCount[]> = perDataVersion((db) => {
+  const total = count();
+  return db
+    .select({ cidade: properties.cidade, count: total })
+    .from(properties)
+    .where(onOffer)
+    .groupBy(properties.cidade)
+    .orderBy(desc(total), asc(properties.cidade));
+});
+
+export interface CityBairros {
+  cidade: string;
+  bairros: string[];
+}
+
+const collator = new Intl.Collator("pt-BR");
+
+/**
+ * Every city and its bairros with published listings, alphabetically (the filter's selects).
+ * Once per data version, like listCityCounts.
+ */
+export const listCitiesWithBairros: (db: Db) => Promise<CityBairros[]> = perDataVersion(async (db) => {
+  const rows = await db
+    .selectDistinct({ cidade: properties.cidade, bairro: properties.bairro })
+    .from(properties)
+    .where(and(published, ne(properties.bairro, "")))
+    .orderBy(asc(properties.cidade), asc(properties.bairro));
+  const byCity = new Map<string, string[]>();
+  for (const { cidade, bairro } of rows) {
+    const list = byCity.get(cidade) ?? [];
+    list.push(bairro);
+    byCity.set(cidade, list);
+  }
+  return [...byCity.entries()]
+    .map(([cidade, bairros]) => ({ cidade, bairros: bairros.sort(collator.compare) }))
+    .sort((a, b) => collator.compare(a.cidade, b.cidade));
+});

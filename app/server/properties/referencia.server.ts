@@ -1,0 +1,71 @@
+// Referências: the agency's listing codes (AP0042), the key of the public URL. Generated from
+// the type's prefix, editable, unique case-insensitively, and never silently reused: an old
+// referência keeps redirecting (301) to its listing.
+import { and, eq, ne, sql } from "drizzle-orm";
+import { TIPOS, type Tipo } from "../../lib/vocabulary";
+import type { Tx } from "../db/client.server";
+import { properties, propertyRedirects } from "../db/schema.server";
+import { PropertyFieldError } from "./errors.server";
+
+/** The next free code for a type: its prefix plus (highest number in use, or once used) + 1. */
+export async function nextReferencia(tx: Tx, tipo: Tipo): Promise<string> {
+  const prefix = TIPOS[tipo].prefix;
+  // Serialise generators of one prefix so two concurrent creates never pick the same number.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`referencia:${prefix}`}))`);
+  // At most 15 digits so the cast to bigint cannot overflow on a hand-typed code.
+  const pattern = `^${prefix}[0-9]{1,15}$`;
+  const [live] = await tx
+    .select({
+      max: sql<number | null>`max(substring(upper(${properties.referencia}) from 3)::bigint)`.mapWith(Number),
+    })
+    .from(properties)
+    .where(sql`upper(${properties.referencia}) ~ ${pattern}`);
+  const [old] = await tx
+    .select({
+      max: sql<
+        number | null
+      >`max(substring(upper(${propertyRedirects.oldReferencia}) from 3)::bigint)`.mapWith(Number),
+    })
+    .from(propertyRedirects)
+    .where(sql`upper(${propertyRedirects.oldReferencia}) ~ ${pattern}`);
+  const highest = Math.max(live?.max || 0, old?.max || 0);
+  return `${prefix}${String(highest + 1).padStart(4, "0")}`;
+}
+
+/**
+ * Refuse a referência another listing has (live or as an old, redirecting code). A listing
+ * taking back one of its own old codes drops that redirect.
+ */
+export async function ensureReferenciaAvailable(tx: Tx, referencia: string, selfId?: number): Promise<void> {
+  const upper = referencia.toUpperCase();
+  const others = selfId === undefined ? undefined : ne(properties.id, selfId);
+  const [taken] = await tx
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(sql`upper(${properties.referencia}) = ${upper}`, others))
+    .limit(1);
+  if (taken)
+    throw new PropertyFieldError("referencia", `A referência ${upper} já está em uso por outro imóvel.`);
+
+  const [redirect] = await tx
+    .select()
+    .from(propertyRedirects)
+    .where(sql`upper(${propertyRedirects.oldReferencia}) = ${upper}`)
+    .limit(1);
+  if (!redirect) return;
+  if (redirect.propertyId !== selfId) {
+    throw new PropertyFieldError(
+      "referencia",
+      `A referência ${upper} já foi usada por outro imóvel e ainda leva até ele. Escolha outra.`,
+    );
+  }
+  await tx.delete(propertyRedirects).where(eq(propertyRedirects.oldReferencia, redirect.oldReferencia));
+}
+
+/** Record that `oldReferencia` now means listing `propertyId` (the public page answers 301). */
+export async function recordRedirect(tx: Tx, oldReferencia: string, propertyId: number): Promise<void> {
+  await tx
+    .insert(propertyRedirects)
+    .values({ oldReferencia: oldReferencia.toUpperCase(), propertyId })
+    .onConflictDoUpdate({ target: propertyRedirects.oldReferencia, set: { propertyId } });
+}

@@ -1,0 +1,178 @@
+// Keeps each process's search index (search-index.server.ts) equal to the database. Every
+// search first asks for the changes committed since the index's version: the triggers of
+// migration 0002 log each write to a listing's searchable columns in property_changes, whoever
+// makes it, so an admin save, a bulk seed or another app instance's write on the same
+// PostgreSQL server is seen by the very next search, never later. Usually that answer is empty
+// (one indexed query); otherwise the changed listings are read again by id.
+import { and, asc, eq, gt, inArray, lte, max, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { appState, properties, propertyChanges } from "../db/schema.server";
+import { type IndexedListing, SearchIndex } from "./search-index.server";
+
+/** Rows per query while (re)building: on PGlite each query holds the event loop, so keep them short. */
+const CHUNK = 2_000;
+/** Beyond this many changed listings at once, reading everything again is cheaper. */
+const rebuildThreshold = (count: number) => Math.max(2_000, count / 5);
+/** Log rows read per sync; more than that means a bulk write: rebuild. */
+const MAX_CHANGES = 20_000;
+/** The change log keeps a day; a process idle for longer than that rebuilds (it sees the marker). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+const published = eq(properties.publicacao, "publicado");
+
+const listingColumns = {
+  id: properties.id,
+  referenciaKey: sql<string>`upper(${properties.referencia})`,
+  tipo: properties.tipo,
+  finalidades: properties.finalidades,
+  precoVenda: properties.precoVenda,
+  precoAluguel: properties.precoAluguel,
+  precoSobConsulta: properties.precoSobConsulta,
+  quartos: properties.quartos,
+  suites: properties.suites,
+  vagas: properties.vagas,
+  areaUtil: properties.areaUtil,
+  areaTotal: properties.areaTotal,
+  mobiliado: properties.mobiliado,
+  aceitaPet: properties.aceitaPet,
+  comodidades: properties.comodidades,
+  cidadeKey: sql<string>`lower(f_unaccent(${properties.cidade}))`,
+  bairroKey: sql<string>`lower(f_unaccent(${properties.bairro}))`,
+  status: properties.status,
+  destaque: properties.destaque,
+  // Microseconds, exact: a Date would drop them and two listings could swap places.
+  publishedUs: sql<number | string | null>`(extract(epoch from ${properties.publishedAt}) * 1000000)::float8`,
+  vector: sql<string>`${properties.searchVector}::text`,
+};
+
+async function readListings(db: Db, where: SQL): Promise<IndexedListing[]> {
+  const rows = await db.select(listingColumns).from(properties).where(and(published, where));
+  return rows.map(({ publishedUs, ...row }) => ({
+    ...row,
+    publishedUs: publishedUs === null ? null : Number(publishedUs),
+  }));
+}
+
+class IndexHandle {
+  private index: SearchIndex | null = null;
+  /** The change version the index reflects: every change above it is still to be read. */
+  private version = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  private lastPrune = 0;
+  /** The build started at boot, while it runs (searches meanwhile go to SQL rather than wait). */
+  warming: Promise<SearchIndex> | null = null;
+  /** How long the last full build took (ms), for the benchmark. */
+  lastBuildMs = 0;
+
+  constructor(private readonly db: Db) {}
+
+  /** The index with every change committed before this call applied. */
+  current(): Promise<SearchIndex> {
+    // One sync at a time, each after the previous: a search never reuses a sync that began
+    // before its own start, which could have missed a write committed in between.
+    const run = this.queue.then(() => this.sync());
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async sync(): Promise<SearchIndex> {
+    if (!this.index) return this.rebuild();
+    const changes = await this.db
+      .select({ version: propertyChanges.version, propertyId: propertyChanges.propertyId })
+      .from(propertyChanges)
+      .where(gt(propertyChanges.version, this.version))
+      .orderBy(asc(propertyChanges.version))
+      .limit(MAX_CHANGES);
+    if (changes.length > 0) {
+      const ids = [...new Set(changes.map((c) => c.propertyId))];
+      // property_id 0: a TRUNCATE or a pruned stretch of the log; start over.
+      if (
+        changes.length === MAX_CHANGES ||
+        ids.includes(0) ||
+        ids.length > rebuildThreshold(this.index.count)
+      ) {
+        return this.rebuild();
+      }
+      const fresh = await readListings(this.db, inArray(properties.id, ids));
+      for (const id of ids) this.index.remove(id);
+      for (const listing of fresh) this.index.put(listing);
+      this.version = changes[changes.length - 1]!.version;
+      if (this.index.retired > this.index.count + 10_000) return this.rebuild();
+    }
+    if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) await this.prune();
+    return this.index;
+  }
+
+  private async rebuild(): Promise<SearchIndex> {
+    const started = performance.now();
+    // Every change up to this version is committed and so visible to the reads below; the
+    // ones above it are read from the log on the next sync (reading one twice is harmless).
+    const [row] = await this.db
+      .select({ value: appState.value })
+      .from(appState)
+      .where(eq(appState.key, "property_changes"));
+    const version = row?.value ?? 0;
+    const index = new SearchIndex();
+    const [range] = await this.db.select({ last: max(properties.id) }).from(properties);
+    // Ranges of ids rather than ORDER BY id LIMIT: a plan that never sorts the rest of the table,
+    // even on a PGlite database that has no statistics yet.
+    for (let from = 0; from < (range?.last ?? 0); from += CHUNK) {
+      const chunk = await readListings(
+        this.db,
+        and(gt(properties.id, from), lte(properties.id, from + CHUNK))!,
+      );
+      for (const listing of chunk) index.put(listing);
+    }
+    index.trim();
+    this.index = index;
+    this.version = version;
+    this.lastBuildMs = performance.now() - started;
+    return index;
+  }
+
+  /** Drops log rows older than a day, leaving a property_id 0 marker at the highest one dropped. */
+  private async prune(): Promise<void> {
+    this.lastPrune = Date.now();
+    await this.db.execute(sql`
+      with gone as (
+        delete from ${propertyChanges} where ${propertyChanges.changedAt} < now() - interval '1 day'
+        returning ${propertyChanges.version}
+      )
+      insert into ${propertyChanges} (version, property_id)
+      select max(version), 0 from gone having count(*) > 0`);
+  }
+}
+
+// One index per database handle (per process), built on first use.
+const handles = new WeakMap<Db, IndexHandle>();
+
+function handleFor(db: Db): IndexHandle {
+  let handle = handles.get(db);
+  if (!handle) {
+    handle = new IndexHandle(db);
+    handles.set(db, handle);
+  }
+  return handle;
+}
+
+/**
+ * The search index of this database, current as of this call; null while the boot-time build
+ * (warmSearchIndex) is still running, so that a search then runs in SQL instead of waiting.
+ */
+export async function currentSearchIndex(db: Db): Promise<SearchIndex | null> {
+  const handle = handleFor(db);
+  if (handle.warming) return null;
+  return handle.current();
+}
+
+/** Builds the index ahead of the first search (at boot), and says how long it took. */
+export async function warmSearchIndex(db: Db): Promise<{ listings: number; ms: number }> {
+  const handle = handleFor(db);
+  handle.warming ??= handle.current();
+  try {
+    const index = await handle.warming;
+    return { listings: index.count, ms: handle.lastBuildMs };
+  } finally {
+    handle.warming = null;
+  }
+}

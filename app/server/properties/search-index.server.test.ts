@@ -1,0 +1,287 @@
+// The in-process search index must answer exactly as the SQL search does (same rows, order,
+// total, page) for every filter, and must never lag behind a write.
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSearchFilters } from "../../lib/search-params";
+import { COMODIDADE_KEYS, HOUSE_TIPOS, STATUS_KEYS, TIPO_KEYS } from "../../lib/vocabulary";
+import type { Database, Db } from "../db/client.server";
+import type { NewProperty } from "../db/schema.server";
+import { createTestDatabase } from "../db/test-database.server";
+import { LocalDiskStorage } from "../media/storage.server";
+import { createProperty, deleteProperty, setPublication, setStatus, updateProperty } from "./admin.server";
+import { insertPhoto, insertProperty } from "./public-fixtures.server";
+import { type SearchOptions, searchProperties, searchPropertiesSql, searchWithIndex } from "./search.server";
+import { warmSearchIndex } from "./search-index-sync.server";
+import { forEachLexeme } from "./search-text.server";
+import { createActor, listingForm } from "./test-helpers.server";
+
+let database: Database;
+let db: Db;
+
+/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const some = <T>(list: readonly T[], p: number): T[] => list.filter(() => next() < p);
+  return { next, pick, some, chance: (p: number) => next() < p };
+}
+
+// Same places written differently: the filters must fold accents and case like PostgreSQL.
+const CIDADES = ["Maceió", "MACEIÓ", "maceio", "Marechal Deodoro", "marechal deodoro", "Barra de São Miguel"];
+const BAIRROS = ["Ponta Verde", "ponta verde", "PONTA VERDE", "Pajuçara", "pajucara", "Jatiúca", "Centro"];
+const WORDS = [
+  "Apartamento",
+  "apartamentos",
+  "casa",
+  "Casa de praia",
+  "piscina",
+  "piscinas aquecidas",
+  "vista mar",
+  "varanda gourmet",
+  "pé-direito duplo",
+  "caixa d'água",
+  "perto da praia",
+  "na Pajuçara",
+  "condomínio fechado",
+  "mobiliado",
+  "área de lazer",
+  "frente mar",
+  "marina",
+  "reformado",
+];
+const PRICES = [150_000, 480_000, 480_000, 650_000, 800_000, 1_200_000, 2_500_000];
+const RENTS = [900, 1_800, 1_800, 3_500, 7_000];
+const AREAS = [40, 70, 70, 90, 180, 450];
+const DATES = [
+  "2026-01-01T12:00:00Z",
+  "2026-01-01T12:00:00Z",
+  "2026-01-02T08:30:00Z",
+  "2026-01-05T00:00:00Z",
+];
+
+async function seedCatalogue(count: number, seed: number): Promise<void> {
+  const r = random(seed);
+  for (let i = 0; i < count; i++) {
+    const sentence = () => r.some(WORDS, 0.25).join(" ") || r.pick(WORDS);
+    const finalidades = r.some(["venda", "aluguel", "temporada"] as const, 0.5);
+    const values: Partial<NewProperty> = {
+      referencia: `${r.pick(["AP", "CA", "TE", "CC"])}${String(1000 + i)}`,
+      titulo: sentence(),
+      descricao: r.chance(0.8) ? `${sentence()}. ${sentence()}.` : "",
+      tipo: r.pick(TIPO_KEYS),
+      finalidades: finalidades.length ? finalidades : ["venda"],
+      precoVenda: r.chance(0.75) ? r.pick(PRICES) : null,
+      precoAluguel: r.chance(0.5) ? r.pick(RENTS) : null,
+      precoSobConsulta: r.chance(0.15),
+      quartos: Math.floor(r.next() * 5),
+      suites: Math.floor(r.next() * 3),
+      vagas: Math.floor(r.next() * 3),
+      areaUtil: r.chance(0.7) ? r.pick(AREAS) : null,
+      areaTotal: r.chance(0.5) ? r.pick(AREAS) * 2 : null,
+      comodidades: r.some(COMODIDADE_KEYS.slice(0, 6), 0.3),
+      mobiliado: r.chance(0.3),
+      aceitaPet: r.chance(0.3),
+      cidade: r.pick(CIDADES),
+      bairro: r.pick(BAIRROS),
+      status: r.chance(0.7) ? "disponivel" : r.pick(STATUS_KEYS),
+      publicacao: r.chance(0.85) ? "publicado" : r.pick(["rascunho", "arquivado"] as const),
+      destaque: r.chance(0.15),
+      publishedAt: r.chance(0.05) ? null : new Date(r.pick(DATES)),
+    };
+    const row = await insertProperty(db, values);
+    if (r.chance(0.3)) await insertPhoto(db, row.id, 0);
+  }
+  // Microseconds apart: a Date would see these as equal, PostgreSQL orders them.
+  await db.execute(sql`update properties set published_at = published_at + interval '1 microsecond'
+    where id % 7 = 0`);
+}
+
+const TEXTS = [
+  "piscina",
+  "piscinas",
+  "apart",
+  "apartamento vista mar",
+  "Casa praia",
+  "PAJUÇARA",
+  "pajucara",
+  "varanda gourmet vista mar piscina",
+  "mar praia casa apartamento piscina varanda gourmet reformado",
+  "marina mar",
+  "de",
+  "-piscina casa",
+  "apartamento -mobiliado or marina",
+  "ap1003",
+  "CA1010",
+  "x",
+];
+// What the index hands to SQL: phrases, negation, an AND at the top of the query.
+const SQL_ONLY_TEXTS = ['"vista mar"', "pé-direito", "caixa d'água", "b c"];
+
+function randomQuery(r: ReturnType<typeof random>): string {
+  const p = new URLSearchParams();
+  if (r.chance(0.45)) p.set("q", r.pick(r.chance(0.1) ? SQL_ONLY_TEXTS : TEXTS));
+  if (r.chance(0.3)) p.set("finalidade", r.pick(["venda", "aluguel", "temporada"]));
+  for (const tipo of r.some(TIPO_KEYS, 0.08)) p.append("tipo", tipo);
+  if (r.chance(0.3)) p.set("cidade", r.pick([...CIDADES, "Recife"]));
+  if (r.chance(0.2)) p.set("bairro", r.pick(BAIRROS));
+  if (r.chance(0.2)) p.set("precoMin", String(r.pick([...PRICES, ...RENTS])));
+  if (r.chance(0.2)) p.set("precoMax", String(r.pick([...PRICES, ...RENTS])));
+  if (r.chance(0.2)) p.set("quartos", String(1 + Math.floor(r.next() * 4)));
+  if (r.chance(0.1)) p.set("suites", "1");
+  if (r.chance(0.1)) p.set("vagas", "2");
+  if (r.chance(0.15)) p.set("areaMin", String(r.pick(AREAS)));
+  if (r.chance(0.15)) p.set("areaMax", String(r.pick(AREAS) * 3));
+  for (const c of r.some(COMODIDADE_KEYS.slice(0, 6), 0.08)) p.append("comodidades", c);
+  if (r.chance(0.1)) p.set("mobiliado", "1");
+  if (r.chance(0.1)) p.set("pet", "1");
+  p.set(
+    "ordem",
+    r.pick(["relevancia", "relevancia", "menor-preco", "maior-preco", "recentes", "maior-area"]),
+  );
+  p.set("pagina", String(1 + Math.floor(r.next() * 4)));
+  return p.toString();
+}
+
+async function expectSameAsSql(query: string, options: SearchOptions = {}) {
+  const filters = parseSearchFilters(query);
+  const expected = await searchPropertiesSql(db, filters, options);
+  const actual = await searchWithIndex(db, filters, options);
+  if (actual === undefined) expect(SQL_ONLY_TEXTS, query).toContain(filters.q);
+  else expect(actual, query).toEqual(expected);
+  expect(await searchProperties(db, filters, options), query).toEqual(expected);
+  return expected;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  await seedCatalogue(260, 7);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("search index", () => {
+  it("answers every generated search exactly as SQL does: rows, order, total, page", async () => {
+    const r = random(2024);
+    let nonEmpty = 0;
+    for (let i = 0; i < 320; i++) {
+      const query = randomQuery(r);
+      const pageSize = r.pick([5, 7, 24]);
+      const options: SearchOptions = r.chance(0.15) ? { pageSize, restrictTipos: HOUSE_TIPOS } : { pageSize };
+      const result = await expectSameAsSql(query, options);
+      if (result.items.length > 0) nonEmpty++;
+    }
+    expect(nonEmpty).toBeGreaterThan(75); // the comparison covered real results, not empty pages
+  });
+
+  it("orders every text search by PostgreSQL's own ts_rank, ties included", async () => {
+    for (const q of TEXTS) {
+      for (const pagina of [1, 2, 3]) {
+        await expectSameAsSql(`q=${encodeURIComponent(q)}&pagina=${pagina}`, { pageSize: 6 });
+      }
+    }
+  });
+
+  it("hands phrases and AND-only queries to SQL, with the same answers", async () => {
+    for (const q of SQL_ONLY_TEXTS) {
+      const filters = parseSearchFilters(`q=${encodeURIComponent(q)}`);
+      expect(await searchWithIndex(db, filters), q).toBeUndefined();
+      expect(await searchProperties(db, filters)).toEqual(await searchPropertiesSql(db, filters));
+    }
+  });
+
+  it("sees every admin write on the very next search", async () => {
+    const admin = await createActor(db, "admin");
+    const find = async (query: string) =>
+      (await searchProperties(db, parseSearchFilters(query))).items.map((i) => i.property.referencia);
+    await searchProperties(db, parseSearchFilters("")); // the index exists before the writes
+
+    const { id, referencia } = await createProperty(
+      db,
+      admin,
+      listingForm({ titulo: "Cobertura zarabatana", publicacao: "publicado", cidade: "Piaçabuçu" }),
+    );
+    expect(await find("q=zarabatana")).toEqual([referencia]);
+    expect(await find("cidade=piacabucu")).toEqual([referencia]);
+
+    await updateProperty(
+      db,
+      admin,
+      id,
+      listingForm({ titulo: "Cobertura zarabatana", publicacao: "publicado", cidade: "Penedo" }),
+    );
+    expect(await find("cidade=piacabucu")).toEqual([]);
+    expect(await find("cidade=Penedo")).toEqual([referencia]);
+
+    await setStatus(db, admin, id, "vendido");
+    await expectSameAsSql("q=cobertura");
+    await setPublication(db, admin, id, "rascunho");
+    expect(await find("q=zarabatana")).toEqual([]);
+    await setPublication(db, admin, id, "publicado");
+    expect(await find("q=zarabatana")).toEqual([referencia]);
+    // No photos: the storage is never touched.
+    const storage = new LocalDiskStorage(path.join(os.tmpdir(), "search-index-no-files"), "/media");
+    await deleteProperty(db, storage, admin, id);
+    expect(await find("q=zarabatana")).toEqual([]);
+  });
+
+  it("sees writes that bypass the app (a psql session, another instance)", async () => {
+    await searchProperties(db, parseSearchFilters(""));
+    const row = await insertProperty(db, { titulo: "Chácara quixabeira", precoVenda: 90_000 });
+    expect((await searchProperties(db, parseSearchFilters("q=quixabeira"))).total).toBe(1);
+    await db.execute(sql`update properties set preco_venda = 95000 where id = ${row.id}`);
+    expect((await searchProperties(db, parseSearchFilters("q=quixabeira&precoMax=92000"))).total).toBe(0);
+    expect((await searchProperties(db, parseSearchFilters("q=quixabeira&precoMax=96000"))).total).toBe(1);
+    await db.execute(sql`delete from properties where id = ${row.id}`);
+    expect((await searchProperties(db, parseSearchFilters("q=quixabeira"))).total).toBe(0);
+  });
+
+  it("answers in SQL while the boot-time build runs, then from the index", async () => {
+    const filters = parseSearchFilters("q=piscina&ordem=menor-preco");
+    const warming = warmSearchIndex(db);
+    expect(await searchWithIndex(db, filters)).toBeUndefined();
+    expect(await searchProperties(db, filters)).toEqual(await searchPropertiesSql(db, filters));
+    expect((await warming).listings).toBeGreaterThan(100);
+    expect(await searchWithIndex(db, filters)).toEqual(await searchPropertiesSql(db, filters));
+  });
+
+  it("stays exact after a bulk insert (rebuilt) and after the table is emptied", async () => {
+    await searchProperties(db, parseSearchFilters(""));
+    await db.execute(sql`insert into properties (referencia, titulo, descricao, tipo, finalidades,
+        preco_venda, bairro, cidade, publicacao, published_at, destaque)
+      select 'BK' || g, 'Lote ' || (g % 13) || ' perto da praia', 'Piscina ' || (g % 5), 'terreno',
+        '{venda}', 100000 + (g % 17) * 5000, 'Centro', 'Maceió', 'publicado',
+        timestamptz '2026-02-01' + (g % 11) * interval '1 hour', g % 9 = 0
+      from generate_series(1, 2600) g`);
+    await expectSameAsSql("");
+    await expectSameAsSql("q=piscina&pagina=3");
+    await expectSameAsSql("cidade=MACEIO&ordem=menor-preco&pagina=40");
+    await db.execute(sql`truncate properties cascade`);
+    expect((await searchProperties(db, parseSearchFilters(""))).total).toBe(0);
+  });
+});
+
+describe("forEachLexeme", () => {
+  it("reads tsvector's text output, quotes and backslashes included", () => {
+    const seen: [string, number[]][] = [];
+    forEachLexeme("'a''b':1A,3 'back\\\\slash':2B 'plain' 'x':4C,5,6A", (lexeme, weights, count) => {
+      seen.push([lexeme, [...weights.subarray(0, count)]]);
+    });
+    expect(seen).toEqual([
+      ["a'b", [3, 0]],
+      ["back\\slash", [2]],
+      ["plain", [0]],
+      ["x", [1, 0, 3]],
+    ]);
+  });
+});

@@ -1,0 +1,505 @@
+// The in-process search index (issue 7): the filterable and sortable columns of every published
+// listing in compact typed arrays, plus an inverted index of its lexemes, so a search is a scan
+// of memory instead of a count(*) and a sort over the table. It answers with the ids of one page
+// and the total; search.server.ts then reads those rows by id. It must give exactly what the SQL
+// search (searchPropertiesSql) gives — same rows, same order, same total — and
+// search-index.server.test.ts checks that on a generated catalogue. Keeping it current is
+// search-index-sync.server.ts's job.
+import type { SearchFilters } from "../../lib/search-params";
+import { COMODIDADE_KEYS, FINALIDADE_KEYS, TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
+import {
+  type CompiledQuery,
+  compareLexemes,
+  forEachLexeme,
+  lexemeContribution,
+  type MatchNode,
+} from "./search-text.server";
+
+/** One published listing as the index reads it (search-index-sync.server.ts). */
+export interface IndexedListing {
+  id: number;
+  /** upper(referencia), as PostgreSQL computes it. */
+  referenciaKey: string;
+  tipo: string;
+  finalidades: string[];
+  precoVenda: number | null;
+  precoAluguel: number | null;
+  precoSobConsulta: boolean;
+  quartos: number;
+  suites: number;
+  vagas: number;
+  areaUtil: number | null;
+  areaTotal: number | null;
+  mobiliado: boolean;
+  aceitaPet: boolean;
+  comodidades: string[];
+  /** lower(f_unaccent(cidade)) and lower(f_unaccent(bairro)), as PostgreSQL computes them. */
+  cidadeKey: string;
+  bairroKey: string;
+  status: string;
+  destaque: boolean;
+  /** published_at in microseconds since the epoch (timestamptz precision), null when unset. */
+  publishedUs: number | null;
+  /** The search vector as PostgreSQL prints it (search_vector::text). */
+  vector: string;
+}
+
+export interface IndexQuery {
+  filters: SearchFilters;
+  /** The tipos to keep (already narrowed by the screen); empty = all. */
+  tipos: readonly Tipo[];
+  /** lower(f_unaccent(...)) of the cidade and bairro filters, computed by PostgreSQL. */
+  cidadeKey?: string;
+  bairroKey?: string;
+  /** The free-text part: the compiled tsquery and upper(q) for the referência match. */
+  text?: { query: CompiledQuery; referenciaKey: string };
+  offset: number;
+  limit: number;
+}
+
+export interface IndexAnswer {
+  total: number;
+  /** The ids of the page, in order. */
+  ids: number[];
+}
+
+type Typed = Int32Array | Int16Array | Uint8Array | Uint16Array | Uint32Array | Float64Array;
+
+function grown<T extends Typed>(array: T, size: number): T {
+  if (size <= array.length) return array;
+  const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2, 64));
+  next.set(array);
+  return next;
+}
+
+/** The listings (slots) that contain one lexeme, each with its weight pattern. */
+class Postings {
+  slots = new Int32Array(4);
+  patterns = new Uint16Array(4);
+  length = 0;
+  push(slot: number, pattern: number): void {
+    if (this.length === this.slots.length) {
+      this.slots = grown(this.slots, this.length + 1);
+      this.patterns = grown(this.patterns, this.length + 1);
+    }
+    this.slots[this.length] = slot;
+    this.patterns[this.length++] = pattern;
+  }
+}
+
+const SOLD = new Set(["vendido", "alugado"]);
+const MAX_PATTERNS = 0xffff;
+const bit = (keys: readonly string[], values: readonly string[]) =>
+  values.reduce((mask, v) => (keys.includes(v) ? mask | (1 << keys.indexOf(v)) : mask), 0);
+
+/**
+ * A slot per listing version: an update retires the listing's slot and appends a new one, so
+ * postings only ever grow at their end. Retired slots are skipped; the owner rebuilds the index
+ * when too many pile up (see `retired`).
+ */
+export class SearchIndex {
+  size = 0;
+  retired = 0;
+  private alive = new Uint8Array(0);
+  private id = new Int32Array(0);
+  private sold = new Uint8Array(0);
+  private destaque = new Uint8Array(0);
+  /** published_at, −∞ when unset: "desc nulls last" becomes a plain descending order. */
+  private published = new Float64Array(0);
+  private tipo = new Uint8Array(0);
+  private finalidades = new Uint8Array(0);
+  private cidade = new Int32Array(0);
+  private bairro = new Int32Array(0);
+  private precoVenda = new Float64Array(0);
+  private precoAluguel = new Float64Array(0);
+  private sobConsulta = new Uint8Array(0);
+  private quartos = new Int16Array(0);
+  private suites = new Int16Array(0);
+  private vagas = new Int16Array(0);
+  private area = new Float64Array(0);
+  private comodidades = new Uint32Array(0);
+  private mobiliado = new Uint8Array(0);
+  private pet = new Uint8Array(0);
+  private readonly slotById = new Map<number, number>();
+  private readonly slotByReferencia = new Map<string, number>();
+  private readonly referencia: string[] = [];
+  private readonly places = new Map<string, number>();
+  private readonly lexemes = new Map<string, Postings>();
+  /** The lexemes in PostgreSQL's byte order, rebuilt when one is added (for prefix ranges). */
+  private sortedLexemes: string[] | null = null;
+  private readonly patternIds = new Map<number | string, number>();
+  private readonly contributions: number[] = [];
+  /** Weight patterns overflowed a 16-bit id: text queries go to SQL (never seen in practice). */
+  textUnsupported = false;
+
+  /** Gives back the spare capacity of the postings (after a full build: up to half of them). */
+  trim(): void {
+    for (const postings of this.lexemes.values()) {
+      postings.slots = postings.slots.slice(0, postings.length);
+      postings.patterns = postings.patterns.slice(0, postings.length);
+    }
+  }
+
+  get count(): number {
+    return this.slotById.size;
+  }
+
+  has(id: number): boolean {
+    return this.slotById.has(id);
+  }
+
+  remove(id: number): void {
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return;
+    this.alive[slot] = 0;
+    this.slotById.delete(id);
+    const key = this.referencia[slot]!;
+    if (this.slotByReferencia.get(key) === slot) this.slotByReferencia.delete(key);
+    this.retired++;
+  }
+
+  /** Adds (or replaces) a listing. */
+  put(listing: IndexedListing): void {
+    this.remove(listing.id);
+    const s = this.size++;
+    if (s >= this.alive.length) this.grow(s + 1);
+    this.alive[s] = 1;
+    this.id[s] = listing.id;
+    this.sold[s] = SOLD.has(listing.status) ? 1 : 0;
+    this.destaque[s] = listing.destaque ? 1 : 0;
+    this.published[s] = listing.publishedUs ?? Number.NEGATIVE_INFINITY;
+    this.tipo[s] = TIPO_KEYS.indexOf(listing.tipo as Tipo);
+    this.finalidades[s] = bit(FINALIDADE_KEYS, listing.finalidades);
+    this.cidade[s] = this.place(listing.cidadeKey);
+    this.bairro[s] = this.place(listing.bairroKey);
+    this.precoVenda[s] = listing.precoVenda ?? Number.NaN;
+    this.precoAluguel[s] = listing.precoAluguel ?? Number.NaN;
+    this.sobConsulta[s] = listing.precoSobConsulta ? 1 : 0;
+    this.quartos[s] = listing.quartos;
+    this.suites[s] = listing.suites;
+    this.vagas[s] = listing.vagas;
+    this.area[s] = listing.areaUtil ?? listing.areaTotal ?? Number.NaN;
+    this.comodidades[s] = bit(COMODIDADE_KEYS, listing.comodidades) >>> 0;
+    this.mobiliado[s] = listing.mobiliado ? 1 : 0;
+    this.pet[s] = listing.aceitaPet ? 1 : 0;
+    this.slotById.set(listing.id, s);
+    this.slotByReferencia.set(listing.referenciaKey, s);
+    this.referencia[s] = listing.referenciaKey;
+    forEachLexeme(listing.vector, (lexeme, weights, count) => {
+      let postings = this.lexemes.get(lexeme);
+      if (!postings) {
+        postings = new Postings();
+        this.lexemes.set(lexeme, postings);
+        this.sortedLexemes = null;
+      }
+      postings.push(s, this.pattern(weights, count));
+    });
+  }
+
+  private place(key: string): number {
+    let code = this.places.get(key);
+    if (code === undefined) {
+      code = this.places.size;
+      this.places.set(key, code);
+    }
+    return code;
+  }
+
+  private pattern(weights: Uint8Array, count: number): number {
+    // Base 4 with a leading 1, so [0] and [0, 0] differ; long patterns fall back to a string.
+    let key: number | string = 1;
+    if (count <= 20) for (let j = 0; j < count; j++) key = key * 4 + weights[j]!;
+    else key = weights.subarray(0, count).join("");
+    let id = this.patternIds.get(key);
+    if (id === undefined) {
+      if (this.contributions.length >= MAX_PATTERNS) {
+        this.textUnsupported = true;
+        return 0;
+      }
+      id = this.contributions.length;
+      this.contributions.push(lexemeContribution(weights, count));
+      this.patternIds.set(key, id);
+    }
+    return id;
+  }
+
+  private grow(size: number): void {
+    this.alive = grown(this.alive, size);
+    this.id = grown(this.id, size);
+    this.sold = grown(this.sold, size);
+    this.destaque = grown(this.destaque, size);
+    this.published = grown(this.published, size);
+    this.tipo = grown(this.tipo, size);
+    this.finalidades = grown(this.finalidades, size);
+    this.cidade = grown(this.cidade, size);
+    this.bairro = grown(this.bairro, size);
+    this.precoVenda = grown(this.precoVenda, size);
+    this.precoAluguel = grown(this.precoAluguel, size);
+    this.sobConsulta = grown(this.sobConsulta, size);
+    this.quartos = grown(this.quartos, size);
+    this.suites = grown(this.suites, size);
+    this.vagas = grown(this.vagas, size);
+    this.area = grown(this.area, size);
+    this.comodidades = grown(this.comodidades, size);
+    this.mobiliado = grown(this.mobiliado, size);
+    this.pet = grown(this.pet, size);
+  }
+
+  /** The postings of the lexemes an operand matches, in PostgreSQL's byte order. */
+  private postingsFor(word: string, prefix: boolean): Postings[] {
+    if (!prefix) {
+      const postings = this.lexemes.get(word);
+      return postings ? [postings] : [];
+    }
+    if (!this.sortedLexemes) this.sortedLexemes = [...this.lexemes.keys()].sort(compareLexemes);
+    const sorted = this.sortedLexemes;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareLexemes(sorted[middle]!, word) < 0) low = middle + 1;
+      else high = middle;
+    }
+    const out: Postings[] = [];
+    for (let i = low; i < sorted.length && sorted[i]!.startsWith(word); i++) {
+      out.push(this.lexemes.get(sorted[i]!)!);
+    }
+    return out;
+  }
+
+  // Scratch buffers reused by every search: a search runs synchronously from start to end.
+  private spareBits: Uint8Array[] = [];
+  private spareRank = new Float32Array(0);
+
+  private takeBits(): Uint8Array {
+    const bits = this.spareBits.pop();
+    if (bits && bits.length >= this.size) return bits.fill(0, 0, this.size);
+    return new Uint8Array(this.alive.length);
+  }
+
+  /** tsvector @@ tsquery for every slot at once: 1 = matches (NOT is plain negation outside phrases). */
+  private matchAll(node: MatchNode): Uint8Array {
+    const n = this.size;
+    if (node.op === "val") {
+      const bits = this.takeBits();
+      for (const postings of this.postingsFor(node.word, node.prefix)) {
+        const slots = postings.slots;
+        for (let i = 0; i < postings.length; i++) bits[slots[i]!] = 1;
+      }
+      return bits;
+    }
+    if (node.op === "not") {
+      const bits = this.matchAll(node.child);
+      for (let i = 0; i < n; i++) bits[i] = bits[i]! ^ 1;
+      return bits;
+    }
+    const left = this.matchAll(node.left);
+    const right = this.matchAll(node.right);
+    if (node.op === "and") for (let i = 0; i < n; i++) left[i] = left[i]! & right[i]!;
+    else for (let i = 0; i < n; i++) left[i] = left[i]! | right[i]!;
+    this.spareBits.push(right);
+    return left;
+  }
+
+  /** ts_rank(search_vector, query) for every slot (calc_rank_or, float4 at every step). */
+  private rankAll(query: CompiledQuery): Float32Array {
+    if (this.spareRank.length < this.size) this.spareRank = new Float32Array(this.alive.length);
+    const rank = this.spareRank.fill(0, 0, this.size);
+    const operands = query.rankOperands;
+    if (operands.length === 0) return rank;
+    const contributions = this.contributions;
+    for (const operand of operands) {
+      for (const postings of this.postingsFor(operand.word, operand.prefix)) {
+        const { slots, patterns } = postings;
+        // Float32Array stores round to float4, as `res = res + …` does in C.
+        for (let i = 0; i < postings.length; i++) {
+          const s = slots[i]!;
+          rank[s] = rank[s]! + contributions[patterns[i]!]!;
+        }
+      }
+    }
+    const count = operands.length;
+    for (let s = 0; s < this.size; s++) if (rank[s] !== 0) rank[s] = rank[s]! / count;
+    return rank;
+  }
+
+  /** The total and one page of ids, or undefined when the text part must go to SQL. */
+  search(q: IndexQuery): IndexAnswer | undefined {
+    const f = q.filters;
+    if (q.text && this.textUnsupported) return undefined;
+    const n = this.size;
+    const alive = this.alive;
+    let candidates: Uint8Array | null = null;
+    if (q.text) {
+      candidates = q.text.query.tree ? this.matchAll(q.text.query.tree) : this.takeBits();
+      const byReferencia = this.slotByReferencia.get(q.text.referenciaKey);
+      if (byReferencia !== undefined) candidates[byReferencia] = 1;
+    }
+    const accept = this.filter(q);
+    const rank = q.text && f.ordem === "relevancia" ? this.rankAll(q.text.query) : null;
+    const top = new TopK(q.offset + q.limit, this.comparator(f, rank));
+    let total = 0;
+    if (accept) {
+      for (let s = 0; s < n; s++) {
+        if (alive[s] === 1 && (candidates === null || candidates[s] === 1) && accept(s)) {
+          total++;
+          top.offer(s);
+        }
+      }
+    }
+    if (candidates) this.spareBits.push(candidates);
+    const id = this.id;
+    return {
+      total,
+      ids: top
+        .sorted()
+        .slice(q.offset)
+        .map((s) => id[s]!),
+    };
+  }
+
+  /** The WHERE clause as a predicate on slots; null when nothing can match. */
+  private filter(q: IndexQuery): ((s: number) => boolean) | null {
+    const f = q.filters;
+    const finalidade = f.finalidade ? 1 << FINALIDADE_KEYS.indexOf(f.finalidade) : 0;
+    const tipos = q.tipos.length ? bit(TIPO_KEYS, q.tipos) : 0;
+    const cidade = q.cidadeKey === undefined ? -1 : (this.places.get(q.cidadeKey) ?? -2);
+    const bairro = q.bairroKey === undefined ? -1 : (this.places.get(q.bairroKey) ?? -2);
+    if (cidade === -2 || bairro === -2) return null;
+    const comodidades = bit(COMODIDADE_KEYS, f.comodidades) >>> 0;
+    const priced = f.precoMin !== undefined || f.precoMax !== undefined;
+    const precoMin = f.precoMin ?? Number.NEGATIVE_INFINITY;
+    const precoMax = f.precoMax ?? Number.POSITIVE_INFINITY;
+    const sized = f.areaMin !== undefined || f.areaMax !== undefined;
+    const areaMin = f.areaMin ?? Number.NEGATIVE_INFINITY;
+    const areaMax = f.areaMax ?? Number.POSITIVE_INFINITY;
+    const price = this.price(f.finalidade);
+    const { quartos, suites, vagas, mobiliado, pet } = f;
+    const cols = {
+      finalidades: this.finalidades,
+      tipo: this.tipo,
+      cidade: this.cidade,
+      bairro: this.bairro,
+      quartos: this.quartos,
+      suites: this.suites,
+      vagas: this.vagas,
+      area: this.area,
+      comodidades: this.comodidades,
+      mobiliado: this.mobiliado,
+      pet: this.pet,
+    };
+    return (s) => {
+      if (finalidade && !(cols.finalidades[s]! & finalidade)) return false;
+      if (tipos && !(tipos & (1 << cols.tipo[s]!))) return false;
+      if (cidade >= 0 && cols.cidade[s] !== cidade) return false;
+      if (bairro >= 0 && cols.bairro[s] !== bairro) return false;
+      if (priced) {
+        const p = price(s); // NaN for a hidden or missing price: never inside a range
+        if (!(p >= precoMin && p <= precoMax)) return false;
+      }
+      if (quartos && !(cols.quartos[s]! >= quartos)) return false;
+      if (suites && !(cols.suites[s]! >= suites)) return false;
+      if (vagas && !(cols.vagas[s]! >= vagas)) return false;
+      if (sized) {
+        const a = cols.area[s]!;
+        if (!(a >= areaMin && a <= areaMax)) return false;
+      }
+      if (comodidades && (cols.comodidades[s]! & comodidades) >>> 0 !== comodidades) return false;
+      if (mobiliado && !cols.mobiliado[s]) return false;
+      if (pet && !cols.pet[s]) return false;
+      return true;
+    };
+  }
+
+  /** visiblePrice in search.server.ts: NaN stands for its null. */
+  private price(finalidade: SearchFilters["finalidade"]): (s: number) => number {
+    const { sobConsulta, precoVenda, precoAluguel } = this;
+    if (finalidade === "venda") return (s) => (sobConsulta[s] ? Number.NaN : precoVenda[s]!);
+    if (finalidade) return (s) => (sobConsulta[s] ? Number.NaN : precoAluguel[s]!);
+    return (s) => {
+      if (sobConsulta[s]) return Number.NaN;
+      const v = precoVenda[s]!;
+      return Number.isNaN(v) ? precoAluguel[s]! : v;
+    };
+  }
+
+  /** ORDER BY of search.server.ts as a comparator on slots (negative = a comes first). */
+  private comparator(f: SearchFilters, rank: Float32Array | null): (a: number, b: number) => number {
+    const { sold, destaque, published, area, id } = this;
+    const price = this.price(f.finalidade);
+    let key: (a: number, b: number) => number;
+    switch (f.ordem) {
+      case "menor-preco":
+        key = (a, b) => nullsLast(price(a), price(b), 1);
+        break;
+      case "maior-preco":
+        key = (a, b) => nullsLast(price(a), price(b), -1);
+        break;
+      case "recentes":
+        key = (a, b) => published[b]! - published[a]! || 0; // −∞ − −∞ is NaN: a tie
+        break;
+      case "maior-area":
+        key = (a, b) => nullsLast(area[a]!, area[b]!, -1);
+        break;
+      default: {
+        const newest = (a: number, b: number) =>
+          destaque[b]! - destaque[a]! || published[b]! - published[a]! || 0;
+        key = rank ? (a, b) => rank[b]! - rank[a]! || newest(a, b) : newest;
+      }
+    }
+    return (a, b) => sold[a]! - sold[b]! || key(a, b) || id[b]! - id[a]!;
+  }
+}
+
+/** Compares two nullable (NaN) numbers in a direction (1 asc, -1 desc), nulls last. */
+function nullsLast(x: number, y: number, direction: 1 | -1): number {
+  const xn = Number.isNaN(x);
+  const yn = Number.isNaN(y);
+  if (xn || yn) return xn === yn ? 0 : xn ? 1 : -1;
+  return x === y ? 0 : x < y ? -direction : direction;
+}
+
+/** The first k of the items offered, in order (a bounded max-heap: the worst kept on top). */
+class TopK {
+  private heap = new Int32Array(64);
+  private size = 0;
+
+  constructor(
+    private readonly k: number,
+    private readonly compare: (a: number, b: number) => number,
+  ) {}
+
+  offer(item: number): void {
+    const { heap, compare } = this;
+    if (this.size < this.k) {
+      if (this.size === heap.length) this.heap = grown(heap, this.size + 1);
+      let i = this.size++;
+      this.heap[i] = item;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (compare(this.heap[parent]!, item) >= 0) break;
+        this.heap[i] = this.heap[parent]!;
+        this.heap[parent] = item;
+        i = parent;
+      }
+    } else if (this.k > 0 && compare(item, heap[0]!) < 0) {
+      heap[0] = item;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let top = i;
+        if (l < this.size && compare(heap[l]!, heap[top]!) > 0) top = l;
+        if (r < this.size && compare(heap[r]!, heap[top]!) > 0) top = r;
+        if (top === i) return;
+        heap[i] = heap[top]!;
+        heap[top] = item;
+        i = top;
+      }
+    }
+  }
+
+  sorted(): number[] {
+    return Array.from(this.heap.subarray(0, this.size)).sort(this.compare);
+  }
+}

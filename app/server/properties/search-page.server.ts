@@ -1,0 +1,57 @@
+// The loader work shared by the search screens: parse the URL, send non-canonical URLs to their
+// canonical form, search, and shape cards, facets and head data.
+import { resultCountText, searchTitle } from "../../lib/search-describe";
+import { isIndexable, type SearchPageData } from "../../lib/search-page";
+import { pageHref, parseSearchFilters, searchHref } from "../../lib/search-params";
+import { TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
+import type { Services } from "../services.server";
+import { toCardData } from "./cards.server";
+import { searchFacets, searchProperties } from "./search.server";
+
+export interface SearchScreen {
+  path: string;
+  /** What the screen lists when no single tipo is chosen: "Imóveis", "Casas". */
+  subject: string;
+  intro: string;
+  /** The tipos this screen may show (all when absent). */
+  restrictTipos?: readonly Tipo[];
+}
+
+export type SearchPageResult = { redirect: string } | { data: SearchPageData };
+
+export async function loadSearchPage(
+  services: Pick<Services, "db" | "storage">,
+  url: URL,
+  screen: SearchScreen,
+): Promise<SearchPageResult> {
+  const filters = parseSearchFilters(url.searchParams, { allowedTipos: screen.restrictTipos });
+  const canonical = searchHref(screen.path, filters);
+  // One URL per result page: reordered, empty or unknown parameters go to the canonical form.
+  if (`${url.pathname}?${url.searchParams}` !== `${screen.path}?${new URL(canonical, url).searchParams}`) {
+    return { redirect: canonical };
+  }
+  const [result, facets] = await Promise.all([
+    searchProperties(services.db, filters, { restrictTipos: screen.restrictTipos }),
+    searchFacets(services.db, { restrictTipos: screen.restrictTipos }),
+  ]);
+  if (filters.pagina > result.pageCount)
+    return { redirect: pageHref(screen.path, filters, result.pageCount) };
+  const title = searchTitle(filters, screen.subject);
+  return {
+    data: {
+      path: screen.path,
+      title,
+      intro: screen.intro,
+      description: `${resultCountText(result.total)}: ${title.charAt(0).toLowerCase()}${title.slice(1)}. Veja fotos, preços e detalhes e fale com um corretor pelo WhatsApp.`,
+      filters,
+      facets,
+      tipoOptions: screen.restrictTipos ?? TIPO_KEYS,
+      total: result.total,
+      page: result.page,
+      pageCount: result.pageCount,
+      cards: result.items.map(({ property, cover }) => toCardData(property, cover, services.storage)),
+      canonicalPath: canonical,
+      noindex: !isIndexable(filters, result.total),
+    },
+  };
+}

@@ -1,0 +1,292 @@
+// PostgreSQL's full-text matching and ts_rank, redone in JavaScript for the in-process search
+// index (search-index.server.ts). PostgreSQL itself still parses and stems every query and
+// every listing (tsquerysend, the tsvector column); this module only evaluates the result, and
+// it must agree with PostgreSQL to the last bit of the float4 rank, because the rank orders the
+// results. Queries it cannot evaluate exactly (phrases, weights, an AND at the top)
+// are reported as unsupported and the caller runs the SQL search instead.
+
+/** One item of a tsquery in PostgreSQL's stored order (the order tsquerysend writes). */
+export type TsQueryItem =
+  | { type: "val"; weight: number; prefix: boolean; word: string }
+  | { type: "opr"; oper: number };
+
+const QI_VAL = 1;
+const QI_OPR = 2;
+const OP_NOT = 1;
+const OP_AND = 2;
+const OP_OR = 3;
+const OP_PHRASE = 4;
+
+/** Decodes tsquerysend's binary form: int32 count, then per item its type and payload. */
+export function decodeTsQuery(bytes: Uint8Array): TsQueryItem[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const decoder = new TextDecoder();
+  const count = view.getInt32(0);
+  const items: TsQueryItem[] = [];
+  let at = 4;
+  for (let i = 0; i < count; i++) {
+    const type = bytes[at++];
+    if (type === QI_VAL) {
+      const weight = bytes[at++]!;
+      const prefix = bytes[at++] !== 0;
+      const end = bytes.indexOf(0, at);
+      items.push({ type: "val", weight, prefix, word: decoder.decode(bytes.subarray(at, end)) });
+      at = end + 1;
+    } else if (type === QI_OPR) {
+      const oper = bytes[at++]!;
+      if (oper === OP_PHRASE) at += 2; // the phrase distance (int16)
+      items.push({ type: "opr", oper });
+    } else {
+      throw new Error(`tsquery: tipo de item desconhecido ${type}`);
+    }
+  }
+  return items;
+}
+
+/** A query tree of AND/OR/NOT over operands (the only shapes evaluated here). */
+export type MatchNode =
+  | { op: "val"; word: string; prefix: boolean }
+  | { op: "not"; child: MatchNode }
+  | { op: "and" | "or"; left: MatchNode; right: MatchNode };
+
+export interface CompiledQuery {
+  /** null: the query matches nothing (only stop words). */
+  tree: MatchNode | null;
+  /** The operands ts_rank sums over, in its order, after its de-duplication. */
+  rankOperands: { word: string; prefix: boolean }[];
+}
+
+/**
+ * The query as this module evaluates it, or undefined when it holds something it does not
+ * evaluate exactly: phrase operators (they need positions), weight restrictions, or an AND at
+ * the top (ts_rank then uses its proximity formula, calc_rank_and).
+ */
+export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined {
+  if (items.length === 0) return { tree: null, rankOperands: [] };
+  const root = items[0]!;
+  if (root.type === "opr" && root.oper !== OP_OR) return undefined;
+  let supported = true;
+  // Stored in prefix order: an operator, then its right operand's subtree, then its left one.
+  const parse = (at: number): [MatchNode, number] => {
+    const item = items[at]!;
+    if (item.type === "val") {
+      if (item.weight !== 0) supported = false;
+      return [{ op: "val", word: item.word, prefix: item.prefix }, at + 1];
+    }
+    if (item.oper === OP_NOT) {
+      const [child, end] = parse(at + 1);
+      return [{ op: "not", child }, end];
+    }
+    if (item.oper !== OP_AND && item.oper !== OP_OR) supported = false;
+    const [right, middle] = parse(at + 1);
+    const [left, end] = parse(middle);
+    return [{ op: item.oper === OP_AND ? "and" : "or", left, right }, end];
+  };
+  const [tree] = parse(0);
+  if (!supported) return undefined;
+  return { tree, rankOperands: sortAndUniqOperands(items) };
+}
+
+/**
+ * tsCompareString without prefix: bytewise on UTF-8, a shorter string first on a common prefix.
+ * UTF-8 byte order is code point order, so this compares code units except that a surrogate
+ * (a character above U+FFFF) sorts above every other code unit.
+ */
+export function compareLexemes(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      const xs = x >= 0xd800 && x <= 0xdfff;
+      const ys = y >= 0xd800 && y <= 0xdfff;
+      if (xs !== ys) return xs ? 1 : -1;
+      return x - y;
+    }
+  }
+  return a.length - b.length;
+}
+
+/**
+ * tsrank.c SortAndUniqItems: the operands sorted by their text with PostgreSQL's own qsort and
+ * de-duplicated by text alone, so which of 'piscin' and 'piscin':* survives (and so whether the
+ * rank counts prefix matches) depends on that sort's exact steps.
+ */
+function sortAndUniqOperands(items: TsQueryItem[]): { word: string; prefix: boolean }[] {
+  const operands = items.filter((i): i is Extract<TsQueryItem, { type: "val" }> => i.type === "val");
+  if (operands.length < 2) return operands.map(({ word, prefix }) => ({ word, prefix }));
+  const compare = (a: (typeof operands)[number], b: (typeof operands)[number]) =>
+    compareLexemes(a.word, b.word);
+  pgQsort(operands, compare);
+  const unique = [operands[0]!];
+  for (let i = 1; i < operands.length; i++) {
+    if (compare(operands[i]!, unique[unique.length - 1]!) !== 0) unique.push(operands[i]!);
+  }
+  return unique.map(({ word, prefix }) => ({ word, prefix }));
+}
+
+/** PostgreSQL's qsort (src/include/lib/sort_template.h), step for step: it is not stable. */
+export function pgQsort<T>(data: T[], compare: (a: T, b: T) => number, start = 0, count = data.length): void {
+  const cmp = (i: number, j: number) => compare(data[i]!, data[j]!);
+  const swap = (i: number, j: number) => {
+    const t = data[i]!;
+    data[i] = data[j]!;
+    data[j] = t;
+  };
+  const swapn = (i: number, j: number, n: number) => {
+    for (let k = 0; k < n; k++) swap(i + k, j + k);
+  };
+  const med3 = (a: number, b: number, c: number) =>
+    cmp(a, b) < 0 ? (cmp(b, c) < 0 ? b : cmp(a, c) < 0 ? c : a) : cmp(b, c) > 0 ? b : cmp(a, c) < 0 ? a : c;
+  let a = start;
+  let n = count;
+  for (;;) {
+    if (n < 7) {
+      for (let pm = a + 1; pm < a + n; pm++) {
+        for (let pl = pm; pl > a && cmp(pl - 1, pl) > 0; pl--) swap(pl, pl - 1);
+      }
+      return;
+    }
+    let presorted = true;
+    for (let pm = a + 1; pm < a + n; pm++) {
+      if (cmp(pm - 1, pm) > 0) {
+        presorted = false;
+        break;
+      }
+    }
+    if (presorted) return;
+    let pm = a + Math.floor(n / 2);
+    if (n > 7) {
+      let pl = a;
+      let pn = a + n - 1;
+      if (n > 40) {
+        const d = Math.floor(n / 8);
+        pl = med3(pl, pl + d, pl + 2 * d);
+        pm = med3(pm - d, pm, pm + d);
+        pn = med3(pn - 2 * d, pn - d, pn);
+      }
+      pm = med3(pl, pm, pn);
+    }
+    swap(a, pm);
+    let pa = a + 1;
+    let pb = pa;
+    let pc = a + n - 1;
+    let pd = pc;
+    for (;;) {
+      while (pb <= pc) {
+        const r = cmp(pb, a);
+        if (r > 0) break;
+        if (r === 0) swap(pa++, pb);
+        pb++;
+      }
+      while (pb <= pc) {
+        const r = cmp(pc, a);
+        if (r < 0) break;
+        if (r === 0) swap(pc, pd--);
+        pc--;
+      }
+      if (pb > pc) break;
+      swap(pb++, pc--);
+    }
+    const pn = a + n;
+    let d1 = Math.min(pa - a, pb - pa);
+    swapn(a, pb - d1, d1);
+    d1 = Math.min(pd - pc, pn - pd - 1);
+    swapn(pb, pn - d1, d1);
+    d1 = pb - pa;
+    const d2 = pd - pc;
+    if (d1 <= d2) {
+      if (d1 > 1) pgQsort(data, compare, a, d1);
+      if (d2 <= 1) return;
+      a = pn - d2;
+      n = d2;
+    } else {
+      if (d2 > 1) pgQsort(data, compare, pn - d2, d2);
+      if (d1 <= 1) return;
+      n = d1;
+    }
+  }
+}
+
+/** ts_rank's default weights (D, C, B, A) as the float4 values PostgreSQL holds. */
+const WEIGHTS = [Math.fround(0.1), Math.fround(0.2), Math.fround(0.4), Math.fround(1.0)];
+
+/**
+ * What one lexeme of a listing adds to calc_rank_or's sum (before the division by the number
+ * of operands), from the weights of its positions in order (0 = D … 3 = A). Every step rounds
+ * to float4 where the C code works in float.
+ */
+export function lexemeContribution(weights: ArrayLike<number>, count = weights.length): number {
+  let resj = 0;
+  let wjm = -1;
+  let jm = 0;
+  for (let j = 0; j < count; j++) {
+    const w = WEIGHTS[weights[j]!]!;
+    resj = Math.fround(resj + Math.fround(w / ((j + 1) * (j + 1))));
+    if (w > wjm) {
+      wjm = w;
+      jm = j;
+    }
+  }
+  return Math.fround(Math.fround(wjm + resj) - Math.fround(wjm / ((jm + 1) * (jm + 1)))) / 1.64493406685;
+}
+
+const WEIGHT_OF = { A: 3, B: 2, C: 1, D: 0 } as Record<string, number>;
+
+/**
+ * Walks tsvector's text output ('a':1A,3 'b''c':2) in stored order, calling `visit` with each
+ * lexeme and the weights (0 = D … 3 = A) of its positions. The weights buffer is reused: read
+ * it during the call only.
+ */
+export function forEachLexeme(
+  text: string,
+  visit: (lexeme: string, weights: Uint8Array, count: number) => void,
+): void {
+  const weights = new Uint8Array(256); // a lexeme keeps at most 256 positions
+  let i = 0;
+  while (i < text.length) {
+    if (text.charCodeAt(i) === 32) {
+      i++;
+      continue;
+    }
+    if (text[i] !== "'") throw new Error(`tsvector inesperado: ${text.slice(i, i + 20)}`);
+    let end = text.indexOf("'", i + 1);
+    let lexeme = text.slice(i + 1, end);
+    if (text[end + 1] === "'" || lexeme.includes("\\")) {
+      // A doubled quote or a backslash escape: read it character by character.
+      lexeme = "";
+      end = i + 1;
+      for (;;) {
+        const c = text[end]!;
+        if (c === "'" && text[end + 1] === "'") {
+          lexeme += "'";
+          end += 2;
+        } else if (c === "'") break;
+        else if (c === "\\") {
+          lexeme += text[end + 1];
+          end += 2;
+        } else {
+          lexeme += c;
+          end++;
+        }
+      }
+    }
+    i = end + 1;
+    let count = 0;
+    if (text[i] === ":") {
+      i++;
+      for (;;) {
+        let c = text.charCodeAt(i);
+        while (c >= 48 && c <= 57) c = text.charCodeAt(++i);
+        const weight = WEIGHT_OF[text[i]!];
+        if (weight !== undefined) i++;
+        weights[count++] = weight ?? 0;
+        if (text.charCodeAt(i) !== 44) break;
+        i++;
+      }
+    } else {
+      weights[count++] = 0; // no positions: ts_rank counts one position of weight D
+    }
+    visit(lexeme, weights, count);
+  }
+}

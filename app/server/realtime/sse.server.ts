@@ -1,0 +1,75 @@
+// The Server-Sent Events response for /admin/eventos: events the user may see, a heartbeat
+// comment every 30 s (proxies close silent connections), each event with an id.
+import { type LiveEvent, REALTIME_HEARTBEAT_MS } from "../../lib/realtime-constants";
+import type { SessionUser } from "../auth/guard.server";
+import type { Database } from "../db/client.server";
+import { subscribeEvents } from "./events.server";
+
+/** A corretor sees events of their own leads and every listing change; an admin sees all. */
+export function visibleTo(user: Pick<SessionUser, "id" | "role">, event: LiveEvent): boolean {
+  if (user.role === "admin" || event.type === "property-changed") return true;
+  return event.assigneeId === user.id;
+}
+
+let sequence = 0;
+
+export function eventStreamResponse(
+  request: Request,
+  database: Pick<Database, "listen">,
+  user: Pick<SessionUser, "id" | "role">,
+  options: { heartbeatMs?: number } = {},
+): Response {
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let open = true;
+      const write = (text: string) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      const unsubscribe = await subscribeEvents(database, (event) => {
+        if (!visibleTo(user, event)) return;
+        sequence += 1;
+        write(`id: ${Date.now()}-${sequence}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+      // Only now, with the LISTEN in place, tell the client it is connected (nothing published
+      // after this line can be missed). The browser's own retry is a fallback;
+      // use-live-events.ts reconnects on its own schedule.
+      write(`retry: 1000\n: conectado\n\n`);
+      const heartbeat = setInterval(
+        () => write(": heartbeat\n\n"),
+        options.heartbeatMs ?? REALTIME_HEARTBEAT_MS,
+      );
+      cleanup = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        unsubscribe();
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client
+        }
+      };
+      if (request.signal.aborted) cleanup();
+      request.signal.addEventListener("abort", () => cleanup());
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform: the compression middleware must not buffer the stream.
+      "Cache-Control": "no-store, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { JsonLdObject } from "../../lib/structured-data";
+import type { Database } from "../db/client.server";
+import type { PhotoVariant } from "../db/schema.server";
+import { createTestDatabase } from "../db/test-database.server";
+import { insertAgency, insertListing, PUBLIC_URL } from "../feeds/test-fixtures.server";
+import { LocalDiskStorage } from "../media/storage.server";
+import { agencyStructuredData, listingStructuredData } from "./structured-data.server";
+
+let database: Database;
+const storage = new LocalDiskStorage("/tmp/nao-usado", "/media");
+const variants = (hash: string): PhotoVariant[] => [
+  { format: "webp", width: 1920, height: 1280, key: `${hash}-1920.webp`, bytes: 1 },
+  { format: "jpeg", width: 1280, height: 853, key: `${hash}-1280.jpg`, bytes: 1 },
+  { format: "jpeg", width: 1920, height: 1280, key: `${hash}-1920.jpg`, bytes: 1 },
+];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await insertAgency(database.db);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("structured data from rows", () => {
+  it("builds the listing's RealEstateListing with absolute JPEG images in page order", async () => {
+    const property = await insertListing(database.db, {
+      referencia: "AP0042",
+      visibilidadeEndereco: "bairro",
+    });
+    const ld = listingStructuredData(
+      property,
+      [{ variants: variants("aa") }, { variants: variants("bb") }],
+      storage,
+      {
+        publicUrl: PUBLIC_URL,
+        agencyName: "Imobiliária Maré Alta",
+      },
+    );
+    expect(ld["@type"]).toBe("RealEstateListing");
+    expect(ld.url).toBe(`${PUBLIC_URL}/casas/AP0042`);
+    expect(ld.image).toEqual([`${PUBLIC_URL}/media/aa-1920.jpg`, `${PUBLIC_URL}/media/bb-1920.jpg`]);
+    expect(JSON.stringify(ld)).not.toContain("Humberto");
+    expect(((ld.mainEntity as JsonLdObject).address as JsonLdObject).addressLocality).toBe("Maceió");
+  });
+
+  it("builds the home's RealEstateAgent from the settings", async () => {
+    const ld = await agencyStructuredData(database.db, PUBLIC_URL);
+    expect(ld).toMatchObject({
+      "@type": "RealEstateAgent",
+      name: "Imobiliária Maré Alta",
+      identifier: { propertyID: "CRECI", value: "1234-J" },
+      sameAs: ["https://www.youtube.com/@marealta", "https://instagram.com/marealta"],
+    });
+  });
+});

@@ -1,0 +1,30 @@
+// JSON-LD from database rows: the listing page's RealEstateListing and the home's
+// RealEstateAgent (app/lib/structured-data.ts does the shaping; this maps our rows to it).
+import { type JsonLdObject, realEstateAgentJsonLd, realEstateListingJsonLd } from "../../lib/structured-data";
+import type { Db } from "../db/client.server";
+import type { Property, PropertyPhoto } from "../db/schema.server";
+import { portalJpeg } from "../feeds/mapping.server";
+import type { Storage } from "../media/storage.server";
+import { getAgencySettings } from "../settings/settings.server";
+
+/** RealEstateListing for /casas/{referencia}; photos in page order (cover first). */
+export function listingStructuredData(
+  property: Property,
+  photos: readonly Pick<PropertyPhoto, "variants">[],
+  storage: Pick<Storage, "url">,
+  options: { publicUrl: string; agencyName?: string },
+): JsonLdObject {
+  const images = photos.flatMap((photo) => {
+    const jpeg = portalJpeg(photo.variants);
+    return jpeg ? [storage.url(jpeg.key)] : [];
+  });
+  return realEstateListingJsonLd(
+    { ...property, images },
+    { publicUrl: options.publicUrl, agency: { name: options.agencyName } },
+  );
+}
+
+/** RealEstateAgent for the home page, from the agency settings. */
+export async function agencyStructuredData(db: Db, publicUrl: string): Promise<JsonLdObject> {
+  return realEstateAgentJsonLd(await getAgencySettings(db), publicUrl);
+}

@@ -1,0 +1,47 @@
+// Everything a request needs, created once per process at boot and handed to loaders and
+// actions through the React Router load context (never imported as module state).
+import { join, resolve } from "node:path";
+import { type DataVersionSource, openDataVersionSource } from "./cache/data-version.server";
+import type { ViewCounter } from "./cache/hit-views.server";
+import type { Config } from "./config.server";
+import { type Database, type Db, openConfiguredDatabase } from "./db/client.server";
+import { LocalDiskStorage, type Storage } from "./media/storage.server";
+import type { OutboxWorker } from "./outbox/outbox.server";
+
+export interface Services {
+  config: Config;
+  database: Database;
+  db: Db;
+  storage: Storage;
+  /** Issue 5: the outbox worker sending notifications (set by server/app.ts startServices). */
+  outboxWorker?: OutboxWorker;
+  /**
+   * Issue 7: the data version every visible write bumps (page cache, per-version memos). Absent
+   * in tests that build their own services: readers then query the database.
+   */
+  dataVersion?: DataVersionSource;
+  /** Issue 7: listing views, written in batches (set by startServices; absent: one write per view). */
+  viewCounter?: ViewCounter;
+}
+
+export async function openServices(config: Config): Promise<Services> {
+  const database = await openConfiguredDatabase(config);
+  let dataVersion: DataVersionSource;
+  try {
+    await database.migrate();
+    dataVersion = await openDataVersionSource(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const storage = new LocalDiskStorage(resolve(join(config.DATA_DIR, "media")), "/media");
+  return { config, database, db: database.db, storage, dataVersion };
+}
+
+export async function closeServices(services: Services): Promise<void> {
+  // Issue 5: stop claiming outbox rows before the database closes.
+  await services.outboxWorker?.stop();
+  await services.viewCounter?.stop();
+  await services.dataVersion?.close();
+  await services.database.close();
+}

@@ -1,0 +1,56 @@
+// Step 1 and 5: HTTP load with autocannon (fixed connections and duration) and server RSS.
+import autocannon from "autocannon";
+import { rssOf } from "./util";
+
+export interface LoadResult {
+  label: string;
+  path: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  bytesPerRequest: number;
+  peakRss: number;
+}
+
+export async function load(options: {
+  label: string;
+  baseUrl: string;
+  path: string;
+  pid: number;
+  connections: number;
+  durationSeconds: number;
+  headers?: Record<string, string>;
+}): Promise<LoadResult> {
+  let peakRss = rssOf(options.pid);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssOf(options.pid));
+  }, 200);
+  try {
+    const result = await autocannon({
+      url: new URL(options.path, options.baseUrl).href,
+      connections: options.connections,
+      duration: options.durationSeconds,
+      headers: { "user-agent": "autocannon-bench", ...options.headers },
+    });
+    return {
+      label: options.label,
+      path: options.path,
+      requestsPerSecond: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+      bytesPerRequest: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+      peakRss,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** A short run to fill caches and JIT before measuring. */
+export async function warmUp(baseUrl: string, path: string): Promise<void> {
+  await autocannon({ url: new URL(path, baseUrl).href, connections: 2, amount: 50 });
+}

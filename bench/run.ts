@@ -1,0 +1,398 @@
+// `npm run bench`: builds, starts the production server on a fresh seeded data folder, measures
+// (HTTP load against a static-file baseline, search latency by catalogue size, Lighthouse
+// mobile, the image pipeline, memory) and writes the table to docs/benchmarks.md.
+//
+// Knobs (environment): BENCH_SIZES=1000,10000,100000  BENCH_DURATION=10 (s per HTTP run)
+// BENCH_CONNECTIONS=10  BENCH_ITERATIONS=30 (per search)  BENCH_PORT=3400
+// BENCH_SKIP=lighthouse,search,…  BENCH_DATABASE_URL=postgres://… (a throwaway database: it is
+// emptied; the search step then also runs on PostgreSQL). BENCH_LIGHTHOUSE_RUNS=3 (the median run
+// of each page is reported). BENCH_LIGHTHOUSE_DIR=/tmp/lh keeps each page's full Lighthouse report
+// (JSON) there, to read its audits.
+//
+// Arguments: `--only http` (or http,lighthouse,image,search,build) runs only those steps and,
+// unless `--out <file>` is given, prints the table instead of overwriting docs/benchmarks.md
+// (a partial table would drop the other sections).
+import { execSync, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { dirname, join } from "node:path";
+import { type LoadResult, load, warmUp } from "./http";
+import { benchImage, type ImageResult } from "./images";
+import { type LighthouseResult, runLighthouse } from "./lighthouse";
+import { benchSearch, type ExplainResult, type SearchResultRow } from "./search";
+import { type BenchServer, startServer } from "./server";
+import { kib, mib, progress, round, rssOf, table } from "./util";
+
+const BUILD_DIR = process.env.BENCH_BUILD_DIR ?? "build-bench";
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? "data-bench";
+const PORT = Number(process.env.BENCH_PORT ?? 3400);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
+const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
+const STEPS = ["build", "http", "lighthouse", "image", "search"];
+function argument(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const index = args.indexOf(`--${name}`);
+  if (index >= 0) return args[index + 1];
+  return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+const ONLY = argument("only")?.split(",").filter(Boolean);
+const SKIP = new Set([
+  ...(process.env.BENCH_SKIP ?? "").split(",").filter(Boolean),
+  // --only http still builds (the build is what is measured), unless BENCH_SKIP=build.
+  ...(ONLY ? STEPS.filter((step) => step !== "build" && !ONLY.includes(step)) : []),
+]);
+const OUTPUT = argument("out") ?? (ONLY ? undefined : "docs/benchmarks.md");
+const SEARCH_PATH = `/todos-os-imoveis?cidade=${encodeURIComponent("Maceió")}&quartos=2`;
+
+interface Report {
+  uncached: LoadResult[];
+  cached: LoadResult[];
+  staticFile?: LoadResult;
+  idleRss?: number;
+  lighthouse: LighthouseResult[];
+  search: SearchResultRow[];
+  explains: ExplainResult[];
+  image?: ImageResult;
+  notes: string[];
+}
+
+function git(command: string): string {
+  try {
+    return execSync(`git ${command}`, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "desconhecido";
+  }
+}
+
+function build(): void {
+  if (SKIP.has("build")) return;
+  progress(`build de produção em ${BUILD_DIR}…`);
+  const result = spawnSync("npx", ["react-router", "build"], {
+    env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`o build falhou:\n${result.stdout}\n${result.stderr}`);
+}
+
+async function firstListingPath(baseUrl: string): Promise<string> {
+  const html = await (await fetch(`${baseUrl}/todos-os-imoveis`)).text();
+  const match = html.match(/href="(\/casas\/[^"?#/]+)"/);
+  if (!match?.[1]) throw new Error("nenhum imóvel encontrado em /todos-os-imoveis");
+  return match[1];
+}
+
+async function loadPages(
+  server: BenchServer,
+  pages: { label: string; path: string }[],
+): Promise<LoadResult[]> {
+  const results: LoadResult[] = [];
+  for (const page of pages) {
+    await warmUp(server.url, page.path);
+    progress(`carga: ${page.label} (${CONNECTIONS} conexões, ${DURATION} s)…`);
+    const result = await load({
+      ...page,
+      baseUrl: server.url,
+      pid: server.pid,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+    });
+    progress(
+      `  ${round(result.requestsPerSecond, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, erros ${result.errors + result.non2xx}`,
+    );
+    results.push(result);
+  }
+  return results;
+}
+
+async function httpSteps(report: Report): Promise<void> {
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  const measureLoad = !SKIP.has("http");
+  let server: BenchServer | undefined;
+  let pages: { label: string; path: string }[] = [];
+  const pagesOf = async (url: string) => {
+    const listing = await firstListingPath(url);
+    return [
+      { label: "início /", path: "/" },
+      { label: "busca com filtro", path: SEARCH_PATH },
+      { label: `imóvel ${listing}`, path: listing },
+    ];
+  };
+  if (measureLoad) {
+    // Phase A: the page cache off — what rendering costs.
+    progress("servidor de produção (cache de páginas desligado), banco novo com o catálogo de demonstração…");
+    server = await startServer({
+      port: PORT,
+      buildDir: BUILD_DIR,
+      dataDir: DATA_DIR,
+      env: { PAGE_CACHE: "off" },
+    });
+    try {
+      pages = await pagesOf(server.url);
+      await new Promise((r) => setTimeout(r, 2000));
+      report.idleRss = rssOf(server.pid);
+      report.uncached = await loadPages(server, pages);
+    } finally {
+      await server.stop();
+    }
+  }
+  // Phase B: the page cache on, plus the same bytes as a static file from the same server.
+  progress("servidor de produção (cache de páginas ligado)…");
+  server = await startServer({ port: PORT, buildDir: BUILD_DIR, dataDir: DATA_DIR });
+  const staticName = `bench-static-${randomBytes(6).toString("hex")}.html`;
+  const staticPath = join(BUILD_DIR, "client", staticName);
+  try {
+    if (pages.length === 0) pages = await pagesOf(server.url);
+    if (measureLoad) {
+      const listing = pages[2]!.path;
+      const html = await (await fetch(`${server.url}${listing}`)).arrayBuffer();
+      writeFileSync(staticPath, Buffer.from(html));
+      report.cached = await loadPages(server, pages);
+      const [staticResult] = await loadPages(server, [
+        { label: `arquivo estático (mesmos bytes de ${listing})`, path: `/${staticName}` },
+      ]);
+      report.staticFile = staticResult;
+    }
+    if (!SKIP.has("lighthouse")) {
+      progress("Lighthouse (mobile) nas três páginas…");
+      if (!measureLoad) for (const page of pages) await warmUp(server.url, page.path);
+      report.lighthouse = await runLighthouse(server.url, pages, process.env.BENCH_LIGHTHOUSE_DIR);
+      for (const r of report.lighthouse)
+        progress(
+          `  ${r.label}: desempenho ${r.performance} (${r.performanceRange.join("–")} em ${r.runs}), LCP ${round(r.lcpMs, 0)} ms, TBT ${round(r.tbtMs, 0)} ms`,
+        );
+    }
+  } finally {
+    rmSync(staticPath, { force: true });
+    await server.stop();
+  }
+}
+
+function render(report: Report, startedAt: Date, elapsedSeconds: number): string {
+  const machine = `${cpus().length} núcleos (${cpus()[0]?.model ?? "?"}), ${mib(totalmem())} de memória, Node ${process.version}, ${process.platform}`;
+  const out: string[] = [];
+  out.push("# Benchmarks", "");
+  out.push(`Gerado por \`npm run bench\` em ${startedAt.toISOString()} (${round(elapsedSeconds, 0)} s).`, "");
+  out.push(`- Máquina: ${machine}`);
+  out.push(
+    `- Commit: \`${git("rev-parse --short HEAD")}\`${git("status --porcelain").length > 0 ? " (com alterações locais)" : ""}`,
+  );
+  out.push(
+    `- Carga HTTP: autocannon, ${CONNECTIONS} conexões, ${DURATION} s por página, sem gzip (o cliente não pede), servidor e autocannon na mesma máquina.`,
+  );
+  out.push("");
+  if (report.uncached.length > 0) {
+    out.push("## 1. Carga HTTP", "");
+    const row = (mode: string, r: LoadResult) => [
+      mode,
+      r.label,
+      round(r.requestsPerSecond, 0),
+      r.p50,
+      r.p99,
+      r.errors + r.non2xx,
+      kib(r.bytesPerRequest),
+    ];
+    const rows = [
+      ...report.uncached.map((r) => row("sem cache", r)),
+      ...report.cached.map((r) => row("com cache", r)),
+      ...(report.staticFile ? [row("estático", report.staticFile)] : []),
+    ];
+    out.push(table(["modo", "página", "req/s", "p50 (ms)", "p99 (ms)", "erros", "bytes/resposta"], rows), "");
+    if (report.staticFile) {
+      const base = report.staticFile.requestsPerSecond;
+      out.push(
+        "Razão em relação ao arquivo estático servido pelo mesmo servidor (meta: página em cache ≥ 80 %):",
+        "",
+      );
+      out.push(
+        table(
+          ["página", "sem cache", "com cache"],
+          report.cached.map((c, i) => [
+            c.label,
+            `${round((100 * (report.uncached[i]?.requestsPerSecond ?? 0)) / base, 0)} %`,
+            `${round((100 * c.requestsPerSecond) / base, 0)} %`,
+          ]),
+        ),
+        "",
+      );
+    }
+    out.push("## 5. Memória (RSS do servidor)", "");
+    const peak = Math.max(
+      ...[...report.uncached, ...report.cached, ...(report.staticFile ? [report.staticFile] : [])].map(
+        (r) => r.peakRss,
+      ),
+    );
+    out.push(
+      table(
+        ["situação", "RSS"],
+        [
+          ["ociosa (após iniciar)", mib(report.idleRss ?? Number.NaN)],
+          ["pico sob carga", mib(peak)],
+        ],
+      ),
+      "",
+    );
+  }
+  if (report.lighthouse.length > 0) {
+    out.push("## 3. Lighthouse (preset mobile, Chromium do sistema)", "");
+    const runs = report.lighthouse[0]?.runs ?? 1;
+    if (runs > 1)
+      out.push(
+        `Execução mediana de ${runs} por página (pelo desempenho; entre parênteses, o menor e o maior), BENCH_LIGHTHOUSE_RUNS. O CSS das páginas vai embutido no HTML (a coluna CSS conta só arquivos).`,
+        "",
+      );
+    out.push(
+      table(
+        [
+          "página",
+          "desempenho",
+          "acessibilidade",
+          "boas práticas",
+          "SEO",
+          "LCP (ms)",
+          "TBT (ms)",
+          "CLS",
+          "JS",
+          "CSS",
+          "imagens",
+        ],
+        report.lighthouse.map((r) => [
+          r.label,
+          r.runs > 1 ? `${r.performance} (${r.performanceRange.join("–")})` : r.performance,
+          r.accessibility,
+          r.bestPractices,
+          r.seo,
+          round(r.lcpMs, 0),
+          round(r.tbtMs, 0),
+          round(r.cls, 3),
+          kib(r.jsBytes),
+          kib(r.cssBytes),
+          kib(r.imageBytes),
+        ]),
+      ),
+      "",
+    );
+  }
+  if (report.search.length > 0) {
+    out.push(`## 2. Latência da busca (searchProperties em processo, ${ITERATIONS} execuções por busca)`, "");
+    out.push(
+      table(
+        ["banco", "imóveis", "busca", "resultados", "p50 (ms)", "p95 (ms)"],
+        report.search.map((r) => [
+          r.engine,
+          r.size.toLocaleString("pt-BR"),
+          r.label,
+          r.total.toLocaleString("pt-BR"),
+          round(r.p50, 1),
+          round(r.p95, 1),
+        ]),
+      ),
+      "",
+    );
+    out.push("EXPLAIN ANALYZE no maior tamanho (contagem + primeira página):", "");
+    out.push(
+      table(
+        ["banco", "busca", "índices usados", "seq scan em properties", "tempo de execução (ms)"],
+        report.explains.map((e) => [
+          e.engine,
+          e.label,
+          e.indexes.join(", ") || "—",
+          e.seqScan ? "sim" : "não",
+          round(e.ms, 1),
+        ]),
+      ),
+      "",
+    );
+  }
+  if (report.image) {
+    const img = report.image;
+    out.push("## 4. Processamento de imagem (foto JPEG de 12 MP, 4000×3000)", "");
+    out.push(
+      table(
+        ["entrada", "variantes", "saída total", "1ª execução (ms)", "demais (ms)"],
+        [
+          [
+            kib(img.inputBytes),
+            img.variants,
+            kib(img.outputBytes),
+            round(img.runsMs[0] ?? Number.NaN, 0),
+            img.runsMs
+              .slice(1)
+              .map((t) => round(t, 0))
+              .join(", ") || "—",
+          ],
+        ],
+      ),
+      "",
+    );
+  }
+  if (report.notes.length > 0) out.push("## Observações", "", ...report.notes.map((n) => `- ${n}`), "");
+  return out.join("\n");
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const report: Report = { uncached: [], cached: [], lighthouse: [], search: [], explains: [], notes: [] };
+  // The table is written after every step, so an interrupted run still leaves its figures.
+  const save = () => {
+    if (!OUTPUT) return;
+    mkdirSync(dirname(OUTPUT), { recursive: true });
+    writeFileSync(OUTPUT, `${render(report, startedAt, (Date.now() - startedAt.getTime()) / 1000)}\n`);
+  };
+  build();
+  if (!SKIP.has("http") || !SKIP.has("lighthouse")) await httpSteps(report);
+  save();
+  if (!SKIP.has("image")) {
+    progress("imagem: foto de 12 MP pelo pipeline de upload…");
+    report.image = await benchImage(3);
+    progress(
+      `  ${report.image.runsMs.map((t) => round(t, 0)).join(" / ")} ms, saída ${kib(report.image.outputBytes)}`,
+    );
+    save();
+  }
+  if (!SKIP.has("search")) {
+    const onRows = (rows: SearchResultRow[]) => {
+      report.search.push(...rows);
+      save();
+    };
+    const pglite = await benchSearch({
+      sizes: SIZES,
+      iterations: ITERATIONS,
+      dataDir: `${DATA_DIR}-search`,
+      onRows,
+    });
+    report.explains.push(...pglite.explains);
+    const pgUrl = process.env.BENCH_DATABASE_URL;
+    if (pgUrl) {
+      const pg = await benchSearch({
+        sizes: SIZES,
+        iterations: ITERATIONS,
+        dataDir: `${DATA_DIR}-search-pg`,
+        databaseUrl: pgUrl,
+        onRows,
+      });
+      report.explains.push(...pg.explains);
+    } else {
+      report.notes.push(
+        "PostgreSQL: não medido nesta execução (defina BENCH_DATABASE_URL com um banco descartável — ele é esvaziado).",
+      );
+    }
+    if (SIZES.join(",") !== "1000,10000,100000")
+      report.notes.push(`Tamanhos medidos: ${SIZES.join(", ")} (BENCH_SIZES).`);
+  }
+  const elapsed = (Date.now() - startedAt.getTime()) / 1000;
+  const markdown = render(report, startedAt, elapsed);
+  save();
+  console.log(`\n${markdown}`);
+  progress(`pronto em ${round(elapsed, 0)} s${OUTPUT ? `; tabela em ${OUTPUT}` : ""}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

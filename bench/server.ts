@@ -1,0 +1,68 @@
+// Start and stop the production server (node server.js) for the HTTP and Lighthouse steps.
+import { type ChildProcess, spawn } from "node:child_process";
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export const BENCH_ADMIN = { email: "admin@bench.com.br", password: "senha-do-benchmark-123" };
+
+export async function startServer(options: {
+  port: number;
+  buildDir: string;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: options.buildDir,
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: options.dataDir,
+      PUBLIC_URL: url,
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      SEED_DEMO: "true",
+      DATABASE_URL: "",
+      ...options.env,
+    },
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`o servidor saiu (código ${child.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error(`o servidor não respondeu em 180 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// Small helpers shared by the benchmark steps.
+import { readFileSync } from "node:fs";
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+export function round(value: number, digits = 1): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+export function kib(bytes: number): string {
+  return `${round(bytes / 1024, 1)} KiB`;
+}
+
+export function mib(bytes: number): string {
+  return `${round(bytes / (1024 * 1024), 1)} MiB`;
+}
+
+/** Resident set size of a process, from /proc (Linux); NaN elsewhere. */
+export function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const match = status.match(/VmRSS:\s+(\d+)\s+kB/);
+    return match ? Number(match[1]) * 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const started = Date.now();
+/** One progress line per step, with the elapsed time. */
+export function progress(message: string): void {
+  const seconds = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
+  console.log(`[bench ${seconds}s] ${message}`);
+}
+
+/** A Markdown table. */
+export function table(header: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.map(String).join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}

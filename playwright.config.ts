@@ -1,0 +1,54 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser tests run against the production build on a fresh data folder, driving the
+// system Chromium (no browser is ever downloaded).
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "./data-e2e";
+export const E2E_ADMIN = { email: "admin@teste.com.br", password: "senha-de-teste-e2e-123" };
+
+const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node server.js",
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: "true",
+      DATABASE_URL: "",
+    },
+  },
+});

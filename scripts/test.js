@@ -1,0 +1,95 @@
+// `npm test`: every suite, in order.
+//  1. Vitest on fresh in-memory PGlite databases.
+//  2. The server-side suites again on PostgreSQL, when TEST_DATABASE_URL is set.
+//  3. Playwright browser tests against the production build. Without a Chromium this says so
+//     loudly and skips them, except under CI=true, where a missing browser fails the run.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSuites = 0;
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}\n`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSuites++;
+  return result.status === 0;
+}
+
+function addVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function addPlaywright(file) {
+  if (!existsSync(file)) return;
+  const stats = JSON.parse(readFileSync(file, "utf8")).stats ?? {};
+  totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected ?? 0;
+  totals.skipped += stats.skipped ?? 0;
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+rmSync("test-results", { recursive: true, force: true });
+
+run("Testes unitários e de integração (PGlite)", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile.json=test-results/vitest-pglite.json",
+]);
+addVitest("test-results/vitest-pglite.json");
+
+if (process.env.TEST_DATABASE_URL) {
+  run(
+    "Testes do banco de dados no PostgreSQL (TEST_DATABASE_URL)",
+    "npx",
+    [
+      "vitest",
+      "run",
+      "app/server",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile.json=test-results/vitest-postgres.json",
+    ],
+    { TEST_ENGINE: "postgres" },
+  );
+  addVitest("test-results/vitest-postgres.json");
+} else {
+  console.log("\n(TEST_DATABASE_URL não definida: a segunda passada no PostgreSQL foi pulada.)");
+}
+
+const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  const banner = `\n${"!".repeat(72)}\n!! Chromium não encontrado em ${chromium}.\n!! Os testes de navegador (Playwright) NÃO foram executados.\n!! Instale com: apt-get install -y chromium  (ou defina CHROME_PATH)\n${"!".repeat(72)}\n`;
+  console.error(banner);
+  if (process.env.CI === "true") {
+    console.error("CI=true: sem navegador a execução falha.");
+    failedSuites++;
+  }
+} else {
+  const buildEntry = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
+  const sources = Math.max(newestMtime("app"), newestMtime("server"), newestMtime("public"));
+  if (!existsSync(buildEntry) || statSync(buildEntry).mtimeMs < sources) {
+    run("Build de produção para os testes de navegador", "npx", ["react-router", "build"]);
+  }
+  rmSync(process.env.E2E_DATA_DIR ?? "data-e2e", { recursive: true, force: true });
+  run("Testes de navegador (Playwright, Chromium do sistema)", "npx", ["playwright", "test"]);
+  addPlaywright("test-results/e2e.json");
+}
+
+console.log(`\nResultado: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSuites > 0 || totals.failed > 0 ? 1 : 0);

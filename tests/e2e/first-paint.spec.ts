@@ -1,0 +1,88 @@
+// What a phone gets before the first paint (issues 3 and 7; app/server/assets/first-paint.server.ts):
+// the page's CSS inside the HTML (no stylesheet request), React Router's scripts only once a frame
+// is painted, and a page that still hydrates, navigates and styles the next screen. Also the
+// rendering shortcuts that must stay invisible: off-screen cards and the loading overlay.
+import { expect, type Page, test } from "@playwright/test";
+
+async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+test("the first paint needs nothing but the HTML; the scripts come after it", async ({ page, request }) => {
+  // The head asks for nothing: no stylesheet, no script, no module preload.
+  const html = await (await request.get("/")).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  expect(head).not.toMatch(/<link[^>]+rel="(stylesheet|modulepreload)"/);
+  expect(head).not.toContain("<script");
+  expect(head).toContain("<style data-inlined-href=");
+
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(new URL(r.url()).pathname));
+  await page.goto("/");
+  await hydrated(page);
+  expect(requests.filter((path) => path.endsWith(".css"))).toEqual([]);
+  expect(requests.filter((path) => path.endsWith(".js")).length).toBeGreaterThan(0);
+  // Styled by the inlined CSS; the <link>s React Router manages are back, disabled.
+  await expect(page.locator(".hero")).toHaveCSS("color", "rgb(255, 255, 255)");
+  const links = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.disabled),
+  );
+  expect(links.length).toBeGreaterThan(0);
+  expect(links.every(Boolean)).toBe(true);
+});
+
+test("a client navigation loads the next screen's CSS and drops the previous one's", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  const inlined = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("style[data-inlined-href]")].map((s) =>
+        s.getAttribute("data-inlined-href"),
+      ),
+    );
+  const home = (await inlined()).find((href) => href?.includes("/home-"));
+  expect(home).toBeTruthy();
+
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Sobre nós" }).click();
+  await expect(page).toHaveURL(/\/sobre-nos$/);
+  await expect(page.locator(".contact-form")).toHaveCSS("display", "grid");
+  expect(await inlined()).not.toContain(home);
+  // The shared CSS (base, layout) is still the inlined copy: nothing refetched.
+  await expect(page.locator(".site-header")).toBeVisible();
+  expect((await inlined()).length).toBeGreaterThan(0);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  for (const path of ["/", "/todos-os-imoveis"]) {
+    test(`${path} does not scroll sideways (off-screen cards keep the column's width)`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+        cards: [...document.querySelectorAll(".card-grid > li")].map(
+          (li) => li.getBoundingClientRect().width,
+        ),
+      }));
+      expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+      expect(widths.cards.length).toBeGreaterThan(0);
+      for (const width of widths.cards) expect(width).toBeLessThanOrEqual(widths.viewport);
+    });
+  }
+});
+
+test("once the overlay is hidden, nothing on the page keeps animating", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  await expect(page.getByTestId("loading-overlay")).toBeHidden();
+  const running = () =>
+    page.evaluate(
+      () => document.getAnimations().filter((animation) => animation.playState === "running").length,
+    );
+  await expect.poll(running).toBe(0);
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Sobre nós" }).click();
+  await expect(page.getByTestId("loading-overlay")).toHaveAttribute("data-phase", "done");
+  await expect.poll(running).toBe(0);
+});

@@ -1,0 +1,166 @@
+// Sign-in helpers for browser tests. `loginAs(page, role)` signs in over HTTP (POST /login with
+// the form fields and a same-origin Origin header), not through the UI, and reuses a session
+// while it is still alive: the sign-in rate limit (10 attempts per minute per IP) would
+// otherwise trip over a fast suite. The corretor account is created once through the admin
+// users action, idempotently (and repaired if a test deactivated it or changed its password).
+import { type APIRequestContext, expect, type Page, request as playwrightRequest } from "@playwright/test";
+import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
+
+export type Role = "admin" | "corretor";
+
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+export const E2E_CORRETOR = {
+  name: "Corretora de Teste",
+  email: "corretora.e2e@teste.com.br",
+  password: "senha-da-corretora-e2e-456",
+  creci: "54321-F",
+  phone: "(82) 99876-5432",
+} as const;
+
+export const CREDENTIALS: Record<Role, { email: string; password: string }> = {
+  admin: E2E_ADMIN,
+  corretor: E2E_CORRETOR,
+};
+
+interface SessionCookie {
+  name: string;
+  value: string;
+}
+
+/** Live session cookies by base URL and role (module state lives as long as the worker). */
+const sessions = new Map<string, SessionCookie>();
+
+function cookieFromSetCookie(header: string | undefined): SessionCookie {
+  const match = header?.match(/(?:^|\n)((?:__Host-)?sessao)=([^;]+)/);
+  if (!match?.[1] || !match[2]) throw new Error(`login sem cookie de sessão: ${header}`);
+  return { name: match[1], value: match[2] };
+}
+
+/** POST /login over HTTP; returns the session cookie, or null when the credentials fail. */
+export async function signInOverHttp(
+  api: APIRequestContext,
+  baseURL: string,
+  credentials: { email: string; password: string },
+): Promise<SessionCookie | null> {
+  const response = await api.post(`${baseURL}/login`, {
+    form: { email: credentials.email, password: credentials.password },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  if (response.status() === 401) return null;
+  expect(response.status(), `login de ${credentials.email}: ${await response.text()}`).toBe(302);
+  return cookieFromSetCookie(response.headers()["set-cookie"]);
+}
+
+async function isAlive(api: APIRequestContext, baseURL: string, cookie: SessionCookie): Promise<boolean> {
+  const response = await api.get(`${baseURL}/admin/sessao`, {
+    headers: { Accept: "application/json", Cookie: `${cookie.name}=${cookie.value}` },
+    maxRedirects: 0,
+  });
+  return response.status() === 200;
+}
+
+/** POST to an admin action with a session cookie and a same-origin Origin. */
+export async function postAs(
+  api: APIRequestContext,
+  baseURL: string,
+  cookie: SessionCookie,
+  path: string,
+  form: Record<string, string>,
+) {
+  return api.post(`${baseURL}${path}`, {
+    form,
+    headers: { Origin: baseURL, Cookie: `${cookie.name}=${cookie.value}` },
+    maxRedirects: 0,
+  });
+}
+
+async function adminCookie(api: APIRequestContext, baseURL: string): Promise<SessionCookie> {
+  return sessionFor(api, baseURL, "admin");
+}
+
+/** Creates the fixture corretor if missing; reactivates it and resets its password if needed. */
+async function ensureCorretor(api: APIRequestContext, baseURL: string): Promise<SessionCookie> {
+  const admin = await adminCookie(api, baseURL);
+  const created = await postAs(api, baseURL, admin, "/admin/usuarios", {
+    intent: "create",
+    name: E2E_CORRETOR.name,
+    email: E2E_CORRETOR.email,
+    role: "corretor",
+    creci: E2E_CORRETOR.creci,
+    phone: E2E_CORRETOR.phone,
+    password: E2E_CORRETOR.password,
+  });
+  expect([200, 400]).toContain(created.status());
+  const signedIn = await signInOverHttp(api, baseURL, E2E_CORRETOR);
+  if (signedIn) return signedIn;
+  // It exists but cannot sign in: a test deactivated it or changed its password.
+  const page = await api.get(`${baseURL}/admin/usuarios`, {
+    headers: { Cookie: `${admin.name}=${admin.value}` },
+  });
+  const id = (await page.text()).match(
+    /data-user-id="(\d+)" data-user-email="corretora\.e2e@teste\.com\.br"/,
+  )?.[1];
+  if (!id) throw new Error("corretora de teste não encontrada na lista de usuários");
+  await postAs(api, baseURL, admin, "/admin/usuarios", { intent: "reactivate", id });
+  await postAs(api, baseURL, admin, "/admin/usuarios", {
+    intent: "update",
+    id,
+    name: E2E_CORRETOR.name,
+    role: "corretor",
+    creci: E2E_CORRETOR.creci,
+    phone: E2E_CORRETOR.phone,
+  });
+  await postAs(api, baseURL, admin, "/admin/usuarios", {
+    intent: "set-password",
+    id,
+    password: E2E_CORRETOR.password,
+  });
+  const retried = await signInOverHttp(api, baseURL, E2E_CORRETOR);
+  if (!retried) throw new Error("não foi possível entrar como a corretora de teste");
+  return retried;
+}
+
+/** A live session cookie for `role` on `baseURL`, reusing one while it lasts. */
+export async function sessionFor(
+  api: APIRequestContext,
+  baseURL: string,
+  role: Role,
+): Promise<SessionCookie> {
+  const key = `${baseURL} ${role}`;
+  const cached = sessions.get(key);
+  if (cached && (await isAlive(api, baseURL, cached))) return cached;
+  sessions.delete(key);
+  const fresh =
+    role === "admin"
+      ? await signInOverHttp(api, baseURL, CREDENTIALS.admin)
+      : await ensureCorretor(api, baseURL);
+  if (!fresh) throw new Error(`credenciais de ${role} recusadas`);
+  sessions.set(key, fresh);
+  return fresh;
+}
+
+/** Forget cached sessions (after a test signs everyone out or revokes sessions). */
+export function forgetSessions(): void {
+  sessions.clear();
+}
+
+/**
+ * Signs the page's browser context in as `role` (admin: E2E_ADMIN from playwright.config.ts;
+ * corretor: E2E_CORRETOR, created on first use). Returns the session cookie.
+ */
+export async function loginAs(
+  page: Page,
+  role: Role,
+  baseURL: string = E2E_BASE_URL,
+): Promise<SessionCookie> {
+  const api = await playwrightRequest.newContext();
+  try {
+    const cookie = await sessionFor(api, baseURL, role);
+    await page.context().addCookies([{ name: cookie.name, value: cookie.value, url: baseURL }]);
+    return cookie;
+  } finally {
+    await api.dispose();
+  }
+}

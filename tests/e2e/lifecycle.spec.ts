@@ -1,0 +1,110 @@
+// The embedded database's safety, proven on real server processes (issue 2):
+// a second server on the same DATA_DIR refuses to start, and SIGTERM loses no acknowledged write.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { signInOverHttp } from "./fixtures";
+
+const ADMIN = { email: "ciclo@teste.com.br", password: "senha-do-teste-de-ciclo-789" };
+
+function startServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: "",
+      SEED_DEMO: "false",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitHealthy(port: number, server: { exited: Promise<number | null>; output: () => string }) {
+  const deadline = Date.now() + 60_000;
+  let gone = false;
+  server.exited.then(() => {
+    gone = true;
+  });
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`o servidor saiu antes de responder:\n${server.output()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`o servidor não respondeu em 60 s:\n${server.output()}`);
+}
+
+const running: ChildProcess[] = [];
+test.afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+test("a second server on the same DATA_DIR exits with a clear message", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "ciclo-"));
+  const first = startServer(dataDir, 3191);
+  running.push(first.child);
+  await waitHealthy(3191, first);
+
+  const second = startServer(dataDir, 3192);
+  running.push(second.child);
+  expect(await second.exited).toBe(1);
+  expect(second.output()).toContain("já está em uso pelo processo");
+  // The first server keeps serving.
+  expect((await fetch("http://127.0.0.1:3191/healthz")).status).toBe(200);
+});
+
+test("after SIGTERM the database reopens with every acknowledged write", async ({ request }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), "ciclo-"));
+  const base = "http://127.0.0.1:3193";
+  const first = startServer(dataDir, 3193);
+  running.push(first.child);
+  await waitHealthy(3193, first);
+
+  // Each sign-in the server acknowledges (302 + cookie) is a session row written to the database.
+  // A separate client per sign-in: a sign-in that carries a session cookie replaces that session.
+  const cookies = [];
+  for (let i = 0; i < 5; i++) {
+    const client = await playwrightRequest.newContext();
+    const cookie = await signInOverHttp(client, base, ADMIN);
+    await client.dispose();
+    expect(cookie).not.toBeNull();
+    cookies.push(cookie!);
+  }
+
+  first.child.kill("SIGTERM");
+  expect(await first.exited).toBe(0);
+
+  const second = startServer(dataDir, 3193);
+  running.push(second.child);
+  await waitHealthy(3193, second);
+  for (const cookie of cookies) {
+    const response = await request.get(`${base}/admin/sessao`, {
+      headers: { Accept: "application/json", Cookie: `${cookie.name}=${cookie.value}` },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(200);
+  }
+  second.child.kill("SIGTERM");
+  expect(await second.exited).toBe(0);
+});

@@ -1,0 +1,274 @@
+// The listing page /casas/:referencia: gallery and viewer, map loaded on demand, address privacy,
+// WhatsApp, the contact form with and without JavaScript, redirects, 404, sold listings, head
+// tags and accessibility. Listings are found through the site itself (the demo catalogue may
+// change), except the true coordinates, read from the deterministic demo generator.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { generateListings } from "../../app/server/demo/catalogue.server";
+
+/** The first listing on offer (not sold/rented/reserved) with at least two photos. */
+async function availableListing(page: Page): Promise<string> {
+  for (const ordem of ["recentes", "maior-area", "menor-preco"]) {
+    await page.goto(`/todos-os-imoveis?ordem=${ordem}`);
+    const hrefs = await page
+      .locator(".card-grid .property-card:not(.is-unavailable) .property-card__link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    for (const href of hrefs) {
+      await page.goto(href);
+      if ((await page.locator(".gallery__item").count()) >= 2) return href;
+    }
+  }
+  throw new Error("nenhum imóvel disponível com fotos no catálogo");
+}
+
+/** A sold or rented listing (they sink to the end of every order). */
+async function closedListing(page: Page): Promise<string> {
+  await page.goto("/todos-os-imoveis?ordem=recentes");
+  const last = page
+    .getByRole("navigation", { name: "Páginas de resultados" })
+    .getByRole("link", { name: /^Página \d+$/ })
+    .last();
+  if (await last.count()) await page.goto((await last.getAttribute("href")) ?? "/todos-os-imoveis");
+  const card = page
+    .locator(".card-grid .property-card")
+    .filter({ has: page.locator(".property-card__badges", { hasText: /Vendido|Alugado/ }) })
+    .last();
+  const href = await card.locator(".property-card__link").getAttribute("href");
+  if (!href) throw new Error("nenhum imóvel vendido/alugado no catálogo");
+  return href;
+}
+
+function metaContent(html: string, attr: "name" | "property", key: string): string | null {
+  const tag = html.match(new RegExp(`<meta[^>]*${attr}="${key}"[^>]*>`))?.[0];
+  return tag?.match(/content="([^"]*)"/)?.[1]?.replace(/&amp;/g, "&") ?? null;
+}
+
+let listing = "";
+
+test.beforeEach(async ({ page }) => {
+  if (!listing) listing = await availableListing(page);
+});
+
+test("galeria: capa com prioridade alta, demais preguiçosas, espaço reservado", async ({ page }) => {
+  await page.goto(listing);
+  const images = page.locator(".gallery__item img");
+  await expect(images.first()).toHaveAttribute("fetchpriority", "high");
+  await expect(images.first()).toHaveAttribute("loading", "eager");
+  const count = await images.count();
+  for (let i = 1; i < count; i++) await expect(images.nth(i)).toHaveAttribute("loading", "lazy");
+  // AVIF and WebP sources with sizes; the <img> carries width/height (no layout shift).
+  const cover = page.locator(".gallery__item picture").first();
+  await expect(cover.locator('source[type="image/avif"]')).toHaveAttribute("srcset", /\d+w/);
+  await expect(cover.locator('source[type="image/webp"]')).toHaveAttribute("sizes", /vw/);
+  await expect(images.first()).toHaveAttribute("width", /\d+/);
+  await expect(images.first()).toHaveAttribute("height", /\d+/);
+});
+
+test("visualizador: abre, anda com as setas e por gesto, prende o foco e fecha com Esc", async ({ page }) => {
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(r.url()));
+  await page.goto(listing);
+  await page.waitForLoadState("networkidle");
+  expect(requests.filter((u) => /gallery-viewer/.test(u))).toEqual([]);
+  const total = await page.locator(".gallery__item").count();
+
+  const first = page.locator(".gallery__link").first();
+  await first.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(".viewer__count")).toHaveText(`Foto 1 de ${total}`);
+  await expect(dialog.getByRole("button", { name: /Fechar/ })).toBeFocused();
+
+  await page.keyboard.press("ArrowRight");
+  await expect(dialog.locator(".viewer__count")).toHaveText(`Foto 2 de ${total}`);
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(dialog.locator(".viewer__count")).toHaveText(`Foto ${total} de ${total}`);
+
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+  }
+
+  // Swipe left with a pointer: next photo (wraps to the first).
+  const stage = await dialog.locator(".viewer__stage").boundingBox();
+  if (!stage) throw new Error("sem área da foto");
+  const y = stage.y + stage.height / 2;
+  await page.mouse.move(stage.x + stage.width * 0.8, y);
+  await page.mouse.down();
+  await page.mouse.move(stage.x + stage.width * 0.2, y, { steps: 5 });
+  await page.mouse.up();
+  await expect(dialog.locator(".viewer__count")).toHaveText(`Foto 1 de ${total}`);
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(first).toBeFocused();
+});
+
+test("mapa: o Leaflet só carrega quando o mapa se aproxima da tela", async ({ page }) => {
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(r.url()));
+  await page.goto(listing);
+  await page.waitForLoadState("networkidle");
+  const map = page.locator(".listing-map");
+  await expect(map).toHaveCount(1);
+  expect(requests.filter((u) => /leaflet/i.test(u))).toEqual([]);
+  await expect(page.locator(".leaflet-container")).toHaveCount(0);
+
+  await map.scrollIntoViewIfNeeded();
+  await expect(page.locator(".leaflet-container")).toHaveCount(1);
+  expect(requests.filter((u) => /leaflet/i.test(u)).length).toBeGreaterThan(0);
+  await expect(map).toHaveAttribute("data-map-state", "ready");
+});
+
+test("endereço oculto: o HTML não traz as coordenadas exatas nem a rua", async ({ request }) => {
+  const hidden = generateListings(64, 42).filter(
+    (l) => l.visibilidadeEndereco === "bairro" && l.latitude != null && l.longitude != null,
+  );
+  let checked = 0;
+  for (const l of hidden.slice(0, 5)) {
+    const response = await request.get(`/casas/${l.referencia}`);
+    if (response.status() !== 200) continue;
+    const html = await response.text();
+    if (!html.includes(l.titulo.replace(/&/g, "&amp;"))) continue; // a different catalogue
+    for (const value of [l.latitude!, l.longitude!]) {
+      expect(html).not.toContain(String(value));
+      expect(html).not.toContain(value.toFixed(4));
+    }
+    expect(html).toContain("Localização aproximada");
+    expect(html).toContain(`${l.bairro}, ${l.cidade} – AL`);
+    if (l.logradouro) expect(html).not.toContain(l.logradouro);
+    checked++;
+  }
+  expect(checked).toBeGreaterThan(0);
+});
+
+test("WhatsApp: mensagem com a referência e o endereço da página", async ({ page, baseURL }) => {
+  await page.goto(listing);
+  const referencia = listing.split("/").pop()!;
+  const href = await page.locator(".listing-contact__whatsapp").getAttribute("href");
+  expect(href).toMatch(/^https:\/\/wa\.me\/55\d{10,11}\?text=/);
+  const text = new URL(href!).searchParams.get("text") ?? "";
+  expect(text).toContain(referencia);
+  expect(text).toContain(`${baseURL}/casas/${referencia}`);
+});
+
+test.describe("formulário de contato com JavaScript", () => {
+  test("erros 400 nos campos, depois confirmação", async ({ page }) => {
+    await page.goto(listing);
+    const form = page.locator("form.lead-form");
+    const [bad] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      form.getByRole("button", { name: "Enviar mensagem" }).click(),
+    ]);
+    expect(bad.status()).toBe(400);
+    await expect(page.getByRole("alert")).toContainText("corrija os campos");
+    await expect(page.locator("#lead-name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#lead-name-erro")).toHaveText("Informe seu nome.");
+    await expect(page.locator("#lead-phone-erro")).toContainText("telefone ou um e-mail");
+    await expect(page.locator("#lead-email-erro")).toContainText("telefone ou um e-mail");
+    await expect(page.locator("#lead-consent-erro")).toHaveText(
+      "Para enviar, autorize o contato marcando esta caixa.",
+    );
+    await expect(page.locator("#lead-phone")).toHaveAttribute("aria-describedby", /lead-phone-erro/);
+
+    await page.getByLabel("Nome", { exact: true }).fill("Teste com JavaScript");
+    await page.getByLabel("Telefone ou WhatsApp").fill("(82) 98888-7777");
+    await page.locator("#lead-consent").check();
+    const [ok] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      form.getByRole("button", { name: "Enviar mensagem" }).click(),
+    ]);
+    expect(ok.status()).toBe(200);
+    await expect(page.getByRole("status").filter({ hasText: "Mensagem enviada!" })).toBeVisible();
+    expect(page.url()).toMatch(new RegExp(`${listing}$`));
+  });
+});
+
+test.describe("formulário de contato sem JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("erros 400 nos campos, depois confirmação", async ({ page }) => {
+    await page.goto(listing);
+    const [bad] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Enviar mensagem" }).click(),
+    ]);
+    expect(bad.status()).toBe(400);
+    await page.waitForLoadState();
+    await expect(page.locator("#lead-name-erro")).toHaveText("Informe seu nome.");
+    await expect(page.locator("#lead-consent-erro")).toBeVisible();
+
+    await page.getByLabel("Nome", { exact: true }).fill("Teste sem JavaScript");
+    await page.getByLabel("E-mail", { exact: true }).fill("sem-js@exemplo.com.br");
+    await page.locator("#lead-consent").check();
+    const [ok] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Enviar mensagem" }).click(),
+    ]);
+    expect(ok.status()).toBe(200);
+    await page.waitForLoadState();
+    await expect(page.getByText("Mensagem enviada!")).toBeVisible();
+  });
+});
+
+test("referência em outra caixa redireciona (301) para a canônica", async ({ request }) => {
+  const referencia = listing.split("/").pop()!;
+  const response = await request.get(`/casas/${referencia.toLowerCase()}`, { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers().location).toBe(`/casas/${referencia}`);
+});
+
+test("referência desconhecida: página 404 de verdade, com sugestões", async ({ page }) => {
+  const response = await page.goto("/casas/ZZ9999");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Imóvel não encontrado");
+  expect(await page.locator(".property-card").count()).toBeGreaterThan(0);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
+});
+
+test("imóvel vendido ou alugado: selo, sem formulário nem WhatsApp de contato", async ({ page }) => {
+  const href = await closedListing(page);
+  await page.goto(href);
+  await expect(page.locator(".listing__badges .badge")).toHaveText(/Vendido|Alugado/);
+  await expect(page.getByRole("heading", { name: /Este imóvel já foi (vendido|alugado)/ })).toBeVisible();
+  await expect(page.locator("form.lead-form")).toHaveCount(0);
+  await expect(page.locator(".listing-contact__whatsapp")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Ver imóveis parecidos" })).toHaveAttribute(
+    "href",
+    "#parecidos",
+  );
+});
+
+test("meta tags no HTML do servidor da página do imóvel", async ({ page, request, baseURL }) => {
+  await page.goto(listing);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  const html = await (await request.get(listing)).text();
+  const escaped = title.replace(/&/g, "&amp;");
+  expect(html).toContain(`<title>${escaped} | Imóveis em Alagoas</title>`);
+  expect(metaContent(html, "property", "og:title")).toBe(`${title} | Imóveis em Alagoas`);
+  expect(metaContent(html, "property", "og:type")).toBe("website");
+  expect(metaContent(html, "property", "og:url")).toBe(`${baseURL}${listing}`);
+  // The listing's own 1200 × 630 social image, made from its cover (issue 6).
+  const referencia = listing.split("/").pop();
+  const image = metaContent(html, "property", "og:image") ?? "";
+  expect(image).toMatch(new RegExp(`^${baseURL}/og/${referencia}\\.jpg(\\?v=[0-9a-f]+)?$`));
+  expect(metaContent(html, "property", "og:image:width")).toBe("1200");
+  expect(metaContent(html, "property", "og:image:height")).toBe("630");
+  const imageResponse = await request.get(image);
+  expect(imageResponse.status()).toBe(200);
+  expect(imageResponse.headers()["content-type"]).toBe("image/jpeg");
+  const description = metaContent(html, "name", "description") ?? "";
+  expect(description.length).toBeGreaterThan(20);
+  expect(description.length).toBeLessThanOrEqual(160);
+  expect(metaContent(html, "name", "twitter:card")).toBe("summary_large_image");
+  expect(html).toMatch(new RegExp(`<link[^>]*rel="canonical"[^>]*href="${baseURL}${listing}"`));
+});
+
+test("sem violações do axe na página do imóvel (com o mapa carregado)", async ({ page }) => {
+  await page.goto(listing);
+  await page.locator(".listing-map").scrollIntoViewIfNeeded();
+  await expect(page.locator(".leaflet-container")).toHaveCount(1);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+});

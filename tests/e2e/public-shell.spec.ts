@@ -1,0 +1,443 @@
+// The public shell and its global behaviours (spec sections 2, 4 and 9): meta tags in the raw
+// HTML and after client navigation, the 300 ms loading overlay, the exit-intent popup, the
+// video-channel links, favourites, the 404, the home filter, the footer's CRECI and axe.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+const SITE = "Imóveis em Alagoas";
+const NOT_FOUND = "/pagina-que-nao-existe";
+const PAGES = ["/", "/sobre-nos", "/politica-de-privacidade", "/favoritos", NOT_FOUND];
+
+async function ready(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // The first-load overlay hides itself after 300 ms.
+  await expect(page.getByTestId("loading-overlay")).toBeHidden();
+}
+
+/** The pointer leaves the page through the top edge (mouseout to nowhere with clientY 0). */
+async function leaveThroughTop(page: Page) {
+  await page.mouse.move(400, 200);
+  await page.evaluate(() => {
+    document.documentElement.dispatchEvent(
+      new MouseEvent("mouseout", { bubbles: true, clientX: 400, clientY: 0, relatedTarget: null }),
+    );
+  });
+}
+
+const popup = (page: Page) => page.getByRole("dialog", { name: "Não vá embora ainda!" });
+
+function count(html: string, pattern: RegExp): number {
+  return html.match(new RegExp(pattern.source, "g"))?.length ?? 0;
+}
+
+function attr(html: string, pattern: RegExp): string | undefined {
+  return html.match(pattern)?.[1];
+}
+
+test.describe("meta tags in the server-rendered HTML", () => {
+  for (const path of PAGES) {
+    test(`${path} has every tag exactly once`, async ({ request, baseURL }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(path === NOT_FOUND ? 404 : 200);
+      const html = await response.text();
+      const head = html.slice(0, html.indexOf("</head>"));
+
+      expect(count(head, /<title>/)).toBe(1);
+      expect(attr(head, /<title>([^<]*)<\/title>/)).toMatch(new RegExp(`^.+ \\| ${SITE}$`));
+      for (const name of [
+        "description",
+        "keywords",
+        "twitter:card",
+        "twitter:title",
+        "twitter:description",
+      ]) {
+        expect(count(head, new RegExp(`<meta name="${name}"`)), name).toBe(1);
+      }
+      expect(count(head, /<meta name="twitter:image"/)).toBe(1);
+      for (const property of ["og:title", "og:description", "og:image", "og:url", "og:type"]) {
+        expect(count(head, new RegExp(`<meta property="${property}"`)), property).toBe(1);
+      }
+      expect(count(head, /<link rel="canonical"/)).toBe(1);
+
+      expect(attr(head, /<meta name="twitter:card" content="([^"]*)"/)).toBe("summary_large_image");
+      expect(attr(head, /<meta property="og:type" content="([^"]*)"/)).toBe("website");
+      expect(attr(head, /<meta property="og:image" content="([^"]*)"/)).toBe(`${baseURL}/og-image.jpg`);
+      expect(attr(head, /<meta property="og:url" content="([^"]*)"/)).toBe(`${baseURL}${path}`);
+      expect(attr(head, /<link rel="canonical" href="([^"]*)"/)).toBe(`${baseURL}${path}`);
+      expect(attr(head, /<meta name="description" content="([^"]*)"/)?.length).toBeGreaterThan(40);
+      expect(attr(head, /<meta name="keywords" content="([^"]*)"/)).toContain("imóveis");
+    });
+  }
+
+  test("the site defaults: description and keywords of the spec", async ({ request }) => {
+    const html = await (await request.get("/sobre-nos")).text();
+    expect(html).toContain('<meta name="keywords" content="imóveis, aluguel, venda, apartamentos, casas"/>');
+    const home = await (await request.get("/")).text();
+    expect(attr(home, /<meta name="description" content="([^"]*)"/)).toBe(
+      "Encontre os melhores imóveis em Alagoas: apartamentos, casas e terrenos para compra e aluguel.",
+    );
+  });
+});
+
+test("the default social image is served", async ({ request }) => {
+  const response = await request.get("/og-image.jpg");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/jpeg");
+  expect((await response.body()).length).toBeGreaterThan(10_000);
+});
+
+test("client navigation replaces the head tags: nothing left over, nothing doubled", async ({
+  page,
+  baseURL,
+}) => {
+  await ready(page, "/");
+  const homeKeywords = await page.locator('meta[name="keywords"]').getAttribute("content");
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Sobre nós" }).click();
+  await expect(page).toHaveURL(/\/sobre-nos$/);
+  await expect(page).toHaveTitle(`Sobre nós | ${SITE}`);
+  const head = await page.evaluate(() => {
+    const all = (selector: string) => [...document.head.querySelectorAll(selector)];
+    const values = (selector: string) =>
+      all(selector).map((e) => e.getAttribute("content") ?? e.getAttribute("href"));
+    return {
+      titles: all("title").length,
+      description: values('meta[name="description"]'),
+      keywords: values('meta[name="keywords"]'),
+      ogTitle: values('meta[property="og:title"]'),
+      ogUrl: values('meta[property="og:url"]'),
+      ogImage: values('meta[property="og:image"]'),
+      ogType: values('meta[property="og:type"]'),
+      twitterCard: values('meta[name="twitter:card"]'),
+      canonical: values('link[rel="canonical"]'),
+    };
+  });
+  expect(head.titles).toBe(1);
+  expect(head.description).toHaveLength(1);
+  expect(head.keywords).toHaveLength(1);
+  expect(head.keywords[0]).not.toBe(homeKeywords);
+  expect(head.ogTitle).toEqual([`Sobre nós | ${SITE}`]);
+  expect(head.ogUrl).toEqual([`${baseURL}/sobre-nos`]);
+  expect(head.ogImage).toEqual([`${baseURL}/og-image.jpg`]);
+  expect(head.ogType).toEqual(["website"]);
+  expect(head.twitterCard).toEqual(["summary_large_image"]);
+  expect(head.canonical).toEqual([`${baseURL}/sobre-nos`]);
+});
+
+test.describe("loading overlay", () => {
+  test("shows for 300 ms after a client navigation", async ({ page }) => {
+    await ready(page, "/");
+    const overlay = page.getByTestId("loading-overlay");
+    // In page time: when the route changes (history.pushState), and every phase change after it.
+    // Only the overlay's own 300 ms are asserted closely: how long the new route takes to render
+    // depends on the machine, so it is not part of the check.
+    await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="loading-overlay"]')!;
+      const record: { changedAt?: number; log: { phase: string | null; at: number }[] } = { log: [] };
+      (window as unknown as { overlayRecord: typeof record }).overlayRecord = record;
+      new MutationObserver(() =>
+        record.log.push({ phase: el.getAttribute("data-phase"), at: performance.now() }),
+      ).observe(el, { attributes: true, attributeFilter: ["data-phase"] });
+      const push = history.pushState.bind(history);
+      history.pushState = (...args: Parameters<History["pushState"]>) => {
+        push(...args);
+        record.changedAt ??= performance.now();
+      };
+    });
+    await page
+      .getByRole("navigation", { name: "Principal" })
+      .getByRole("link", { name: "Favoritos" })
+      .click();
+    await page.waitForURL(/\/favoritos$/);
+    await expect(overlay).toHaveAttribute("data-phase", "done");
+    await expect(overlay).toBeHidden();
+    const record = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            overlayRecord: { changedAt: number; log: { phase: string; at: number }[] };
+          }
+        ).overlayRecord,
+    );
+    expect(record.log.map((e) => e.phase)).toEqual(["active", "done"]);
+    const on = record.log[0]!;
+    const off = record.log[1]!;
+    expect(on.at).toBeGreaterThanOrEqual(record.changedAt);
+    expect(off.at - on.at).toBeGreaterThanOrEqual(300);
+    expect(off.at - on.at).toBeLessThan(1000);
+  });
+
+  test("does not cover anything or catch clicks", async ({ page }) => {
+    await page.goto("/");
+    const style = await page.getByTestId("loading-overlay").evaluate((el) => ({
+      position: getComputedStyle(el).position,
+      events: getComputedStyle(el).pointerEvents,
+    }));
+    expect(style).toEqual({ position: "fixed", events: "none" });
+  });
+
+  test("with reduced motion: still shown and hidden, but the spinner does not spin", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    const overlay = page.getByTestId("loading-overlay");
+    expect(await overlay.evaluate((el) => getComputedStyle(el).animationDelay)).toBe("0.3s");
+    expect(await overlay.locator("div").evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+    await expect(overlay).toBeHidden();
+    await page
+      .getByRole("navigation", { name: "Principal" })
+      .getByRole("link", { name: "Sobre nós" })
+      .click();
+    await expect(page).toHaveURL(/\/sobre-nos$/);
+    await expect(overlay).toHaveAttribute("data-phase", "done"); // "done" only ever follows "active"
+    await expect(overlay).toBeHidden();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("is shown on first load and goes away by itself", async ({ page }) => {
+      await page.goto("/", { waitUntil: "commit" });
+      const overlay = page.getByTestId("loading-overlay");
+      await overlay.waitFor({ state: "attached" });
+      // The server HTML hides it with a CSS animation delayed by exactly 300 ms.
+      expect(
+        await overlay.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return `${style.animationName} ${style.animationDelay}`;
+        }),
+      ).toBe("loading-overlay-out 0.3s");
+      await page.waitForLoadState("load");
+      await page.waitForTimeout(400);
+      await expect(overlay).toBeHidden({ timeout: 1 });
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+
+    test("the home filter submits to /todos-os-imoveis as a plain GET form", async ({ page }) => {
+      await page.goto("/");
+      await page.getByLabel("Finalidade", { exact: true }).selectOption("venda");
+      await page.getByLabel("Quartos", { exact: true }).selectOption("2");
+      await page.getByRole("button", { name: "Buscar imóveis" }).click();
+      await expect(page).toHaveURL(/\/todos-os-imoveis\?/);
+      const url = new URL(page.url());
+      expect(url.searchParams.get("finalidade")).toBe("venda");
+      expect(url.searchParams.get("quartos")).toBe("2");
+    });
+  });
+});
+
+test.describe("exit-intent popup", () => {
+  test("hidden by default, shows once per session when the pointer leaves the top", async ({ page }) => {
+    await ready(page, "/");
+    await expect(popup(page)).toHaveCount(0);
+    await page.mouse.move(400, 300);
+    await page.mouse.move(400, 150);
+    await expect(popup(page)).toHaveCount(0); // moving around inside the page is not leaving
+
+    await leaveThroughTop(page);
+    await expect(popup(page)).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem("exit-popup-shown"))).not.toBeNull();
+    await expect(popup(page).getByText("Casas de praia")).toBeVisible();
+    await expect(popup(page).getByText("Promoções")).toBeVisible();
+    await expect(popup(page).getByText("Tour virtual pelos imóveis")).toBeVisible();
+    await expect(popup(page).getByRole("button", { name: "Inscrever-se" })).toBeVisible();
+    await expect(popup(page).getByRole("button", { name: "Continuar navegando" })).toBeVisible();
+    await popup(page).getByRole("button", { name: "Fechar" }).click();
+    await expect(popup(page)).toHaveCount(0);
+
+    await leaveThroughTop(page);
+    await page.waitForTimeout(200);
+    await expect(popup(page)).toHaveCount(0);
+    // Still not after moving to another page of the same session.
+    await page
+      .getByRole("navigation", { name: "Principal" })
+      .getByRole("link", { name: "Sobre nós" })
+      .click();
+    await expect(page).toHaveURL(/\/sobre-nos$/);
+    await leaveThroughTop(page);
+    await page.waitForTimeout(200);
+    await expect(popup(page)).toHaveCount(0);
+  });
+
+  test("a real pointer leaving through the top opens it", async ({ page }) => {
+    await ready(page, "/");
+    await page.mouse.move(400, 120);
+    await page.mouse.move(400, 0);
+    await page.mouse.move(400, -20);
+    await expect(popup(page)).toBeVisible();
+  });
+
+  const closings: [string, (page: Page) => Promise<void>][] = [
+    ["Fechar", (page) => popup(page).getByRole("button", { name: "Fechar" }).click()],
+    [
+      "Continuar navegando",
+      (page) => popup(page).getByRole("button", { name: "Continuar navegando" }).click(),
+    ],
+    ["a click on the overlay", (page) => page.mouse.click(8, 8)],
+    ["Escape", (page) => page.keyboard.press("Escape")],
+  ];
+  for (const [how, close] of closings) {
+    test(`closes with ${how}, traps focus while open and gives it back`, async ({ page }) => {
+      await ready(page, "/sobre-nos");
+      const opener = page.getByRole("link", { name: "Sobre nós" }).first();
+      await opener.focus();
+      await leaveThroughTop(page);
+      const dialog = popup(page);
+      await expect(dialog).toBeVisible();
+      expect(await dialog.getAttribute("aria-modal")).toBe("true");
+      for (let i = 0; i < 5; i++) {
+        await page.keyboard.press("Tab");
+        expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press("Shift+Tab");
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await close(page);
+      await expect(dialog).toHaveCount(0);
+      await expect(opener).toBeFocused();
+    });
+  }
+
+  test("'Inscrever-se' raises the subscribe event, opens the channel in a new tab and closes", async ({
+    page,
+    context,
+  }) => {
+    await ready(page, "/");
+    const channel = await page
+      .locator(".site-footer a[target=_blank]", { hasText: /Canal/ })
+      .getAttribute("href");
+    expect(channel).toBeTruthy();
+    await context.route(
+      (url) => url.href.startsWith(channel!),
+      (route) => route.fulfill({ contentType: "text/html", body: "<title>Canal</title>" }),
+    );
+    await page.evaluate(() => {
+      window.addEventListener("exit-popup:subscribe", () => {
+        (window as unknown as { subscribed: number }).subscribed = 1;
+      });
+    });
+    const logged: string[] = [];
+    page.on("console", (message) => logged.push(message.text()));
+    await leaveThroughTop(page);
+    const [tab] = await Promise.all([
+      context.waitForEvent("page"),
+      popup(page).getByRole("button", { name: "Inscrever-se" }).click(),
+    ]);
+    await tab.waitForURL((url) => url.href.startsWith(channel!));
+    expect(tab.url()).toContain("sub_confirmation=1");
+    await expect(popup(page)).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { subscribed?: number }).subscribed)).toBe(1);
+    expect(logged.some((line) => line.includes("inscrever-se"))).toBe(true);
+    await tab.close();
+  });
+});
+
+test("every video-channel link opens in a new tab with rel=noopener", async ({ page }) => {
+  await ready(page, "/");
+  const channel = await page
+    .locator(".site-footer a[target=_blank]", { hasText: /Canal/ })
+    .getAttribute("href");
+  const links = page.locator(`a[href^="${channel}"]`);
+  expect(await links.count()).toBeGreaterThanOrEqual(2); // footer + home section
+  for (const link of await links.all()) {
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", /noopener/);
+  }
+});
+
+test("favourites: heart a card on the home page, find it on /favoritos, remove it", async ({ page }) => {
+  await ready(page, "/");
+  const card = page.locator(".property-card").first();
+  const title = (await card.locator(".property-card__title").textContent())!.trim();
+  const heart = card.getByRole("button", { name: "Adicionar aos favoritos" });
+  await heart.click();
+  await expect(card.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("favoritos") ?? "[]").length)).toBe(1);
+  await expect(page.locator(".site-nav__count")).toHaveText("1");
+
+  await page
+    .getByRole("navigation", { name: "Principal" })
+    .getByRole("link", { name: /Favoritos/ })
+    .click();
+  await expect(page).toHaveURL(/\/favoritos$/);
+  const saved = page.locator("main .property-card");
+  await expect(saved).toHaveCount(1);
+  await expect(saved.getByRole("heading", { name: title })).toBeVisible();
+  await saved.getByRole("button", { name: "Remover dos favoritos" }).click();
+  await expect(page.getByText("Você ainda não tem imóveis favoritos.")).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("favoritos"))).toBe("[]");
+});
+
+test("the cards API validates its input", async ({ request }) => {
+  expect((await request.get("/api/cartoes")).status()).toBe(400);
+  expect((await request.get("/api/cartoes?refs=%3Cscript%3E")).status()).toBe(400);
+  const ok = await request.get("/api/cartoes?refs=NAOEXISTE1");
+  expect(ok.status()).toBe(200);
+  expect(await ok.json()).toEqual({ cards: [] });
+});
+
+test("an unknown path answers a real 404 with a way back", async ({ page }) => {
+  const response = await page.goto(NOT_FOUND);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Página não encontrada" })).toBeVisible();
+  await expect(page.getByRole("search").getByLabel("Buscar imóveis")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ver todos os imóveis" })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});
+
+test("the home filter leads to /todos-os-imoveis with the filter in the URL", async ({ page }) => {
+  await ready(page, "/");
+  const cidade = page.getByLabel("Cidade", { exact: true });
+  const firstCity = await cidade.locator("option").nth(1).getAttribute("value");
+  await page.getByLabel("Finalidade", { exact: true }).selectOption("aluguel");
+  await page.getByLabel("Tipo de imóvel", { exact: true }).selectOption("apartamento");
+  await cidade.selectOption(firstCity!);
+  await page.getByLabel("Preço máximo", { exact: true }).selectOption("3000");
+  await page.getByLabel("Quartos", { exact: true }).selectOption("2");
+  await page.getByRole("button", { name: "Buscar imóveis" }).click();
+  await expect(page).toHaveURL(/\/todos-os-imoveis\?/);
+  const url = new URL(page.url());
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    finalidade: "aluguel",
+    tipo: "apartamento",
+    cidade: firstCity,
+    precoMax: "3000",
+    quartos: "2",
+  });
+});
+
+test("the footer shows the CRECI at least 25 % of the agency name's size", async ({ page }) => {
+  await ready(page, "/");
+  const name = page.getByTestId("footer-agency-name");
+  const creci = page.getByTestId("footer-creci");
+  await expect(name).toHaveText(SITE);
+  await expect(creci).toHaveText(/^CRECI /);
+  const size = (el: SVGElement | HTMLElement) => Number.parseFloat(getComputedStyle(el).fontSize);
+  const ratio = (await creci.evaluate(size)) / (await name.evaluate(size));
+  expect(ratio).toBeGreaterThanOrEqual(0.25);
+  await expect(
+    page.locator(".site-footer").getByRole("link", { name: "Política de privacidade" }).first(),
+  ).toBeVisible();
+  await expect(page.locator('.site-footer a[href^="https://wa.me/55"]')).toHaveText(
+    /\(\d{2}\) \d{4,5}-\d{4}/,
+  );
+});
+
+test.describe("accessibility (axe, WCAG 2.1 AA)", () => {
+  for (const path of PAGES) {
+    test(`${path} has no violations`, async ({ page }) => {
+      await ready(page, path);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+    });
+  }
+
+  test("the exit popup has no violations", async ({ page }) => {
+    await ready(page, "/");
+    await leaveThroughTop(page);
+    await expect(popup(page)).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+});

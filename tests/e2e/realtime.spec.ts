@@ -1,0 +1,178 @@
+// Realtime across two app instances (issue 5 acceptance): two production servers, two
+// processes, one PostgreSQL database. A lead created through instance A reaches an admin
+// panel's SSE connection on instance B (PostgreSQL LISTEN/NOTIFY spans the instances).
+// Needs TEST_DATABASE_URL (a server where a scratch database may be created) and the build.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import postgres from "postgres";
+
+const SERVER_URL = process.env.TEST_DATABASE_URL;
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const ADMIN = { email: "admin.realtime@teste.com.br", password: "senha-do-realtime-789" };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Instance {
+  url: string;
+  process: ChildProcess;
+  output: string[];
+}
+
+async function startInstance(databaseUrl: string, dataDir: string): Promise<Instance> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: url,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: "false",
+      SMTP_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => output.push(String(chunk)));
+  child.stderr?.on("data", (chunk) => output.push(String(chunk)));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`servidor saiu (${child.exitCode}):\n${output.join("")}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`servidor não respondeu:\n${output.join("")}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, process: child, output };
+}
+
+async function stopInstance(instance: Instance | undefined) {
+  if (!instance || instance.process.exitCode !== null) return;
+  const exited = new Promise((resolve) => instance.process.once("exit", resolve));
+  instance.process.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (instance.process.exitCode === null) instance.process.kill("SIGKILL");
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/login`, {
+    method: "POST",
+    body: new URLSearchParams(ADMIN),
+    headers: { Origin: baseUrl },
+    redirect: "manual",
+  });
+  expect(response.status).toBe(302);
+  const cookie = response.headers.getSetCookie().find((c) => /sessao=/.test(c));
+  if (!cookie) throw new Error("login sem cookie de sessão");
+  return cookie.split(";")[0] ?? "";
+}
+
+test.describe("tempo real entre duas instâncias", () => {
+  test.skip(!SERVER_URL, "TEST_DATABASE_URL não definida: teste de duas instâncias no PostgreSQL pulado.");
+  test.skip(
+    !existsSync(join(BUILD_DIR, "server", "index.js")),
+    `build ausente em ${BUILD_DIR}: rode react-router build.`,
+  );
+  test.setTimeout(180_000);
+
+  let admin: ReturnType<typeof postgres> | undefined;
+  let databaseName = "";
+  let dataDirs: string[] = [];
+  let a: Instance | undefined;
+  let b: Instance | undefined;
+
+  test.beforeAll(async () => {
+    if (!SERVER_URL) return;
+    admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+    databaseName = `realtime_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    await admin.unsafe(`create database "${databaseName}"`);
+    const url = new URL(SERVER_URL);
+    url.pathname = `/${databaseName}`;
+    dataDirs = [mkdtempSync(join(tmpdir(), "rt-a-")), mkdtempSync(join(tmpdir(), "rt-b-"))];
+    // One after the other: the first migrates and seeds, the second finds it done.
+    a = await startInstance(url.toString(), dataDirs[0] ?? "");
+    b = await startInstance(url.toString(), dataDirs[1] ?? "");
+  });
+
+  test.afterAll(async () => {
+    await stopInstance(a);
+    await stopInstance(b);
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    if (admin && databaseName) await admin.unsafe(`drop database if exists "${databaseName}" with (force)`);
+    await admin?.end();
+  });
+
+  test("um lead criado na instância A aparece no painel conectado à instância B", async () => {
+    if (!a || !b) throw new Error("instâncias não iniciadas");
+    const cookie = await signIn(b.url);
+    const controller = new AbortController();
+    const events = await fetch(`${b.url}/admin/eventos`, {
+      headers: { Cookie: cookie, Accept: "text/event-stream" },
+      signal: controller.signal,
+    });
+    expect(events.status).toBe(200);
+    expect(events.headers.get("content-type")).toContain("text/event-stream");
+    const reader = events.body?.getReader();
+    if (!reader) throw new Error("sem corpo");
+    const decoder = new TextDecoder();
+    let received = "";
+    const waitFor = async (pattern: RegExp, timeoutMs: number) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(received)) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`não chegou ${pattern} em ${timeoutMs} ms; recebido:\n${received}`);
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((r) => setTimeout(() => r(null), left)),
+        ]);
+        if (chunk?.value) received += decoder.decode(chunk.value, { stream: true });
+        if (chunk?.done) throw new Error(`conexão fechada; recebido:\n${received}`);
+      }
+    };
+    await waitFor(/: conectado/, 10_000);
+
+    // The visitor writes through instance A (the /sobre-nos contact form, no JavaScript).
+    const created = await fetch(`${a.url}/sobre-nos`, {
+      method: "POST",
+      headers: { Origin: a.url },
+      body: new URLSearchParams({
+        name: "Visitante em Tempo Real",
+        email: "tempo.real@exemplo.com.br",
+        message: "Quero saber mais.",
+        consent: "on",
+      }),
+      redirect: "manual",
+    });
+    expect(created.status).toBe(200);
+
+    await waitFor(
+      /event: lead-created\nid: |id: [^\n]+\nevent: lead-created\ndata: \{[^\n]*"type":"lead-created"/,
+      15_000,
+    );
+    expect(received).toMatch(/id: \S+\nevent: lead-created/);
+    controller.abort();
+  });
+});

@@ -1,0 +1,61 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+// Browser chunks (issues 3 and 7). Left alone, the bundler cuts one chunk per set of importing
+// routes, so a public page preloaded ~18 files, most under 2 KiB: on a phone each request has a
+// cost of its own. Two groups instead: the framework (React, React Router) and the code every
+// public page runs, i.e. what app/root.tsx and the public layout import. Route modules keep
+// their own chunks and lazy imports (map, photo viewer) stay lazy.
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+const SHELL_ROOTS = [/[\\/]app[\\/]root\.tsx$/, /[\\/]app[\\/]routes[\\/]public[\\/]layout\.tsx$/];
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importers: readonly string[] } | null;
+}
+
+/** Is `id` statically imported, directly or not, by the root or the public layout? */
+function inShell(id: string, graph: ModuleGraph, memo: Map<string, boolean>): boolean {
+  const known = memo.get(id);
+  if (known !== undefined) return known;
+  memo.set(id, false); // import cycles
+  const importers = graph.getModuleInfo(id)?.importers ?? [];
+  const result = importers.some(
+    (importer) => SHELL_ROOTS.some((root) => root.test(importer)) || inShell(importer, graph, memo),
+  );
+  memo.set(id, result);
+  return result;
+}
+
+export default defineConfig(({ isSsrBuild }) => {
+  const shellMemo = new Map<string, boolean>();
+  return {
+    build: {
+      // The server build's entry is our Express app, which mounts the React Router handler.
+      rollupOptions: isSsrBuild
+        ? { input: "./server/app.ts" }
+        : {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: "framework", test: FRAMEWORK, priority: 2 },
+                  {
+                    name: (id: string, graph: ModuleGraph) =>
+                      /[\\/]app[\\/](lib|components)[\\/]/.test(id) && inShell(id, graph, shellMemo)
+                        ? "shell"
+                        : null,
+                    debugName: "shell",
+                    priority: 1,
+                  },
+                ],
+              },
+            },
+          },
+    },
+    ssr: {
+      // Native or WASM packages must stay external and load from node_modules at run time.
+      external: ["sharp", "@electric-sql/pglite", "@node-rs/argon2", "postgres"],
+    },
+    plugins: [reactRouter()],
+  };
+});

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+  },
+});
