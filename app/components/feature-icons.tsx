@@ -1,12 +1,21 @@
 // Small inline icons for listing characteristics: decorative (aria-hidden), always beside text.
 import type { ReactNode } from "react";
 
-function Icon({ children, className }: { children: ReactNode; className?: string }) {
+/** The shared frame: a 24-unit stroke drawing, 18 px unless `size` says otherwise. */
+export function Icon({
+  children,
+  className,
+  size = 18,
+}: {
+  children: ReactNode;
+  className?: string;
+  size?: number;
+}) {
   return (
     <svg
       className={className ?? "icon"}
-      width="18"
-      height="18"
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"

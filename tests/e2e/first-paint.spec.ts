@@ -45,7 +45,7 @@ test("a client navigation loads the next screen's CSS and drops the previous one
 
   await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Sobre nós" }).click();
   await expect(page).toHaveURL(/\/sobre-nos$/);
-  await expect(page.locator(".contact-form")).toHaveCSS("display", "grid");
+  await expect(page.locator(".lead-form")).toHaveCSS("display", "grid");
   expect(await inlined()).not.toContain(home);
   // The shared CSS (base, layout) is still the inlined copy: nothing refetched.
   await expect(page.locator(".site-header")).toBeVisible();

@@ -25,7 +25,7 @@ async function availableListing(page: Page): Promise<string> {
 test.describe("formulário de contato em /sobre-nos", () => {
   test("erros 400 nos campos, depois confirmação", async ({ page }) => {
     await page.goto("/sobre-nos");
-    const form = page.locator("form.contact-form");
+    const form = page.locator("form.lead-form");
     await expect(page.getByRole("heading", { name: "Envie uma mensagem" })).toBeVisible();
     const [bad] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST"),
@@ -452,7 +452,7 @@ test.describe("limite de envios por conexão (servidor próprio)", () => {
     }
     await page.goto(`${baseURL}/sobre-nos`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    const form = page.locator("form.contact-form");
+    const form = page.locator("form.lead-form");
     await form.getByLabel("Nome", { exact: true }).fill("Sexto Envio");
     await form.getByLabel("E-mail", { exact: true }).fill("sexto@exemplo.com.br");
     await page.locator("#contato-consent").check();

@@ -6,7 +6,7 @@ import type { LeadActionData } from "../../lib/lead-fields";
 import type { PublicListing } from "../../lib/listing";
 import { recordWhatsappClick } from "../../lib/whatsapp-beacon";
 import { WhatsAppIcon } from "../feature-icons";
-import { ContactForm } from "./contact-form";
+import { LeadForm } from "../lead-form";
 
 export function whatsappMessage(listing: Pick<PublicListing, "referencia" | "titulo" | "url">): string {
   return `Olá! Tenho interesse no imóvel ${listing.referencia} (${listing.titulo}): ${listing.url}`;
@@ -61,7 +61,14 @@ export function ListingContact({
         </a>
       ) : null}
       <p className="listing-contact__or">ou envie uma mensagem:</p>
-      <ContactForm referencia={listing.referencia} consentText={consentText} serverResult={serverResult} />
+      <LeadForm
+        idPrefix="lead"
+        labelledBy="contato-titulo"
+        consentText={consentText}
+        serverResult={serverResult}
+        defaultMessage={`Olá! Tenho interesse no imóvel ${listing.referencia} e gostaria de mais informações.`}
+        thanks="Obrigado pelo contato. Um corretor vai responder em breve pelo telefone ou e-mail informado."
+      />
     </section>
   );
 }

@@ -1,26 +1,10 @@
 // Icons for the listing page's characteristics not covered by feature-icons.tsx: decorative
 // (aria-hidden), drawn in the same 24-unit stroke style.
 import type { ReactNode } from "react";
+import { Icon as Frame } from "../feature-icons";
 
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      className="icon"
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+// The listing page draws its characteristics a little larger than the cards do.
+const Icon = ({ children }: { children: ReactNode }) => <Frame size={22}>{children}</Frame>;
 
 export const LotIcon = () => (
   <Icon>

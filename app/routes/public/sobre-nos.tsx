@@ -2,7 +2,7 @@
 // Issue 5: the general contact form (action below).
 import { data, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { ContactDetails } from "../../components/contact-details";
-import { ContactForm } from "../../components/contact-form";
+import { LeadForm } from "../../components/lead-form";
 import { RichText } from "../../components/rich-text";
 import { pageMeta } from "../../lib/meta";
 import { summary } from "../../lib/rich-text";
@@ -50,7 +50,16 @@ export default function SobreNos({ loaderData }: Route.ComponentProps) {
       </div>
       {agency ? <ContactDetails agency={agency} /> : null}
       {/* Issue 5: the general contact form. */}
-      <ContactForm consentText={loaderData.consentText} serverResult={actionData} />
+      <section className="contact-section" aria-labelledby="contato-geral-titulo">
+        <h2 id="contato-geral-titulo">Envie uma mensagem</h2>
+        <LeadForm
+          idPrefix="contato"
+          labelledBy="contato-geral-titulo"
+          consentText={loaderData.consentText}
+          serverResult={actionData}
+          thanks="Obrigado pelo contato. Vamos responder em breve pelo telefone ou e-mail informado."
+        />
+      </section>
     </main>
   );
 }

@@ -1,9 +1,11 @@
-// The listing's contact form. A plain POST to the page's action without JavaScript; with it, a
-// fetcher submits in place. The server validates (same schema as app/lib/lead-form.ts) and
-// answers field messages with status 400.
+// The lead form: on a listing page ("Fale com um corretor") and on /sobre-nos ("Envie uma
+// mensagem"). A plain POST to the page's action without JavaScript; with it, a fetcher submits in
+// place. The server validates (app/lib/lead-form.ts) and answers field messages with status 400;
+// focus goes to the confirmation or to the error summary so a screen reader hears the outcome.
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import { HONEYPOT_FIELD, LEAD_LIMITS, type LeadActionData, type LeadField } from "../../lib/lead-fields";
+import { HONEYPOT_FIELD, LEAD_LIMITS, type LeadActionData, type LeadField } from "../lib/lead-fields";
+import "../styles/lead-form.css";
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -13,18 +15,31 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-export function ContactForm({
-  referencia,
+export function LeadForm({
+  idPrefix,
+  labelledBy,
   consentText,
   serverResult,
+  defaultMessage,
+  thanks,
+  action,
 }: {
-  referencia: string;
+  /** Prefix of every field id (`${idPrefix}-name`…) and of the fetcher key: unique on the page. */
+  idPrefix: string;
+  /** The id of the heading that names the form. */
+  labelledBy: string;
   /** The LGPD consent text of the current version (from the server). */
   consentText: string;
   /** The action's answer when the page was rendered after a POST without JavaScript. */
   serverResult?: LeadActionData;
+  /** The message field's starting text. */
+  defaultMessage?: string;
+  /** The confirmation's second line: who answers. */
+  thanks: string;
+  /** Where to post (defaults to the current route). */
+  action?: string;
 }) {
-  const fetcher = useFetcher<LeadActionData>({ key: `lead-${referencia}` });
+  const fetcher = useFetcher<LeadActionData>({ key: `lead-form-${idPrefix}` });
   const result = fetcher.data ?? serverResult;
   const confirmation = useRef<HTMLDivElement>(null);
   const alert = useRef<HTMLDivElement>(null);
@@ -40,28 +55,30 @@ export function ContactForm({
     return (
       <div className="lead-form__done" role="status" tabIndex={-1} ref={confirmation}>
         <p className="lead-form__done-title">Mensagem enviada!</p>
-        <p>Obrigado pelo contato. Um corretor vai responder em breve pelo telefone ou e-mail informado.</p>
+        <p>{thanks}</p>
       </div>
     );
   }
 
   const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   const values = result && !result.ok ? (result.values ?? {}) : {};
+  const id = (field: string) => `${idPrefix}-${field}`;
   const invalid = (field: LeadField) => (errors[field] ? true : undefined);
   const describedBy = (field: LeadField, hint?: string) =>
-    [hint, errors[field] ? `lead-${field}-erro` : null].filter(Boolean).join(" ") || undefined;
+    [hint, errors[field] ? id(`${field}-erro`) : null].filter(Boolean).join(" ") || undefined;
+  const hint = id("dica");
 
   return (
-    <fetcher.Form method="post" className="lead-form" noValidate aria-labelledby="contato-titulo">
+    <fetcher.Form method="post" action={action} className="lead-form" noValidate aria-labelledby={labelledBy}>
       {result && !result.ok ? (
         <div className="lead-form__alert" role="alert" tabIndex={-1} ref={alert}>
           {result.formError ?? "Não foi possível enviar: corrija os campos indicados abaixo."}
         </div>
       ) : null}
       <div className="lead-form__field">
-        <label htmlFor="lead-name">Nome</label>
+        <label htmlFor={id("name")}>Nome</label>
         <input
-          id="lead-name"
+          id={id("name")}
           name="name"
           autoComplete="name"
           required
@@ -70,15 +87,15 @@ export function ContactForm({
           aria-invalid={invalid("name")}
           aria-describedby={describedBy("name")}
         />
-        <FieldError id="lead-name-erro" message={errors.name} />
+        <FieldError id={id("name-erro")} message={errors.name} />
       </div>
-      <p className="lead-form__hint" id="lead-contato-dica">
+      <p className="lead-form__hint" id={hint}>
         Informe pelo menos um: telefone ou e-mail.
       </p>
       <div className="lead-form__field">
-        <label htmlFor="lead-phone">Telefone ou WhatsApp</label>
+        <label htmlFor={id("phone")}>Telefone ou WhatsApp</label>
         <input
-          id="lead-phone"
+          id={id("phone")}
           name="phone"
           type="tel"
           inputMode="tel"
@@ -87,61 +104,59 @@ export function ContactForm({
           maxLength={30}
           defaultValue={values.phone}
           aria-invalid={invalid("phone")}
-          aria-describedby={describedBy("phone", "lead-contato-dica")}
+          aria-describedby={describedBy("phone", hint)}
         />
-        <FieldError id="lead-phone-erro" message={errors.phone} />
+        <FieldError id={id("phone-erro")} message={errors.phone} />
       </div>
       <div className="lead-form__field">
-        <label htmlFor="lead-email">E-mail</label>
+        <label htmlFor={id("email")}>E-mail</label>
         <input
-          id="lead-email"
+          id={id("email")}
           name="email"
           type="email"
           autoComplete="email"
           maxLength={LEAD_LIMITS.email}
           defaultValue={values.email}
           aria-invalid={invalid("email")}
-          aria-describedby={describedBy("email", "lead-contato-dica")}
+          aria-describedby={describedBy("email", hint)}
         />
-        <FieldError id="lead-email-erro" message={errors.email} />
+        <FieldError id={id("email-erro")} message={errors.email} />
       </div>
       <div className="lead-form__field">
-        <label htmlFor="lead-message">Mensagem</label>
+        <label htmlFor={id("message")}>Mensagem</label>
         <textarea
-          id="lead-message"
+          id={id("message")}
           name="message"
           rows={4}
           maxLength={LEAD_LIMITS.message}
-          defaultValue={
-            values.message ?? `Olá! Tenho interesse no imóvel ${referencia} e gostaria de mais informações.`
-          }
+          defaultValue={values.message ?? defaultMessage}
           aria-invalid={invalid("message")}
           aria-describedby={describedBy("message")}
         />
-        <FieldError id="lead-message-erro" message={errors.message} />
+        <FieldError id={id("message-erro")} message={errors.message} />
       </div>
       {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
       <div className="lead-form__trap" aria-hidden="true">
-        <label htmlFor="lead-website">Não preencha este campo</label>
-        <input id="lead-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        <label htmlFor={id("website")}>Não preencha este campo</label>
+        <input id={id("website")} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </div>
       <div className="lead-form__consent">
         <input
-          id="lead-consent"
+          id={id("consent")}
           name="consent"
           type="checkbox"
           required
           aria-invalid={invalid("consent")}
           aria-describedby={describedBy("consent")}
         />
-        <label htmlFor="lead-consent">
+        <label htmlFor={id("consent")}>
           {consentText}{" "}
           <Link to="/politica-de-privacidade" target="_blank">
             Ler a política<span className="visually-hidden"> (abre em nova aba)</span>
           </Link>
         </label>
       </div>
-      <FieldError id="lead-consent-erro" message={errors.consent} />
+      <FieldError id={id("consent-erro")} message={errors.consent} />
       <button type="submit" className="button button--primary lead-form__submit" disabled={busy}>
         {busy ? "Enviando…" : "Enviar mensagem"}
       </button>
