@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import { LoadingOverlay } from "./components/loading-overlay";
 import { pageMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
+import { clientErrorMessage } from "./lib/route-error";
 import "./styles/base.css";
 import { getAgencySettings } from "./server/settings/settings.server";
 
@@ -87,13 +88,20 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const clientMessage = clientErrorMessage(error);
   return (
     <main className="root-error">
-      <h1>{notFound ? "Página não encontrada" : "Algo deu errado"}</h1>
+      <h1>
+        {notFound
+          ? "Página não encontrada"
+          : clientMessage
+            ? "Não foi possível continuar"
+            : "Algo deu errado"}
+      </h1>
       <p>
         {notFound
           ? "O endereço que você procurou não existe ou foi removido."
-          : "Tente novamente em instantes. Se o problema continuar, fale conosco."}
+          : (clientMessage ?? "Tente novamente em instantes. Se o problema continuar, fale conosco.")}
       </p>
       <a href="/">Voltar para a página inicial</a>
     </main>

@@ -164,3 +164,9 @@ export async function loginAs(
     await api.dispose();
   }
 }
+
+/** Waits until React has hydrated the page (root.tsx sets html[data-hydrated]): what only
+ * JavaScript does (a select that submits on change…) works from then on. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

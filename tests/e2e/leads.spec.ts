@@ -52,6 +52,25 @@ test.describe("formulário de contato em /sobre-nos", () => {
   });
 });
 
+test("um envio que não é formulário (JSON, multipart quebrado) recebe 400 e uma mensagem, não 500", async ({
+  request,
+}) => {
+  const [referencia] = await twoAvailableReferencias(request);
+  for (const path of ["/sobre-nos", `/casas/${referencia}`, "/login"]) {
+    const json = await request.post(path, {
+      data: { name: "Ana", consent: "on" },
+      headers: { Origin: E2E_BASE_URL },
+    });
+    expect(json.status(), `JSON em ${path}`).toBe(400);
+    expect(await json.text()).toContain("Não foi possível ler o formulário enviado");
+    const broken = await request.post(path, {
+      data: "--sem-fim\r\nContent-Disposition: form-data; name=",
+      headers: { Origin: E2E_BASE_URL, "Content-Type": "multipart/form-data; boundary=sem-fim" },
+    });
+    expect(broken.status(), `multipart quebrado em ${path}`).toBe(400);
+  }
+});
+
 test.describe("caixa de leads", () => {
   test("um lead do formulário do imóvel chega à caixa; etapa, anotação e CSV", async ({ page }) => {
     // Unique per run, so a reused data folder does not show two of them.

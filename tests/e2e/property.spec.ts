@@ -5,6 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { generateListings } from "../../app/server/demo/catalogue.server";
+import { hydrated } from "./fixtures";
 
 /** The first listing on offer (not sold/rented/reserved) with at least two photos. */
 async function availableListing(page: Page): Promise<string> {
@@ -156,6 +157,7 @@ test("WhatsApp: mensagem com a referência e o endereço da página", async ({ p
 test.describe("formulário de contato com JavaScript", () => {
   test("erros 400 nos campos, depois confirmação", async ({ page }) => {
     await page.goto(listing);
+    await hydrated(page); // what is tested here is the in-place submission, JavaScript's part
     const form = page.locator("form.lead-form");
     const [bad] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST"),

@@ -2,6 +2,7 @@
 // sorting, pagination, empty state, canonical URLs, head tags, accessibility).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { hydrated } from "./fixtures";
 
 const priceOf = (text: string) => Number(text.replace(/\D/g, ""));
 
@@ -88,6 +89,7 @@ test("busca livre sem acentos: 'apartamento pajucara' encontra a Pajuçara", asy
 
 test("ordenar por menor preço põe os preços em ordem crescente", async ({ page }) => {
   await page.goto("/todos-os-imoveis?finalidade=venda");
+  await hydrated(page); // the select submits on change once the page is interactive
   await page.getByLabel("Ordenar por").selectOption("menor-preco");
   await expect(page).toHaveURL(/\?finalidade=venda&ordem=menor-preco$/);
   await expect(page.getByLabel("Ordenar por")).toBeFocused();

@@ -8,6 +8,7 @@ import { pageMeta } from "../../lib/meta";
 import { settingsSchema } from "../../lib/settings-schema";
 import { requestOrigin } from "../../server/audit/audit.server";
 import { requireUser } from "../../server/auth/guard.server";
+import { readForm } from "../../server/http/read-form.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import { updateAgencySettings } from "../../server/settings/update-settings.server";
 import type { Route } from "./+types/configuracoes";
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, context, { role: "admin" });
-  const parsed = settingsSchema.safeParse(formValues(await request.formData()));
+  const parsed = settingsSchema.safeParse(formValues(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), saved: false }, { status: 400 });
   await updateAgencySettings(context.services.db, parsed.data, {
     userId: me.id,

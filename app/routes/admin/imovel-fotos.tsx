@@ -4,6 +4,7 @@
 import { redirect } from "react-router";
 import { parsePhotoAction } from "../../lib/photo-actions";
 import { requireUser } from "../../server/auth/guard.server";
+import { readForm } from "../../server/http/read-form.server";
 import { ImageRejectedError } from "../../server/media/pipeline.server";
 import { type Actor, loadManageable, parseId } from "../../server/properties/access.server";
 import { PhotoRequestError, PropertyAccessError } from "../../server/properties/errors.server";
@@ -59,7 +60,7 @@ async function change(
   // Plain form posts are tiny; anything big here is not ours.
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > 64 * 1024) throw new PhotoRequestError(413, "Pedido grande demais.");
-  const parsed = parsePhotoAction(await request.formData());
+  const parsed = parsePhotoAction(await readForm(request));
   if (!parsed.success) {
     throw new PhotoRequestError(400, parsed.error.issues[0]?.message ?? "Pedido inválido.");
   }

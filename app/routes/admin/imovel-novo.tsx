@@ -8,6 +8,7 @@ import { createProperty, listAgents } from "../../server/properties/admin.server
 import { PropertyFieldError } from "../../server/properties/errors.server";
 import { actorFor, guarded } from "../../server/properties/http.server";
 import "../../styles/admin-listings.css";
+import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/imovel-novo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const actor = actorFor(user, request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parsePropertyForm(form);
   if (!parsed.success) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   return guarded(async () => {

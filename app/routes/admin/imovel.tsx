@@ -23,6 +23,7 @@ import { PropertyFieldError } from "../../server/properties/errors.server";
 import { actorFor, guarded } from "../../server/properties/http.server";
 import { listPhotos } from "../../server/properties/photos.server";
 import "../../styles/admin-listings.css";
+import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/imovel";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -111,7 +112,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const id = parseId(params.id);
     // Permission before anything else: someone else's listing is 403 whatever the form says.
     await loadManageable(context.services.db, actor, id);
-    const form = await request.formData();
+    const form = await readForm(request);
     if (form.get("intent") === "salvar") {
       const parsed = parsePropertyForm(form);
       if (!parsed.success) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });

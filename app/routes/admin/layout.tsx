@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import { SessionKeepAlive } from "../../components/session-keep-alive";
 import { pageMeta } from "../../lib/meta";
+import { clientErrorMessage } from "../../lib/route-error";
 import { USER_ROLES } from "../../lib/vocabulary";
 import { requireUser, type SessionUser } from "../../server/auth/guard.server";
 import "../../styles/admin.css";
@@ -111,7 +112,9 @@ export function ErrorBoundary() {
         ]
       : status === 404
         ? ["Página não encontrada", "O endereço que você procurou não existe ou foi removido."]
-        : ["Algo deu errado", "Tente novamente em instantes. Se o problema continuar, avise o suporte."];
+        : clientErrorMessage(error)
+          ? ["Não foi possível continuar", clientErrorMessage(error)]
+          : ["Algo deu errado", "Tente novamente em instantes. Se o problema continuar, avise o suporte."];
   const body = (
     <main className="admin-page">
       <h1>{title}</h1>

@@ -18,6 +18,7 @@ import { requireUser } from "../../server/auth/guard.server";
 import { addLeadNote, assignLead, canSee, changeLeadStatus, getLead } from "../../server/leads/inbox.server";
 import { listAgents } from "../../server/properties/admin.server";
 import "../../styles/leads.css";
+import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -57,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Permission before anything else: a lead the user may not see is 404 whatever the form says.
   if (!(await canSee(db, user, id)))
     return data<ActionData>({ ok: false, intent: "", error: "Lead não encontrado." }, { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const bad = (error: string) => data<ActionData>({ ok: false, intent, error }, { status: 400 });
   const notFound = () =>

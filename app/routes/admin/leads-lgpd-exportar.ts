@@ -4,12 +4,13 @@ import { data } from "react-router";
 import { personLookupSchema } from "../../lib/lead-inbox";
 import { audit } from "../../server/audit/audit.server";
 import { requireUser } from "../../server/auth/guard.server";
+import { readForm } from "../../server/http/read-form.server";
 import { exportPersonData } from "../../server/leads/lgpd.server";
 import type { Route } from "./+types/leads-lgpd-exportar";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, { role: "admin" });
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = personLookupSchema.safeParse({ contato: String(form.get("contato") ?? "").slice(0, 300) });
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? "Contato inválido." }, { status: 400 });

@@ -6,6 +6,7 @@ import { pageMeta } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";
 import { countPersonLeads, erasePersonData } from "../../server/leads/lgpd.server";
 import "../../styles/leads.css";
+import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/leads-lgpd";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Pedidos LGPD", noindex: true });
@@ -26,7 +27,7 @@ type ActionData =
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, { role: "admin" });
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "buscar");
   const raw = String(form.get("contato") ?? "").slice(0, 300);
   const parsed = personLookupSchema.safeParse({ contato: raw });

@@ -5,6 +5,7 @@ import type { SessionStatus } from "../../lib/session-constants";
 import { audit, requestOrigin } from "../../server/audit/audit.server";
 import { requireSession } from "../../server/auth/guard.server";
 import { revokeUserSessions } from "../../server/auth/sessions.server";
+import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/sessao";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user, session, idleExpiresAt } = await requireSession(request, context);
   const { db } = context.services;
   const type = request.headers.get("content-type") ?? "";
-  const form = type.includes("form") ? await request.formData() : null;
+  const form = type.includes("form") ? await readForm(request) : null;
   if (form?.get("intent") === "encerrar-outras") {
     const ended = await revokeUserSessions(db, user.id, { exceptSessionId: session.id });
     await audit(db, {

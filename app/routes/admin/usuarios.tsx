@@ -25,6 +25,7 @@ import {
   type UserChangeResult,
   updateUser,
 } from "../../server/auth/users.server";
+import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/usuarios";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Usuários", noindex: true });
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, context, { role: "admin" });
   const { db } = context.services;
   const actor: Actor = { userId: me.id, ...requestOrigin(request, context) };
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const intent = userIntentSchema.safeParse(values.intent);
   if (!intent.success) {
     return data<ActionResult>(

@@ -9,6 +9,7 @@ import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
+import { clientErrorMessage } from "../../lib/route-error";
 import "../../styles/site.css";
 import type { Route } from "./+types/layout";
 
@@ -54,14 +55,15 @@ export default function PublicLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const clientMessage = clientErrorMessage(error);
   return (
     <PublicShell>
       {notFound ? (
         <NotFoundContent />
       ) : (
         <main className="container page page--narrow">
-          <h1>Algo deu errado</h1>
-          <p>Não conseguimos abrir esta página agora. Tente novamente em instantes.</p>
+          <h1>{clientMessage ? "Não foi possível continuar" : "Algo deu errado"}</h1>
+          <p>{clientMessage ?? "Não conseguimos abrir esta página agora. Tente novamente em instantes."}</p>
           <p>
             <Link to="/">Voltar para a página inicial</Link>
           </p>

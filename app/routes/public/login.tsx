@@ -11,6 +11,7 @@ import { serializeSessionCookie } from "../../server/auth/session-cookie.server"
 import { deleteSession, sessionPolicy } from "../../server/auth/sessions.server";
 import { INVALID_CREDENTIALS_MESSAGE, RATE_LIMITED_MESSAGE, signIn } from "../../server/auth/sign-in.server";
 import "../../styles/auth.css";
+import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Entrar", noindex: true });
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isCrossOriginRequest(request, config.publicUrl)) {
     return data({ errors: { _form: "Requisição de outra origem recusada." } }, { status: 403 });
   }
-  const parsed = loginSchema.safeParse(formValues(await request.formData()));
+  const parsed = loginSchema.safeParse(formValues(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error) }, { status: 400 });
 
   const { ip, userAgent } = requestOrigin(request, context);

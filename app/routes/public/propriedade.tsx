@@ -7,6 +7,7 @@ import { ListingPage } from "../../components/property/listing-page";
 import { listingPath } from "../../lib/listing";
 import { buildMeta, siteFromMatches } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
+import { readForm } from "../../server/http/read-form.server";
 import { loadListingPage, submitListingLead } from "../../server/properties/listing-page.server";
 import type { Route } from "./+types/propriedade";
 
@@ -21,7 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await submitListingLead(
     context.services,
     params.referencia,
-    await request.formData(),
+    await readForm(request),
     context.ip,
   );
   return data(result.body, { status: result.status });

@@ -9,6 +9,7 @@ import { requestOrigin } from "../../server/audit/audit.server";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
 import { requestPasswordReset } from "../../server/auth/password-reset.server";
 import "../../styles/auth.css";
+import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/recuperar-senha";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Recuperar senha", noindex: true });
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isCrossOriginRequest(request, config.publicUrl)) {
     return data({ errors: { _form: "Requisição de outra origem recusada." }, sent: false }, { status: 403 });
   }
-  const parsed = recoverySchema.safeParse(formValues(await request.formData()));
+  const parsed = recoverySchema.safeParse(formValues(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), sent: false }, { status: 400 });
   await requestPasswordReset(
     db,

@@ -10,6 +10,7 @@ import { requestOrigin } from "../../server/audit/audit.server";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
 import { findValidReset, resetPassword } from "../../server/auth/password-reset.server";
 import "../../styles/auth.css";
+import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/redefinir-senha";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Nova senha", noindex: true });
@@ -30,7 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (isCrossOriginRequest(request, config.publicUrl)) {
     return data({ errors: { _form: "Requisição de outra origem recusada." }, done: false }, { status: 403 });
   }
-  const parsed = resetPasswordSchema.safeParse(formValues(await request.formData()));
+  const parsed = resetPasswordSchema.safeParse(formValues(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), done: false }, { status: 400 });
   const result = await resetPassword(
     db,

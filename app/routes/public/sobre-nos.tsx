@@ -8,6 +8,7 @@ import { pageMeta } from "../../lib/meta";
 import { summary } from "../../lib/rich-text";
 import { useRootData } from "../../lib/root-data";
 import { LGPD_CONSENT_TEXT } from "../../server/demo/agency-defaults.server";
+import { readForm } from "../../server/http/read-form.server";
 import { submitContactForm } from "../../server/leads/contact.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/sobre-nos";
@@ -19,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 // Issue 5: the general contact form posts here.
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitContactForm(context.services.db, await request.formData(), context.ip);
+  const result = await submitContactForm(context.services.db, await readForm(request), context.ip);
   return data(result.body, { status: result.status });
 }
 
