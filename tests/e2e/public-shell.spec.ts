@@ -7,6 +7,11 @@ import { expect, type Page, test } from "@playwright/test";
 const SITE = "Imóveis em Alagoas";
 const NOT_FOUND = "/pagina-que-nao-existe";
 const PAGES = ["/", "/sobre-nos", "/politica-de-privacidade", "/favoritos", NOT_FOUND];
+/** Every route's head tags are checked here; /casas and the auth screens get their axe check
+ * in search.spec and auth.spec (/todos-os-imoveis and a listing check their tags there too). */
+const HEAD_PAGES = [...PAGES, "/casas", "/login", "/recuperar-senha"];
+/** Pages kept out of search engines ("noindex, follow"). */
+const NOINDEX = new Set(["/favoritos", NOT_FOUND, "/login", "/recuperar-senha"]);
 
 async function ready(page: Page, path: string) {
   await page.goto(path);
@@ -36,7 +41,7 @@ function attr(html: string, pattern: RegExp): string | undefined {
 }
 
 test.describe("meta tags in the server-rendered HTML", () => {
-  for (const path of PAGES) {
+  for (const path of HEAD_PAGES) {
     test(`${path} has every tag exactly once`, async ({ request, baseURL }) => {
       const response = await request.get(path);
       expect(response.status()).toBe(path === NOT_FOUND ? 404 : 200);
@@ -67,6 +72,10 @@ test.describe("meta tags in the server-rendered HTML", () => {
       expect(attr(head, /<link rel="canonical" href="([^"]*)"/)).toBe(`${baseURL}${path}`);
       expect(attr(head, /<meta name="description" content="([^"]*)"/)?.length).toBeGreaterThan(40);
       expect(attr(head, /<meta name="keywords" content="([^"]*)"/)).toContain("imóveis");
+      expect(count(head, /<meta name="robots"/)).toBe(NOINDEX.has(path) ? 1 : 0);
+      if (NOINDEX.has(path)) {
+        expect(attr(head, /<meta name="robots" content="([^"]*)"/)).toBe("noindex, follow");
+      }
     });
   }
 
