@@ -9,7 +9,7 @@ import { insertUser } from "../properties/public-fixtures.server";
 import { getAgencySettings } from "../settings/settings.server";
 import { updateAgencySettings } from "../settings/update-settings.server";
 import { bumpDataVersion, type DataVersionSource, openDataVersionSource } from "./data-version.server";
-import { perDataVersion } from "./per-data-version.server";
+import { perDataVersion, perDataVersionByKey } from "./per-data-version.server";
 
 let database: Database;
 let source: DataVersionSource;
@@ -34,6 +34,27 @@ describe("perDataVersion", () => {
     await bumpDataVersion(database.db);
     expect(await memo(database.db)).toBe(2);
     expect(await memo(database.db)).toBe(2);
+  });
+
+  it("keeps one value per key, dropping the least recently used beyond the limit", async () => {
+    const reads: string[] = [];
+    const memo = perDataVersionByKey(
+      async (_db, key: string) => {
+        reads.push(key);
+        return key.toUpperCase();
+      },
+      { maxKeys: 2 },
+    );
+    expect(await memo(database.db, "a")).toBe("A");
+    expect(await memo(database.db, "b")).toBe("B");
+    expect(await memo(database.db, "a")).toBe("A"); // a is now the most recent
+    expect(await memo(database.db, "c")).toBe("C"); // drops b
+    expect(await memo(database.db, "a")).toBe("A");
+    expect(await memo(database.db, "b")).toBe("B");
+    expect(reads).toEqual(["a", "b", "c", "b"]);
+    await bumpDataVersion(database.db);
+    expect(await memo(database.db, "a")).toBe("A");
+    expect(reads).toEqual(["a", "b", "c", "b", "a"]);
   });
 
   it("does not keep a failed read", async () => {

@@ -18,19 +18,51 @@ export function attachDataVersion(db: Db, read: DataVersionReader): () => void {
 
 /** `read(db)`, recomputed only when the data version has moved (a failed read is not kept). */
 export function perDataVersion<T>(read: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
-  const memos = new WeakMap<Db, { version: number; value: Promise<T> }>();
-  return async (db) => {
+  const memo = perDataVersionByKey<null, T>((db) => read(db), { maxKeys: 1 });
+  return (db) => memo(db, null);
+}
+
+/**
+ * `read(db, key)` memoized per key and data version, for values many visitors ask for (a listing
+ * page's data…). At most `maxKeys` keys are kept per database handle, the least recently used
+ * going first, so a crawler walking every listing cannot grow the memory without bound.
+ */
+export function perDataVersionByKey<K, T>(
+  read: (db: Db, key: K) => Promise<T>,
+  options: { maxKeys: number },
+): (db: Db, key: K) => Promise<T> {
+  const memos = new WeakMap<Db, Map<K, { version: number; value: Promise<T> }>>();
+  return async (db, key) => {
     const readVersion = readers.get(db);
-    if (!readVersion) return read(db);
+    if (!readVersion) return read(db, key);
     const current = readVersion();
     // Read the version first: the value then reflects at least that version.
     const version = typeof current === "number" ? current : await current;
-    const memo = memos.get(db);
-    if (memo && memo.version === version) return memo.value;
-    const entry = { version, value: read(db) };
-    if (!memo || version > memo.version) memos.set(db, entry);
+    let byKey = memos.get(db);
+    if (!byKey) {
+      byKey = new Map();
+      memos.set(db, byKey);
+    }
+    const memo = byKey.get(key);
+    if (memo && memo.version === version) {
+      // Most recently used goes last (a Map keeps insertion order).
+      byKey.delete(key);
+      byKey.set(key, memo);
+      return memo.value;
+    }
+    const entry = { version, value: read(db, key) };
+    if (!memo || version > memo.version) {
+      byKey.delete(key);
+      byKey.set(key, entry);
+      while (byKey.size > options.maxKeys) {
+        const oldest = byKey.keys().next();
+        if (oldest.done) break;
+        byKey.delete(oldest.value);
+      }
+    }
+    const keys = byKey;
     entry.value.catch(() => {
-      if (memos.get(db) === entry) memos.delete(db);
+      if (keys.get(key) === entry) keys.delete(key);
     });
     return entry.value;
   };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bumpDataVersion, openDataVersionSource } from "../cache/data-version.server";
 import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { leads, properties } from "../db/schema.server";
@@ -53,6 +54,28 @@ describe("countsAsView", () => {
 });
 
 describe("loadListingPage", () => {
+  it("shares one read between visitors until a write moves the data version", async () => {
+    const source = await openDataVersionSource(database);
+    try {
+      const title = async () => {
+        const result = await loadListingPage(services, "AP0102", get());
+        return result.kind === "found" ? result.listing.titulo : null;
+      };
+      const first = await title();
+      // A change that did not bump the version (no admin path does this) is not seen…
+      await database.db
+        .update(properties)
+        .set({ titulo: "Título novo" })
+        .where(eq(properties.referencia, "AP0102"));
+      expect(await title()).toBe(first);
+      // …and is seen on the very next request after the bump every admin write makes.
+      await bumpDataVersion(database.db);
+      await expect.poll(title).toBe("Título novo");
+    } finally {
+      await source.close();
+    }
+  });
+
   it("shapes the page, with an absolute URL and a link-preview image, and counts the view", async () => {
     const before = await views("AP0100");
     const result = await loadListingPage(services, "AP0100", get());

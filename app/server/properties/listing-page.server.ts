@@ -9,17 +9,39 @@ import { searchHref } from "../../lib/search-params";
 import type { JsonLdObject } from "../../lib/structured-data";
 import { FINALIDADES, TIPOS } from "../../lib/vocabulary";
 import { hitRateLimit } from "../auth/rate-limit.server";
+import { perDataVersionByKey } from "../cache/per-data-version.server";
 import { LGPD_CONSENT_TEXT } from "../demo/agency-defaults.server";
 import { createLead } from "../leads/capture.server";
 import { toOgListing } from "../og/og-image.server";
 import { listingStructuredData } from "../seo/structured-data.server";
 import type { Services } from "../services.server";
 import { toCardData } from "./cards.server";
-import { findAnyListing, getPublishedListing, recordView, similarListings } from "./listing.server";
+import {
+  findAnyListing,
+  getPublishedListing,
+  MAX_REFERENCIA,
+  recordView,
+  similarListings,
+} from "./listing.server";
 import { listFeaturedCards, listNewestCards } from "./public-cards.server";
 import { toPublicListing } from "./public-listing.server";
 
 const SIMILAR = 4;
+
+/**
+ * The listing and its similar ones, read once per referência and data version: every visitor of
+ * a listing shares one read until an admin write (which bumps the version) changes anything.
+ * The values are shared between requests, so nothing downstream may mutate them.
+ */
+async function readListingNow(db: Services["db"], referencia: string) {
+  const lookup = await getPublishedListing(db, referencia);
+  if (lookup?.kind !== "found") return { lookup, similar: [] };
+  return { lookup, similar: await similarListings(db, lookup.property, SIMILAR) };
+}
+const readListingMemo = perDataVersionByKey(readListingNow, { maxKeys: 2000 });
+// Only plausible referências are kept: a long made-up one is read (and found wanting) each time.
+const readListing = (db: Services["db"], referencia: string) =>
+  referencia.length <= MAX_REFERENCIA ? readListingMemo(db, referencia) : readListingNow(db, referencia);
 /** Lead submissions per IP and window: enough for a family, too few for a spammer. */
 const LEAD_RATE = { limit: 20, windowMs: 10 * 60_000 };
 
@@ -55,7 +77,7 @@ export async function loadListingPage(
   request: Request,
 ): Promise<ListingPageResult> {
   const { db, storage, config } = services;
-  const lookup = await getPublishedListing(db, referencia);
+  const { lookup, similar } = await readListing(db, referencia);
   if (lookup?.kind === "redirect") return { kind: "redirect", to: listingPath(lookup.referencia) };
   if (!lookup)
     return { kind: "not-found", referencia, suggestions: await suggestionsFor(services, referencia) };
@@ -70,7 +92,6 @@ export async function loadListingPage(
       });
     }
   }
-  const similar = await similarListings(db, property, SIMILAR);
   const listing = toPublicListing(property, photos, storage, config.publicUrl);
   const finalidade = property.finalidades[0];
   return {

@@ -24,7 +24,7 @@ export type ListingLookup =
   | { kind: "redirect"; referencia: string }
   | null;
 
-const MAX_REFERENCIA = 50;
+export const MAX_REFERENCIA = 50;
 
 /** A photo as json_build_object spells it (timestamps as text). */
 type PhotoJson = Omit<PropertyPhoto, "createdAt"> & { createdAt: string };
