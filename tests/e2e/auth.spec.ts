@@ -306,6 +306,22 @@ test.describe("accessibility", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("/recuperar-senha has no axe violations, before and after sending", async ({ page }) => {
+    await ready(page, "/recuperar-senha");
+    await expectNoAxeViolations(page);
+    await page.getByLabel("E-mail").fill("ninguem.aqui@teste.com.br");
+    await page.getByRole("button", { name: "Enviar link" }).click();
+    await expect(page.getByRole("status")).toContainText("Se houver uma conta com este e-mail");
+    await expectNoAxeViolations(page);
+  });
+
+  // A valid link's form is checked in the password-recovery test below (it needs the e-mail).
+  test("/redefinir-senha with an invalid link has no axe violations", async ({ page }) => {
+    await ready(page, "/redefinir-senha/token-que-nao-existe-0000000000");
+    await expect(page.getByRole("alert")).toContainText("inválido, já foi usado ou expirou");
+    await expectNoAxeViolations(page);
+  });
+
   for (const path of ["/admin/painel", "/admin/usuarios", "/admin/configuracoes"]) {
     test(`${path} has no axe violations`, async ({ page }) => {
       await loginAs(page, "admin");
@@ -460,6 +476,7 @@ test.describe("own server: short idle timeout, sign-in rate limit, password reco
     const newPassword = "uma nova senha para o teste de recuperação";
     await page.goto(link as string);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expectNoAxeViolations(page); // the form a valid link opens
     await page.getByLabel("Nova senha", { exact: true }).fill(newPassword);
     await page.getByLabel("Repita a nova senha").fill(newPassword);
     await page.getByRole("button", { name: "Salvar nova senha" }).click();
