@@ -81,14 +81,9 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      {/* key: the inputs show the URL's view again after back/forward navigation */}
-      <Form
-        method="get"
-        className="filters"
-        role="search"
-        aria-label="Buscar imóveis"
-        key={search.toString()}
-      >
+      {/* The admin layout re-creates the screen for each URL, so after a sort, a page link or
+          back/forward the inputs show that URL's view, never text left over from the last one. */}
+      <Form method="get" className="filters" role="search" aria-label="Buscar imóveis">
         <div className="filters__field filters__field--search">
           <label htmlFor="filtro-q">Buscar</label>
           <input

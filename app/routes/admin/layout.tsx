@@ -1,5 +1,7 @@
 // The admin shell. Its loader is the guard for every screen under /admin (each child loader
 // and action checks again: loaders run in parallel, and actions don't run this one first).
+// The Outlet is keyed by the full path, as in the public shell, so every change of path or
+// query re-creates the screen (spec section 2): nothing typed on one view carries to the next.
 import type { ReactNode } from "react";
 import {
   data,
@@ -8,6 +10,7 @@ import {
   Link,
   NavLink,
   Outlet,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -93,9 +96,10 @@ function AdminShell({ user, children }: { user: SessionUser; children: ReactNode
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
   return (
     <AdminShell user={loaderData.user}>
-      <Outlet />
+      <Outlet key={location.pathname + location.search} />
     </AdminShell>
   );
 }

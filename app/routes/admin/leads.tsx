@@ -1,6 +1,6 @@
 // /admin/leads — the inbox: filters (etapa, imóvel, corretor, período) in the URL, newest first,
 // kept current by live events. A corretor sees only their own leads.
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, Form, Link } from "react-router";
 import { formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
@@ -36,7 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
   const { query, result, listings, agents, isAdmin } = loaderData;
-  const [search] = useSearchParams();
   useLiveEvents(["lead-created", "lead-updated"]);
   const filtered = Boolean(query.status || query.imovel || query.corretor || query.de || query.ate);
   const csvHref = `/admin/leads.csv${leadListSearch({ ...query, pagina: undefined })}`;
@@ -57,7 +56,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <Form method="get" className="filters" role="search" aria-label="Filtrar leads" key={search.toString()}>
+      <Form method="get" className="filters" role="search" aria-label="Filtrar leads">
         <div className="filters__field">
           <label htmlFor="filtro-status">Etapa</label>
           <select id="filtro-status" name="status" defaultValue={query.status ?? ""}>
