@@ -154,6 +154,24 @@ test("WhatsApp: mensagem com a referência e o endereço da página", async ({ p
   expect(text).toContain(`${baseURL}/casas/${referencia}`);
 });
 
+test("imóveis parecidos: cartões que levam a outros imóveis", async ({ page }) => {
+  await page.goto(listing);
+  const section = page.locator("#parecidos");
+  await expect(section.getByRole("heading", { level: 2, name: "Imóveis parecidos" })).toBeVisible();
+  const links = section.locator(".property-card .property-card__link");
+  expect(await links.count()).toBeGreaterThan(0);
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+  for (const href of hrefs) expect(href).toMatch(/^\/casas\/[^/]+$/);
+  expect(hrefs).not.toContain(listing);
+  expect(new Set(hrefs).size).toBe(hrefs.length);
+
+  const first = links.first();
+  const title = ((await first.textContent()) ?? "").trim();
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`${hrefs[0]}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+});
+
 test.describe("formulário de contato com JavaScript", () => {
   test("erros 400 nos campos, depois confirmação", async ({ page }) => {
     await page.goto(listing);
