@@ -141,6 +141,8 @@ export const properties = pgTable(
     videoUrl: text("video_url"),
     tourUrl: text("tour_url"),
     status: text("status", { enum: STATUS_KEYS }).notNull().default("disponivel"),
+    /** When the situação last changed (set by the domain code); "vendidos no mês" counts by it. */
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
     publicacao: text("publicacao", { enum: PUBLICATION_KEYS }).notNull().default("rascunho"),
     destaque: boolean("destaque").notNull().default(false),
     publicarPortais: boolean("publicar_portais").notNull().default(false),

@@ -204,7 +204,13 @@ async function seedDemoCatalogue(services: Services, log: Log): Promise<void> {
     await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(properties)
-        .values({ ...fields, corretorId, createdAt: fields.publishedAt, updatedAt: fields.publishedAt })
+        .values({
+          ...fields,
+          corretorId,
+          createdAt: fields.publishedAt,
+          updatedAt: fields.publishedAt,
+          statusChangedAt: fields.publishedAt,
+        })
         .onConflictDoNothing()
         .returning({ id: properties.id });
       if (!row) return;
@@ -396,6 +402,7 @@ export async function seedBulk(
             corretorId: brokerIds.length > 0 ? brokerIds[(done + i) % brokerIds.length]! : null,
             createdAt: fields.publishedAt,
             updatedAt: fields.publishedAt,
+            statusChangedAt: fields.publishedAt,
           })),
         )
         .returning({ id: properties.id, referencia: properties.referencia });

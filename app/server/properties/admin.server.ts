@@ -88,6 +88,14 @@ function publishedAtFor(
   return current?.publicacao === "publicado" && current.publishedAt ? current.publishedAt : new Date();
 }
 
+/**
+ * statusChangedAt moves only when the situação does: "vendidos/alugados no mês" on the painel
+ * counts by it, so editing a listing sold months ago must not make it a sale of this month.
+ */
+function statusStamp(current: Pick<Property, "status">, next: Status | undefined, now: Date) {
+  return next !== undefined && next !== current.status ? { statusChangedAt: now } : {};
+}
+
 /** The form's columns; referência and corretor are resolved separately. */
 function formColumns(data: PropertyFormData) {
   const { referencia: _referencia, corretorId: _corretorId, ...columns } = data;
@@ -157,6 +165,7 @@ export async function updateProperty(
   actor: Actor,
   id: number,
   data: PropertyFormData,
+  now: Date = new Date(),
 ): Promise<{ id: number; referencia: string }> {
   const wanted = data.referencia;
   return mapReferenciaConflict(
@@ -179,7 +188,7 @@ export async function updateProperty(
         };
         await tx
           .update(properties)
-          .set({ ...next, updatedAt: new Date() })
+          .set({ ...next, ...statusStamp(current, data.status, now), updatedAt: now })
           .where(eq(properties.id, id));
         await audit(tx, {
           ...auditOrigin(actor),
@@ -205,13 +214,14 @@ async function applyChange(
   id: number,
   action: string,
   patch: (current: Property) => Partial<NewProperty>,
+  now: Date = new Date(),
 ): Promise<Property> {
   return db.transaction(async (tx) => {
     const current = await loadManageable(tx, actor, id, { lock: true });
     const changes = patch(current);
     const [updated] = await tx
       .update(properties)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, ...statusStamp(current, changes.status, now), updatedAt: now })
       .where(eq(properties.id, id))
       .returning();
     await audit(tx, {
@@ -251,8 +261,14 @@ export function setDestaque(db: Db, actor: Actor, id: number, destaque: boolean)
   }));
 }
 
-export function setStatus(db: Db, actor: Actor, id: number, status: Status): Promise<Property> {
-  return applyChange(db, actor, id, "property-status-changed", () => ({ status }));
+export function setStatus(
+  db: Db,
+  actor: Actor,
+  id: number,
+  status: Status,
+  now: Date = new Date(),
+): Promise<Property> {
+  return applyChange(db, actor, id, "property-status-changed", () => ({ status }), now);
 }
 
 const COPY_SUFFIX = " (cópia)";
@@ -277,6 +293,8 @@ export async function duplicateProperty(
       ...copy
     } = source;
     const referencia = await nextReferencia(tx, source.tipo);
+    // `copy` keeps the source's status with its statusChangedAt: copying a listing sold in
+    // March does not make a sale of this month.
     const titulo = `${source.titulo.slice(0, 100 - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
     const [row] = await tx
       .insert(properties)
