@@ -3,6 +3,9 @@ import { createTestUser } from "../auth/test-context.server";
 import type { Database } from "../db/client.server";
 import { leads, properties, propertyPhotos, propertyViewsDaily } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
+import type { Actor } from "../properties/access.server";
+import { createProperty, setStatus, updateProperty } from "../properties/admin.server";
+import { createActor, listingForm } from "../properties/test-helpers.server";
 import { getDashboard, localDay } from "./dashboard.server";
 
 let database: Database;
@@ -56,7 +59,14 @@ describe("dashboard", () => {
         { ...base(), publicacao: "publicado", corretorId: mine.id },
         { ...base(), publicacao: "publicado", corretorId: mine.id, precoVenda: null },
         { ...base(), publicacao: "publicado", corretorId: mine.id, updatedAt: daysAgo(100) },
-        { ...base(), publicacao: "publicado", corretorId: mine.id, status: "vendido", updatedAt: daysAgo(2) },
+        {
+          ...base(),
+          publicacao: "publicado",
+          corretorId: mine.id,
+          status: "vendido",
+          statusChangedAt: daysAgo(2),
+          updatedAt: daysAgo(2),
+        },
         { ...base(), publicacao: "rascunho", corretorId: mine.id },
         {
           ...base(),
@@ -126,5 +136,83 @@ describe("dashboard", () => {
     expect(own.daily.at(-1)).toEqual({ day: "2026-03-20", views: 7, leads: 1 });
     expect(own.recentLeads.map((l) => l.name).sort()).toEqual(["Lead A", "Lead C"]);
     expect(own.attention.some((a) => a.id === othersListing.id)).toBe(false);
+  });
+});
+
+describe("vendidos/alugados no mês", () => {
+  // `now` is 20 March 2026 in Maceió; the listings are created, sold and edited through the
+  // admin's own domain functions, at the instants given.
+  const march = (day: number) => new Date(`2026-03-${String(day).padStart(2, "0")}T14:00:00.000Z`);
+  const rental = (overrides: Parameters<typeof listingForm>[0] = {}) =>
+    listingForm({
+      finalidades: ["aluguel"],
+      precoVenda: "",
+      precoAluguel: "3500",
+      periodoAluguel: "mensal",
+      ...overrides,
+    });
+
+  async function closedThisMonth(corretor: Actor) {
+    const { counts } = await getDashboard(database.db, { id: corretor.id, role: "corretor" }, now);
+    return { vendidos: counts.vendidosNoMes, alugados: counts.alugadosNoMes };
+  }
+
+  it("counts a listing sold this month (quick action) and one rented this month (edit form)", async () => {
+    const { db } = database;
+    const corretor = await createActor(db, "corretor");
+    const sold = await createProperty(db, corretor, listingForm());
+    const rented = await createProperty(db, corretor, rental());
+    await createProperty(db, corretor, listingForm()); // still on offer
+    await setStatus(db, corretor, sold.id, "vendido", march(10));
+    await updateProperty(db, corretor, rented.id, rental({ status: "alugado" }), march(12));
+    expect(await closedThisMonth(corretor)).toEqual({ vendidos: 1, alugados: 1 });
+  });
+
+  it("does not count a listing sold last month and edited this month", async () => {
+    const { db } = database;
+    const corretor = await createActor(db, "corretor");
+    const sold = await createProperty(db, corretor, listingForm());
+    const rented = await createProperty(db, corretor, rental());
+    await setStatus(db, corretor, sold.id, "vendido", new Date("2026-02-12T14:00:00.000Z"));
+    await setStatus(db, corretor, rented.id, "alugado", new Date("2026-01-30T14:00:00.000Z"));
+    // This month the price and the rent are corrected; the situação stays as it was.
+    await updateProperty(
+      db,
+      corretor,
+      sold.id,
+      listingForm({ status: "vendido", precoVenda: "820000" }),
+      march(15),
+    );
+    await updateProperty(
+      db,
+      corretor,
+      rented.id,
+      rental({ status: "alugado", precoAluguel: "3300" }),
+      march(16),
+    );
+    await setStatus(db, corretor, sold.id, "vendido", march(17)); // the quick action, clicked again
+    expect(await closedThisMonth(corretor)).toEqual({ vendidos: 0, alugados: 0 });
+  });
+
+  it("does not count a sale undone this month, and counts it once when sold again", async () => {
+    const { db } = database;
+    const corretor = await createActor(db, "corretor");
+    const { id } = await createProperty(db, corretor, listingForm());
+    await setStatus(db, corretor, id, "vendido", march(5));
+    await setStatus(db, corretor, id, "disponivel", march(8));
+    expect(await closedThisMonth(corretor)).toEqual({ vendidos: 0, alugados: 0 });
+    await updateProperty(db, corretor, id, listingForm({ status: "vendido" }), march(18));
+    expect(await closedThisMonth(corretor)).toEqual({ vendidos: 1, alugados: 0 });
+  });
+
+  it("starts the month at midnight in Alagoas, not in UTC", async () => {
+    const { db } = database;
+    const corretor = await createActor(db, "corretor");
+    const lateFebruary = await createProperty(db, corretor, listingForm());
+    const earlyMarch = await createProperty(db, corretor, listingForm());
+    // 1 March 02:59 UTC is still 28 February, 23:59 in Maceió.
+    await setStatus(db, corretor, lateFebruary.id, "vendido", new Date("2026-03-01T02:59:00.000Z"));
+    await setStatus(db, corretor, earlyMarch.id, "vendido", new Date("2026-03-01T03:00:00.000Z"));
+    expect(await closedThisMonth(corretor)).toEqual({ vendidos: 1, alugados: 0 });
   });
 });

@@ -90,9 +90,10 @@ async function counts(db: Db, viewer: DashboardViewer, now: Date): Promise<Dashb
     .select({
       publicados: sql<number>`count(*) filter (where ${properties.publicacao} = 'publicado')::int`,
       rascunhos: sql<number>`count(*) filter (where ${properties.publicacao} = 'rascunho')::int`,
-      // No status-change timestamp exists: the last update of a sold/rented listing stands in.
-      vendidosNoMes: sql<number>`count(*) filter (where ${properties.status} = 'vendido' and ${properties.updatedAt} >= ${monthStart}::timestamptz)::int`,
-      alugadosNoMes: sql<number>`count(*) filter (where ${properties.status} = 'alugado' and ${properties.updatedAt} >= ${monthStart}::timestamptz)::int`,
+      // Sold/rented this month = is sold/rented now and its situação last changed this month;
+      // later edits to the listing move updatedAt, not statusChangedAt.
+      vendidosNoMes: sql<number>`count(*) filter (where ${properties.status} = 'vendido' and ${properties.statusChangedAt} >= ${monthStart}::timestamptz)::int`,
+      alugadosNoMes: sql<number>`count(*) filter (where ${properties.status} = 'alugado' and ${properties.statusChangedAt} >= ${monthStart}::timestamptz)::int`,
     })
     .from(properties)
     .where(ownListings(viewer));
