@@ -4,6 +4,7 @@ import { resultCountText, searchTitle } from "../../lib/search-describe";
 import { isIndexable, type SearchPageData } from "../../lib/search-page";
 import { pageHref, parseSearchFilters, searchHref } from "../../lib/search-params";
 import { TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
+import { perDataVersionByKey } from "../cache/per-data-version.server";
 import type { Services } from "../services.server";
 import { toCardData } from "./cards.server";
 import { searchFacets, searchProperties } from "./search.server";
@@ -30,6 +31,42 @@ export async function loadSearchPage(
   if (`${url.pathname}?${url.searchParams}` !== `${screen.path}?${new URL(canonical, url).searchParams}`) {
     return { redirect: canonical };
   }
+  return memoFor(services, screen)(services.db, canonical);
+}
+
+/**
+ * One search result page, read once per canonical URL and data version: the same filter asked
+ * by many visitors (a link shared on WhatsApp, a crawler) costs one search until the next write.
+ */
+const memos = new WeakMap<
+  object,
+  Map<string, (db: Services["db"], canonical: string) => Promise<SearchPageResult>>
+>();
+function memoFor(services: Pick<Services, "db" | "storage">, screen: SearchScreen) {
+  let byScreen = memos.get(services.storage);
+  if (!byScreen) {
+    byScreen = new Map();
+    memos.set(services.storage, byScreen);
+  }
+  let memo = byScreen.get(screen.path);
+  if (!memo) {
+    memo = perDataVersionByKey(
+      (db, canonical: string) => searchPage({ db, storage: services.storage }, canonical, screen),
+      { maxKeys: 500 },
+    );
+    byScreen.set(screen.path, memo);
+  }
+  return memo;
+}
+
+async function searchPage(
+  services: Pick<Services, "db" | "storage">,
+  canonical: string,
+  screen: SearchScreen,
+): Promise<SearchPageResult> {
+  const filters = parseSearchFilters(new URL(canonical, "http://x").searchParams, {
+    allowedTipos: screen.restrictTipos,
+  });
   const [result, facets] = await Promise.all([
     searchProperties(services.db, filters, { restrictTipos: screen.restrictTipos }),
     searchFacets(services.db, { restrictTipos: screen.restrictTipos }),

@@ -1,0 +1,55 @@
+// The search screens' loader: canonical redirects, and result pages shared between visitors
+// until a write moves the data version (never older than the last committed write).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bumpDataVersion, type DataVersionSource, openDataVersionSource } from "../cache/data-version.server";
+import type { Database } from "../db/client.server";
+import { createTestDatabase } from "../db/test-database.server";
+import { LocalDiskStorage } from "../media/storage.server";
+import { insertProperty } from "./public-fixtures.server";
+import { loadSearchPage, type SearchScreen } from "./search-page.server";
+
+let database: Database;
+let source: DataVersionSource;
+let services: Parameters<typeof loadSearchPage>[0];
+const screen: SearchScreen = { path: "/todos-os-imoveis", subject: "Imóveis", intro: "Todos." };
+const page = (query: string) =>
+  loadSearchPage(services, new URL(`http://x/todos-os-imoveis${query}`), screen);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  services = { db: database.db, storage: new LocalDiskStorage("/tmp/nao-usado", "/media") };
+  await insertProperty(database.db, { cidade: "Maceió", quartos: 2 });
+  source = await openDataVersionSource(database);
+});
+
+afterAll(async () => {
+  await source?.close();
+  await database?.close();
+});
+
+describe("loadSearchPage", () => {
+  it("sends a URL with reordered or empty parameters to the canonical one", async () => {
+    expect(await page("?quartos=2&cidade=Macei%C3%B3&bairro=")).toEqual({
+      redirect: "/todos-os-imoveis?cidade=Macei%C3%B3&quartos=2",
+    });
+  });
+
+  it("serves one result page to every visitor until a write moves the data version", async () => {
+    const first = await page("?cidade=Macei%C3%B3&quartos=2");
+    expect(await page("?cidade=Macei%C3%B3&quartos=2")).toBe(first);
+    if (!("data" in first)) throw new Error("esperava resultados");
+    expect(first.data.total).toBe(1);
+
+    // Publishing through the admin bumps the data version in the same transaction.
+    await database.db.transaction(async (tx) => {
+      await insertProperty(tx as never, { cidade: "Maceió", quartos: 2, titulo: "Recém-publicado" });
+      await bumpDataVersion(tx);
+    });
+    await expect
+      .poll(async () => {
+        const next = await page("?cidade=Macei%C3%B3&quartos=2");
+        return "data" in next ? next.data.cards.map((c) => c.titulo) : [];
+      })
+      .toContain("Recém-publicado");
+  });
+});
