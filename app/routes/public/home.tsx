@@ -9,34 +9,12 @@ import { PropertyFilter, SEARCH_PATH } from "../../components/property-filter";
 import { channelName } from "../../lib/contact";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
-import {
-  listCitiesWithBairros,
-  listCityCounts,
-  listFeaturedCards,
-  listNewestCards,
-} from "../../server/properties/public-cards.server";
-import { agencyStructuredData } from "../../server/seo/structured-data.server";
+import { loadHomePage } from "../../server/properties/home-page.server";
 import "../../styles/home.css";
 import type { Route } from "./+types/home";
 
-const FEATURED = 6;
-const NEWEST = 6;
-
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, storage } = context.services;
-  const [featured, cityCounts, cities, agencyJsonLd] = await Promise.all([
-    listFeaturedCards(db, storage, FEATURED),
-    listCityCounts(db),
-    listCitiesWithBairros(db),
-    agencyStructuredData(db, context.services.config.publicUrl),
-  ]);
-  const newest = await listNewestCards(
-    db,
-    storage,
-    NEWEST,
-    featured.map((c) => c.referencia),
-  );
-  return { featured, newest, cityCounts, cities, agencyJsonLd };
+export function loader({ context }: Route.LoaderArgs) {
+  return loadHomePage(context.services);
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,0 +1,46 @@
+// The home page's data: featured and newest cards, quick links by city, the filter's places and
+// the agency's structured data. Read once per data version: every visitor of the home page
+// shares one read until a write (which bumps the version) changes anything.
+import { perDataVersionByKey } from "../cache/per-data-version.server";
+import { agencyStructuredData } from "../seo/structured-data.server";
+import type { Services } from "../services.server";
+import {
+  listCitiesWithBairros,
+  listCityCounts,
+  listFeaturedCards,
+  listNewestCards,
+} from "./public-cards.server";
+
+const FEATURED = 6;
+const NEWEST = 6;
+
+type HomeServices = Pick<Services, "db" | "storage" | "config">;
+
+async function readHomePage({ db, storage, config }: HomeServices) {
+  const [featured, cityCounts, cities, agencyJsonLd] = await Promise.all([
+    listFeaturedCards(db, storage, FEATURED),
+    listCityCounts(db),
+    listCitiesWithBairros(db),
+    agencyStructuredData(db, config.publicUrl),
+  ]);
+  const newest = await listNewestCards(
+    db,
+    storage,
+    NEWEST,
+    featured.map((c) => c.referencia),
+  );
+  return { featured, newest, cityCounts, cities, agencyJsonLd };
+}
+
+export type HomePageData = Awaited<ReturnType<typeof readHomePage>>;
+
+const memos = new WeakMap<object, (db: Services["db"], key: null) => Promise<HomePageData>>();
+
+export function loadHomePage(services: HomeServices): Promise<HomePageData> {
+  let memo = memos.get(services.storage);
+  if (!memo) {
+    memo = perDataVersionByKey((db) => readHomePage({ ...services, db }), { maxKeys: 1 });
+    memos.set(services.storage, memo);
+  }
+  return memo(services.db, null);
+}
