@@ -96,41 +96,100 @@ test("the default social image is served", async ({ request }) => {
   expect((await response.body()).length).toBeGreaterThan(10_000);
 });
 
-test("client navigation replaces the head tags: nothing left over, nothing doubled", async ({
-  page,
-  baseURL,
-}) => {
-  await ready(page, "/");
-  const homeKeywords = await page.locator('meta[name="keywords"]').getAttribute("content");
-  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Sobre nós" }).click();
-  await expect(page).toHaveURL(/\/sobre-nos$/);
-  await expect(page).toHaveTitle(`Sobre nós | ${SITE}`);
-  const head = await page.evaluate(() => {
-    const all = (selector: string) => [...document.head.querySelectorAll(selector)];
+/** Every head tag a page sets, by kind: a tag left over or doubled shows as a second value. */
+function headTags(page: Page) {
+  return page.evaluate(() => {
     const values = (selector: string) =>
-      all(selector).map((e) => e.getAttribute("content") ?? e.getAttribute("href"));
+      [...document.head.querySelectorAll(selector)].map(
+        (e) => e.getAttribute("content") ?? e.getAttribute("href"),
+      );
     return {
-      titles: all("title").length,
+      titles: document.head.querySelectorAll("title").length,
       description: values('meta[name="description"]'),
       keywords: values('meta[name="keywords"]'),
+      robots: values('meta[name="robots"]'),
       ogTitle: values('meta[property="og:title"]'),
+      ogDescription: values('meta[property="og:description"]'),
       ogUrl: values('meta[property="og:url"]'),
       ogImage: values('meta[property="og:image"]'),
+      ogImageAlt: values('meta[property="og:image:alt"]'),
+      ogImageWidth: values('meta[property="og:image:width"]'),
+      ogImageHeight: values('meta[property="og:image:height"]'),
       ogType: values('meta[property="og:type"]'),
       twitterCard: values('meta[name="twitter:card"]'),
+      twitterImage: values('meta[name="twitter:image"]'),
       canonical: values('link[rel="canonical"]'),
     };
   });
+}
+
+/** Clicks "Sobre nós" in the main menu and checks the page did not reload (a client navigation). */
+async function clientNavigateToAbout(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { beforeNavigation: boolean }).beforeNavigation = true;
+  });
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Sobre nós" }).click();
+  await expect(page).toHaveURL(/\/sobre-nos$/);
+  await expect(page).toHaveTitle(`Sobre nós | ${SITE}`);
+  expect(
+    await page.evaluate(() => (window as unknown as { beforeNavigation?: boolean }).beforeNavigation),
+  ).toBe(true);
+}
+
+/** The head of /sobre-nos, whatever page the visitor came from. */
+async function expectAboutHead(page: Page, baseURL: string | undefined) {
+  const head = await headTags(page);
   expect(head.titles).toBe(1);
   expect(head.description).toHaveLength(1);
   expect(head.keywords).toHaveLength(1);
-  expect(head.keywords[0]).not.toBe(homeKeywords);
+  expect(head.robots).toEqual([]);
   expect(head.ogTitle).toEqual([`Sobre nós | ${SITE}`]);
+  expect(head.ogDescription).toEqual(head.description);
   expect(head.ogUrl).toEqual([`${baseURL}/sobre-nos`]);
   expect(head.ogImage).toEqual([`${baseURL}/og-image.jpg`]);
+  expect(head.ogImageAlt).toHaveLength(1);
+  expect(head.ogImageWidth).toEqual(["1200"]);
+  expect(head.ogImageHeight).toEqual(["630"]);
   expect(head.ogType).toEqual(["website"]);
   expect(head.twitterCard).toEqual(["summary_large_image"]);
+  expect(head.twitterImage).toEqual([`${baseURL}/og-image.jpg`]);
   expect(head.canonical).toEqual([`${baseURL}/sobre-nos`]);
+  return head;
+}
+
+test.describe("client navigation replaces the head tags: nothing left over, nothing doubled", () => {
+  test("from the home page to /sobre-nos", async ({ page, baseURL }) => {
+    await ready(page, "/");
+    const homeKeywords = await page.locator('meta[name="keywords"]').getAttribute("content");
+    await clientNavigateToAbout(page);
+    const head = await expectAboutHead(page, baseURL);
+    expect(head.keywords[0]).not.toBe(homeKeywords);
+  });
+
+  test("from a listing, with its own social image, to /sobre-nos", async ({ page, baseURL }) => {
+    await page.goto("/todos-os-imoveis");
+    const href = await page.locator(".card-grid .property-card__link").first().getAttribute("href");
+    await ready(page, href!);
+    const listingHead = await headTags(page);
+    expect(listingHead.ogImage).toHaveLength(1);
+    expect(listingHead.ogImage[0]).toContain(`/og/`); // the listing's own image, not the default
+    expect(listingHead.ogImageWidth).toEqual(["1200"]);
+    expect(listingHead.canonical).toEqual([`${baseURL}${href}`]);
+    await clientNavigateToAbout(page);
+    const head = await expectAboutHead(page, baseURL);
+    expect(head.description).not.toEqual(listingHead.description);
+    expect(head.ogImageAlt).not.toEqual(listingHead.ogImageAlt);
+  });
+
+  test("from /favoritos (noindex) to /sobre-nos: the page can be indexed again", async ({
+    page,
+    baseURL,
+  }) => {
+    await ready(page, "/favoritos");
+    expect((await headTags(page)).robots).toEqual(["noindex, follow"]);
+    await clientNavigateToAbout(page);
+    await expectAboutHead(page, baseURL);
+  });
 });
 
 test.describe("loading overlay", () => {
