@@ -1,11 +1,11 @@
 // The listing page /casas/:referencia: gallery and viewer, map loaded on demand, address privacy,
-// WhatsApp, the contact form with and without JavaScript, redirects, 404, sold listings, head
-// tags and accessibility. Listings are found through the site itself (the demo catalogue may
+// WhatsApp, the video/tour facade, sharing, similar listings, the contact form with and without
+// JavaScript, redirects, 404, sold listings, head tags and accessibility. Listings are found through the site itself (the demo catalogue may
 // change), except the true coordinates, read from the deterministic demo generator.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { generateListings } from "../../app/server/demo/catalogue.server";
-import { hydrated } from "./fixtures";
+import { hydrated, loginAs } from "./fixtures";
 
 /** The first listing on offer (not sold/rented/reserved) with at least two photos. */
 async function availableListing(page: Page): Promise<string> {
@@ -170,6 +170,84 @@ test("imóveis parecidos: cartões que levam a outros imóveis", async ({ page }
   await first.click();
   await expect(page).toHaveURL(new RegExp(`${hrefs[0]}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+});
+
+/** Sets a listing's video and virtual-tour addresses through the admin edit form. */
+async function setMedia(browser: Browser, referencia: string, media: { video: string; tour: string }) {
+  const admin = await browser.newContext();
+  try {
+    const page = await admin.newPage();
+    await loginAs(page, "admin");
+    await page.goto(`/admin/imoveis?q=${referencia}`);
+    await page.getByRole("link", { name: referencia, exact: true }).click();
+    await expect(page.locator("form.listing-form[data-ready]")).toHaveCount(1);
+    await page.getByLabel("Vídeo (YouTube)").fill(media.video);
+    await page.getByLabel("Tour virtual 360°").fill(media.tour);
+    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(page.locator(".listing-notice")).toContainText("Alterações salvas.");
+  } finally {
+    await admin.close();
+  }
+}
+
+test("vídeo e tour virtual: nada carrega antes do clique; depois, o player recebe o foco", async ({
+  page,
+  browser,
+}) => {
+  const referencia = listing.split("/").pop()!;
+  const videoId = "aqz-KE-bpKQ";
+  const tour = "https://tour.exemplo.com.br/imovel/360";
+  // Nothing leaves the machine: the players are stand-ins, everything else outside is refused.
+  const outside: string[] = [];
+  await page.context().route(
+    (url) => url.hostname !== "127.0.0.1",
+    (route) => {
+      const url = route.request().url();
+      outside.push(url);
+      if (/^https:\/\/www\.youtube-nocookie\.com\/embed\//.test(url) || url.startsWith(tour)) {
+        return route.fulfill({ contentType: "text/html", body: "<title>Player</title><p>Player</p>" });
+      }
+      return route.abort();
+    },
+  );
+  const players = () => outside.filter((u) => /youtube(-nocookie)?\.com|tour\.exemplo\.com\.br/.test(u));
+
+  await setMedia(browser, referencia, { video: `https://www.youtube.com/watch?v=${videoId}`, tour });
+  try {
+    await page.goto(listing);
+    await hydrated(page);
+    const section = page.locator("section", {
+      has: page.getByRole("heading", { level: 2, name: "Vídeo e tour virtual" }),
+    });
+    const video = section.getByRole("link", { name: "Assistir ao vídeo" });
+    const tourLink = section.getByRole("link", { name: "Abrir o tour virtual" });
+    await video.scrollIntoViewIfNeeded();
+    await page.waitForLoadState("networkidle");
+    // Without JavaScript these are plain links to the video and the tour.
+    await expect(video).toHaveAttribute("href", `https://www.youtube.com/watch?v=${videoId}`);
+    await expect(tourLink).toHaveAttribute("href", tour);
+    await expect(page.locator("iframe")).toHaveCount(0);
+    expect(players()).toEqual([]);
+    const axe = await new AxeBuilder({ page }).include('[aria-labelledby="video-tour"]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+    await video.click();
+    const player = section.locator("iframe[title^='Vídeo: ']");
+    await expect(player).toHaveAttribute(
+      "src",
+      `https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1&rel=0`,
+    );
+    await expect(player).toBeFocused();
+    await expect.poll(() => players()).toEqual([expect.stringContaining(`/embed/${videoId}`)]);
+
+    await tourLink.click();
+    const tourFrame = section.locator("iframe[title^='Tour virtual: ']");
+    await expect(tourFrame).toHaveAttribute("src", tour);
+    await expect(tourFrame).toBeFocused();
+    await expect(section.locator("iframe")).toHaveCount(2);
+  } finally {
+    await setMedia(browser, referencia, { video: "", tour: "" });
+  }
 });
 
 test.describe("formulário de contato com JavaScript", () => {

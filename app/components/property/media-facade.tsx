@@ -1,7 +1,8 @@
-// Video and virtual tour behind a click-to-load facade: nothing from YouTube or the tour host
-// loads until the visitor asks. Each facade is a real link (works without JavaScript); with
-// JavaScript it swaps itself for the embedded player.
-import { type MouseEvent, type ReactNode, useState } from "react";
+// Video and virtual tour behind a click-to-load facade: neither player (YouTube, the tour host)
+// loads until the visitor asks; only the video's thumbnail comes from i.ytimg.com, lazily. Each
+// facade is a real link (works without JavaScript); with JavaScript it swaps itself for the
+// embedded player, which takes the focus.
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { PlayIcon } from "../feature-icons";
 import { TourIcon } from "./listing-icons";
 
@@ -21,10 +22,17 @@ function Facade({
   icon: ReactNode;
 }) {
   const [playing, setPlaying] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  // The link that was clicked is gone: hand focus to the player that took its place, so a
+  // keyboard or screen-reader user lands in it instead of at the top of the page.
+  useEffect(() => {
+    if (playing) frame.current?.focus();
+  }, [playing]);
   if (playing) {
     return (
       <div className="media-facade media-facade--playing">
         <iframe
+          ref={frame}
           src={embed}
           title={frameTitle}
           allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture; fullscreen; xr-spatial-tracking"
