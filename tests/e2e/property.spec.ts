@@ -172,6 +172,33 @@ test("imóveis parecidos: cartões que levam a outros imóveis", async ({ page }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
 });
 
+test("compartilhar: WhatsApp e Facebook levam o endereço; copiar link põe-no na área de transferência", async ({
+  page,
+  baseURL,
+}) => {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await page.goto(listing);
+  await hydrated(page);
+  const url = `${baseURL}${listing}`;
+  const title = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").trim();
+  const share = page.getByRole("region", { name: "Compartilhar" });
+
+  const whatsapp = share.getByRole("link", { name: /WhatsApp/ });
+  await expect(whatsapp).toHaveAttribute("target", "_blank");
+  await expect(whatsapp).toHaveAttribute("rel", /noopener/);
+  const whatsappHref = new URL((await whatsapp.getAttribute("href"))!);
+  expect(`${whatsappHref.origin}${whatsappHref.pathname}`).toBe("https://wa.me/");
+  expect(whatsappHref.searchParams.get("text")).toBe(`${title} ${url}`);
+  const facebook = new URL((await share.getByRole("link", { name: /Facebook/ }).getAttribute("href"))!);
+  expect(facebook.searchParams.get("u")).toBe(url);
+
+  const status = share.getByRole("status");
+  await expect(status).toBeEmpty();
+  await share.getByRole("button", { name: "Copiar link" }).click();
+  await expect(status).toHaveText("Link copiado!");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+});
+
 /** Sets a listing's video and virtual-tour addresses through the admin edit form. */
 async function setMedia(browser: Browser, referencia: string, media: { video: string; tour: string }) {
   const admin = await browser.newContext();
