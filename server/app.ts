@@ -15,6 +15,7 @@ import { loadConfig } from "../app/server/config.server";
 import "../app/server/context.server";
 import { isDatabaseHealthy } from "../app/server/db/client.server";
 import { seedOnFirstStart } from "../app/server/demo/seed.server";
+import { guardWrites, isPhotoUploadPath } from "../app/server/http/request-guards.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
 import { warmSearchIndex } from "../app/server/properties/search-index-sync.server";
 import { closeServices, openServices, type Services } from "../app/server/services.server";
@@ -125,6 +126,7 @@ export async function createApp(services: Services): Promise<express.Express> {
 
   app.use(securityHeaders(isProduction));
   app.use(noStoreForAdmin);
+  app.use(guardWrites({ publicUrl: services.config.publicUrl, ownBodyLimit: isPhotoUploadPath }));
 
   // Production hands React Router the build itself: given a function, it re-derives its route
   // tables on every request (what development wants, to pick up edits).

@@ -71,6 +71,23 @@ test("um envio que não é formulário (JSON, multipart quebrado) recebe 400 e u
   }
 });
 
+test("um formulário enviado de outro site (403) ou grande demais (413) é recusado antes de ser lido", async ({
+  request,
+}) => {
+  const crossSite = await request.post("/sobre-nos", {
+    form: { name: "Robô", phone: "(82) 98888-0000", consent: "on" },
+    headers: { Origin: "https://golpe.example" },
+  });
+  expect(crossSite.status()).toBe(403);
+  expect(await crossSite.text()).toContain("outro site");
+  const huge = await request.post("/sobre-nos", {
+    form: { name: "Ana", message: "x".repeat(2 * 1024 * 1024), consent: "on" },
+    headers: { Origin: E2E_BASE_URL },
+  });
+  expect(huge.status()).toBe(413);
+  expect(await huge.text()).toBe("O formulário enviado é grande demais.");
+});
+
 test.describe("caixa de leads", () => {
   test("um lead do formulário do imóvel chega à caixa; etapa, anotação e CSV", async ({ page }) => {
     // Unique per run, so a reused data folder does not show two of them.

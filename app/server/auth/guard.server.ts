@@ -38,12 +38,21 @@ function isMutation(method: string): boolean {
  * come from a browser form on another site (and SameSite=Lax keeps the cookie off those anyway).
  */
 export function isCrossOriginRequest(request: Request, publicUrl: string): boolean {
-  const site = request.headers.get("sec-fetch-site");
+  return isCrossOrigin((name) => request.headers.get(name), new URL(request.url).origin, publicUrl);
+}
+
+/** isCrossOriginRequest on raw headers (the Express layer, before React Router). */
+export function isCrossOrigin(
+  header: (name: string) => string | null,
+  requestOrigin: string,
+  publicUrl: string,
+): boolean {
+  const site = header("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") return true;
-  const origin = request.headers.get("origin");
+  const origin = header("origin");
   if (origin === null) return false;
   if (origin === "null") return true;
-  const allowed = new Set([new URL(request.url).origin, new URL(publicUrl).origin]);
+  const allowed = new Set([requestOrigin, new URL(publicUrl).origin]);
   return !allowed.has(origin);
 }
 
