@@ -80,6 +80,8 @@ describe("backoff", () => {
     expect(classifyFailure(Object.assign(new Error("x"), { responseCode: 550 }))).toBe("permanent");
     expect(classifyFailure(new ProviderHttpError(503, "indisponível"))).toBe("transient");
     expect(classifyFailure(new ProviderHttpError(502, "bad gateway"))).toBe("transient");
+    expect(classifyFailure(new ProviderHttpError(504, "gateway timeout"))).toBe("transient");
+    expect(classifyFailure(new ProviderHttpError(429, "too many requests"))).toBe("transient");
     expect(classifyFailure(new ProviderHttpError(400, "bad request"))).toBe("permanent");
   });
 });
