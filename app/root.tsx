@@ -10,6 +10,7 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { IconSprite } from "./components/feature-icons";
 import { LoadingOverlay } from "./components/loading-overlay";
 import { pageMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <IconSprite />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
