@@ -39,6 +39,8 @@ export default [
     route("leads/lgpd/exportar", "routes/admin/leads-lgpd-exportar.ts"),
     route("leads/:id", "routes/admin/lead.tsx"),
     route("eventos", "routes/admin/eventos.ts"),
+    // Lead e-mails that failed or are still being retried (admin only)
+    route("notificacoes", "routes/admin/notificacoes.tsx"),
   ]),
   // Leads (issue 5): a WhatsApp click on a listing, recorded by navigator.sendBeacon
   route("api/whatsapp", "routes/api/whatsapp.ts"),

@@ -10,6 +10,7 @@ import { LEAD_ORIGINS, LEAD_STATUSES, type LeadOrigin, type LeadStatus } from ".
 import { requireSession } from "../../server/auth/guard.server";
 import { listUserSessions } from "../../server/auth/sessions.server";
 import { getDashboard } from "../../server/dashboard/dashboard.server";
+import { countUndeliveredLeadEmails } from "../../server/leads/undelivered.server";
 import type { Route } from "./+types/painel";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Painel", noindex: true });
@@ -17,8 +18,36 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Paine
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, session } = await requireSession(request, context);
   const { db } = context.services;
-  const [dashboard, sessions] = await Promise.all([getDashboard(db, user), listUserSessions(db, user.id)]);
-  return { user, dashboard, otherSessions: sessions.filter((s) => s.id !== session.id).length };
+  const [dashboard, sessions, undelivered] = await Promise.all([
+    getDashboard(db, user),
+    listUserSessions(db, user.id),
+    // Only an admin can act on the agency's undelivered lead e-mails.
+    user.role === "admin" ? countUndeliveredLeadEmails(db) : null,
+  ]);
+  return { user, dashboard, otherSessions: sessions.filter((s) => s.id !== session.id).length, undelivered };
+}
+
+function UndeliveredEmails({ failed, retrying }: { failed: number; retrying: number }) {
+  const total = failed + retrying;
+  if (total === 0) return null;
+  const detail = [
+    failed > 0 ? `${formatInteger(failed)} sem novas tentativas` : null,
+    retrying > 0 ? `${formatInteger(retrying)} ainda sendo tentados` : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return (
+    <div className="form-alert form-alert--error" data-testid="painel-emails-nao-entregues">
+      <p>
+        <strong>
+          {total === 1
+            ? "1 e-mail de lead não foi entregue"
+            : `${formatInteger(total)} e-mails de leads não foram entregues`}
+        </strong>{" "}
+        ({detail}). <Link to="/admin/notificacoes">Ver e tentar de novo</Link>
+      </p>
+    </div>
+  );
 }
 
 function OtherSessions({ count }: { count: number }) {
@@ -47,7 +76,7 @@ function OtherSessions({ count }: { count: number }) {
 }
 
 export default function Painel({ loaderData }: Route.ComponentProps) {
-  const { user, dashboard, otherSessions } = loaderData;
+  const { user, dashboard, otherSessions, undelivered } = loaderData;
   // New leads and listing changes update the counts and the chart without a reload.
   useLiveEvents();
   const { counts } = dashboard;
@@ -58,6 +87,7 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
       <p className="admin-page__lead">
         Olá, {user.name.split(" ")[0]}. Estes são os números {scope}.
       </p>
+      {undelivered ? <UndeliveredEmails {...undelivered} /> : null}
 
       <section aria-labelledby="painel-numeros">
         <h2 id="painel-numeros" className="visually-hidden">
