@@ -7,10 +7,19 @@ export const REALTIME_EVENTS_PATH = "/admin/eventos";
 
 export type LiveEventType = "lead-created" | "lead-updated" | "property-changed";
 
-export interface LiveEvent {
+/** What the browser receives: a kind of change and an id, never personal or listing data. */
+export interface LiveEventData {
   type: LiveEventType;
-  /** The lead or property id. No personal data travels in events. */
+  /** The lead or property id. */
   id: number;
-  /** For lead events: the agent the lead belongs to (corretores only receive their own). */
-  assigneeId?: number | null;
+}
+
+/** An event as published on the server, with who may receive it. */
+export interface LiveEvent extends LiveEventData {
+  /**
+   * The corretores the change concerns: a lead's assignee before and after (and the agent of its
+   * listing while unassigned), a listing's agent before and after. Admins receive every event;
+   * a corretor only those naming them. It stays on the server.
+   */
+  agentIds: number[];
 }

@@ -6,7 +6,7 @@ import { isHoneypotFilled, parseLeadForm } from "../../lib/lead-form";
 import type { Db } from "../db/client.server";
 import { leads, properties } from "../db/schema.server";
 import { LGPD_CONSENT_VERSION } from "../demo/agency-defaults.server";
-import { publishEvent } from "../realtime/events.server";
+import { agentsOf, publishEvent } from "../realtime/events.server";
 import { enqueueLeadNotifications } from "./notifications.server";
 
 export type CreateLeadResult =
@@ -53,7 +53,7 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
       .returning({ id: leads.id });
     if (!row) throw new Error("lead: insert sem retorno");
     await enqueueLeadNotifications(tx, row.id);
-    await publishEvent(tx, { type: "lead-created", id: row.id, assigneeId: property.corretorId });
+    await publishEvent(tx, { type: "lead-created", id: row.id, agentIds: agentsOf(property.corretorId) });
     return row;
   });
   return { status: "created", leadId: lead.id };

@@ -61,7 +61,7 @@ export async function submitContactForm(
       .returning({ id: leads.id });
     if (!lead) throw new Error("lead: insert sem retorno");
     await enqueueLeadNotifications(tx, lead.id);
-    await publishEvent(tx, { type: "lead-created", id: lead.id, assigneeId: null });
+    await publishEvent(tx, { type: "lead-created", id: lead.id, agentIds: [] });
   });
   return { status: 200, body: { ok: true } };
 }

@@ -7,7 +7,7 @@ import { audit } from "../audit/audit.server";
 import type { SessionUser } from "../auth/guard.server";
 import type { Db } from "../db/client.server";
 import { leadNotes, leads, properties, users } from "../db/schema.server";
-import { publishEvent } from "../realtime/events.server";
+import { agentsOf, publishEvent } from "../realtime/events.server";
 
 export type Viewer = Pick<SessionUser, "id" | "role">;
 
@@ -145,11 +145,21 @@ export async function getLead(db: Db, viewer: Viewer, id: number) {
 /** The lead when the viewer may see it (and so act on it), else null. */
 export async function canSee(db: Db, viewer: Viewer, id: number) {
   const [row] = await db
-    .select({ id: leads.id, assigneeId: leads.assigneeId, status: leads.status })
+    .select({
+      id: leads.id,
+      assigneeId: leads.assigneeId,
+      status: leads.status,
+      listingCorretorId: properties.corretorId,
+    })
     .from(leads)
     .leftJoin(properties, eq(properties.id, leads.propertyId))
     .where(and(eq(leads.id, id), visibleLeads(viewer)));
   return row ?? null;
+}
+
+/** The corretor who sees a lead (visibleLeads): its assignee, or while unassigned its listing's agent. */
+function leadAgent(assigneeId: number | null, listingCorretorId: number | null): number | null {
+  return assigneeId ?? listingCorretorId;
 }
 
 export async function changeLeadStatus(
@@ -172,7 +182,11 @@ export async function changeLeadStatus(
       userAgent: actor.userAgent,
       details: { from: lead.status, to: status },
     });
-    await publishEvent(tx, { type: "lead-updated", id, assigneeId: lead.assigneeId });
+    await publishEvent(tx, {
+      type: "lead-updated",
+      id,
+      agentIds: agentsOf(leadAgent(lead.assigneeId, lead.listingCorretorId)),
+    });
   });
   return true;
 }
@@ -183,7 +197,11 @@ export async function addLeadNote(db: Db, actor: Actor, id: number, body: string
   await db.transaction(async (tx) => {
     await tx.insert(leadNotes).values({ leadId: id, authorId: actor.id, body });
     await tx.update(leads).set({ updatedAt: new Date() }).where(eq(leads.id, id));
-    await publishEvent(tx, { type: "lead-updated", id, assigneeId: lead.assigneeId });
+    await publishEvent(tx, {
+      type: "lead-updated",
+      id,
+      agentIds: agentsOf(leadAgent(lead.assigneeId, lead.listingCorretorId)),
+    });
   });
   return true;
 }
@@ -217,7 +235,15 @@ export async function assignLead(
       userAgent: actor.userAgent,
       details: { from: lead.assigneeId, to: assigneeId },
     });
-    await publishEvent(tx, { type: "lead-updated", id, assigneeId });
+    // The agent it leaves hears of it too, so their open inbox drops it.
+    await publishEvent(tx, {
+      type: "lead-updated",
+      id,
+      agentIds: agentsOf(
+        leadAgent(lead.assigneeId, lead.listingCorretorId),
+        leadAgent(assigneeId, lead.listingCorretorId),
+      ),
+    });
   });
   return "ok";
 }

@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Db } from "../db/client.server";
 import { leads, properties } from "../db/schema.server";
-import { publishEvent } from "../realtime/events.server";
+import { agentsOf, publishEvent } from "../realtime/events.server";
 
 export const WHATSAPP_LEAD_NAME = "Contato via WhatsApp";
 export const WHATSAPP_RATE: RateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
@@ -41,7 +41,7 @@ export async function recordWhatsappClick(
       })
       .returning({ id: leads.id });
     if (!lead) throw new Error("lead: insert sem retorno");
-    await publishEvent(tx, { type: "lead-created", id: lead.id, assigneeId: property.corretorId });
+    await publishEvent(tx, { type: "lead-created", id: lead.id, agentIds: agentsOf(property.corretorId) });
   });
   return "recorded";
 }

@@ -147,7 +147,7 @@ export async function createProperty(
           entityId: row.id,
           details: { referencia },
         });
-        await recordListingChange(tx, row.id);
+        await recordListingChange(tx, row.id, [corretorId]);
         return row;
       }),
   );
@@ -201,7 +201,7 @@ export async function updateProperty(
             ...(referencia !== current.referencia ? { oldReferencia: current.referencia } : {}),
           },
         });
-        await recordListingChange(tx, id);
+        await recordListingChange(tx, id, [current.corretorId, corretorId]);
         return { id, referencia };
       }),
   );
@@ -231,7 +231,7 @@ async function applyChange(
       entityId: id,
       details: { referencia: current.referencia, ...changes },
     });
-    await recordListingChange(tx, id);
+    await recordListingChange(tx, id, [current.corretorId, updated?.corretorId ?? null]);
     return updated ?? current;
   });
 }
@@ -308,7 +308,7 @@ export async function duplicateProperty(
         views: 0,
         corretorId: actor.role === "admin" ? source.corretorId : actor.id,
       })
-      .returning({ id: properties.id, referencia: properties.referencia });
+      .returning({ id: properties.id, referencia: properties.referencia, corretorId: properties.corretorId });
     if (!row) throw new Error("insert returned no row");
     const photos = await tx
       .select()
@@ -329,8 +329,8 @@ export async function duplicateProperty(
       entityId: row.id,
       details: { referencia, from: source.referencia, fromId: id, photos: photos.length },
     });
-    await recordListingChange(tx, row.id);
-    return row;
+    await recordListingChange(tx, row.id, [row.corretorId]);
+    return { id: row.id, referencia: row.referencia };
   });
 }
 
@@ -356,7 +356,7 @@ export async function deleteProperty(
       entityId: id,
       details: { referencia: current.referencia, titulo: current.titulo, photos: photos.length },
     });
-    await recordListingChange(tx, id);
+    await recordListingChange(tx, id, [current.corretorId]);
     return { referencia: current.referencia, photos };
   });
   await removeUnusedFiles(db, storage, photos);

@@ -93,7 +93,7 @@ export async function addPhoto(
   try {
     return await db.transaction(async (tx) => {
       // Checked again under the listing's lock: it may have changed while we encoded.
-      await loadManageable(tx, actor, propertyId, { lock: true });
+      const property = await loadManageable(tx, actor, propertyId, { lock: true });
       assertRoom(await photoCount(tx, propertyId));
       const [last] = await tx
         .select({ position: max(propertyPhotos.position) })
@@ -125,7 +125,7 @@ export async function addPhoto(
         entityId: propertyId,
         details: { photoId: row.id, hash: row.hash },
       });
-      await recordListingChange(tx, propertyId);
+      await recordListingChange(tx, propertyId, [property.corretorId]);
       return toAdminPhoto(row, storage);
     });
   } catch (error) {
@@ -146,10 +146,10 @@ async function photoChange<T>(
   run: (tx: Tx, photos: PropertyPhoto[]) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await loadManageable(tx, actor, propertyId, { lock: true });
+    const property = await loadManageable(tx, actor, propertyId, { lock: true });
     const result = await run(tx, await photosOf(tx, propertyId));
     await audit(tx, { ...auditOrigin(actor), action, entity: "property", entityId: propertyId, details });
-    await recordListingChange(tx, propertyId);
+    await recordListingChange(tx, propertyId, [property.corretorId]);
     return result;
   });
 }

@@ -8,9 +8,15 @@ import type { Database, Db, Tx } from "../db/client.server";
 
 export const EVENTS_CHANNEL = "eventos";
 
+/** The corretores an event concerns: the given ids without nulls or repeats. */
+export function agentsOf(...ids: (number | null | undefined)[]): number[] {
+  return [...new Set(ids.filter((id): id is number => typeof id === "number"))];
+}
+
 /** Announces a change to open admin pages (delivered when `db`'s transaction commits). */
 export async function publishEvent(db: Db | Tx, event: LiveEvent): Promise<void> {
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  const payload: LiveEvent = { type: event.type, id: event.id, agentIds: agentsOf(...event.agentIds) };
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
 }
 
 type Subscriber = (event: LiveEvent) => void;
@@ -26,7 +32,10 @@ function parseEvent(payload: string): LiveEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<LiveEvent>;
     if (typeof value.type !== "string" || typeof value.id !== "number") return null;
-    return { type: value.type, id: value.id, assigneeId: value.assigneeId ?? null };
+    const agentIds = Array.isArray(value.agentIds)
+      ? value.agentIds.filter((id): id is number => typeof id === "number")
+      : [];
+    return { type: value.type, id: value.id, agentIds };
   } catch {
     return null;
   }

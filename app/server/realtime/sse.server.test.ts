@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { publishEvent } from "./events.server";
-import { eventStreamResponse, visibleTo } from "./sse.server";
+import { visibleTo } from "./sse.server";
+import { openStream } from "./test-stream.server";
 
 let database: Database;
 
@@ -15,35 +16,8 @@ afterAll(async () => {
   await database.close();
 });
 
-function open(user: { id: number; role: "admin" | "corretor" }, heartbeatMs?: number) {
-  const controller = new AbortController();
-  const request = new Request("http://localhost/admin/eventos", { signal: controller.signal });
-  const response = eventStreamResponse(request, database, user, { heartbeatMs });
-  const reader = response.body?.getReader();
-  if (!reader) throw new Error("sem corpo");
-  const decoder = new TextDecoder();
-  let text = "";
-  return {
-    response,
-    close: () => controller.abort(),
-    async until(pattern: RegExp, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!pattern.test(text)) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`faltou ${pattern}: ${text}`);
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<null>((r) => setTimeout(() => r(null), left)),
-        ]);
-        if (chunk?.value) text += decoder.decode(chunk.value, { stream: true });
-      }
-      return text;
-    },
-    get text() {
-      return text;
-    },
-  };
-}
+const open = (user: { id: number; role: "admin" | "corretor" }, heartbeatMs?: number) =>
+  openStream(database, user, heartbeatMs);
 
 describe("SSE", () => {
   it("fans one NOTIFY out to every connection, with ids, filtered per user", async () => {
@@ -54,13 +28,11 @@ describe("SSE", () => {
     expect(admin.response.headers.get("cache-control")).toContain("no-transform");
     await Promise.all([admin.until(/conectado/), mine.until(/conectado/), other.until(/conectado/)]);
     await database.db.transaction(async (tx) => {
-      await publishEvent(tx, { type: "lead-created", id: 55, assigneeId: 7 });
+      await publishEvent(tx, { type: "lead-created", id: 55, agentIds: [7] });
     });
-    await publishEvent(database.db, { type: "property-changed", id: 3 });
+    await publishEvent(database.db, { type: "property-changed", id: 3, agentIds: [7, 8] });
     await admin.until(/event: property-changed/);
-    expect(admin.text).toMatch(
-      /id: \S+\nevent: lead-created\ndata: \{"type":"lead-created","id":55,"assigneeId":7\}/,
-    );
+    expect(admin.text).toMatch(/id: \S+\nevent: lead-created\ndata: \{"type":"lead-created","id":55\}\n\n/);
     await mine.until(/event: property-changed/);
     expect(mine.text).toContain("event: lead-created");
     await other.until(/event: property-changed/);
@@ -75,9 +47,13 @@ describe("SSE", () => {
   });
 
   it("visibility rules", () => {
-    expect(visibleTo({ id: 2, role: "corretor" }, { type: "lead-updated", id: 1, assigneeId: null })).toBe(
+    expect(visibleTo({ id: 2, role: "corretor" }, { type: "lead-updated", id: 1, agentIds: [] })).toBe(false);
+    expect(visibleTo({ id: 2, role: "admin" }, { type: "lead-updated", id: 1, agentIds: [] })).toBe(true);
+    expect(
+      visibleTo({ id: 2, role: "corretor" }, { type: "property-changed", id: 1, agentIds: [3, 2] }),
+    ).toBe(true);
+    expect(visibleTo({ id: 2, role: "corretor" }, { type: "property-changed", id: 1, agentIds: [3] })).toBe(
       false,
     );
-    expect(visibleTo({ id: 2, role: "admin" }, { type: "lead-updated", id: 1, assigneeId: null })).toBe(true);
   });
 });

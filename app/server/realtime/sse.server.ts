@@ -1,14 +1,21 @@
 // The Server-Sent Events response for /admin/eventos: events the user may see, a heartbeat
 // comment every 30 s (proxies close silent connections), each event with an id.
-import { type LiveEvent, REALTIME_HEARTBEAT_MS } from "../../lib/realtime-constants";
+import { type LiveEvent, type LiveEventData, REALTIME_HEARTBEAT_MS } from "../../lib/realtime-constants";
 import type { SessionUser } from "../auth/guard.server";
 import type { Database } from "../db/client.server";
 import { subscribeEvents } from "./events.server";
 
-/** A corretor sees events of their own leads and every listing change; an admin sees all. */
+/**
+ * An admin sees every event; a corretor only those about their own leads and listings (the
+ * same rule as the pages: visibleLeads, canManage), including one that just left them.
+ */
 export function visibleTo(user: Pick<SessionUser, "id" | "role">, event: LiveEvent): boolean {
-  if (user.role === "admin" || event.type === "property-changed") return true;
-  return event.assigneeId === user.id;
+  return user.role === "admin" || event.agentIds.includes(user.id);
+}
+
+/** What goes to the browser: the kind of change and the id, not who else it concerns. */
+export function eventData(event: LiveEvent): LiveEventData {
+  return { type: event.type, id: event.id };
 }
 
 let sequence = 0;
@@ -35,7 +42,9 @@ export function eventStreamResponse(
       const unsubscribe = await subscribeEvents(database, (event) => {
         if (!visibleTo(user, event)) return;
         sequence += 1;
-        write(`id: ${Date.now()}-${sequence}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        write(
+          `id: ${Date.now()}-${sequence}\nevent: ${event.type}\ndata: ${JSON.stringify(eventData(event))}\n\n`,
+        );
       });
       // Only now, with the LISTEN in place, tell the client it is connected (nothing published
       // after this line can be missed). The browser's own retry is a fallback;
