@@ -19,6 +19,7 @@ import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { type LoadResult, load, warmUp } from "./http";
 import { benchImage, type ImageResult } from "./images";
+import { type JsWeight, measureJsWeight } from "./js-weight";
 import { type LighthouseResult, runLighthouse } from "./lighthouse";
 import { benchSearch, type ExplainResult, type SearchResultRow } from "./search";
 import { type BenchServer, startServer } from "./server";
@@ -56,6 +57,7 @@ interface Report {
   staticFile?: LoadResult;
   idleRss?: number;
   lighthouse: LighthouseResult[];
+  jsWeights: JsWeight[];
   search: SearchResultRow[];
   explains: ExplainResult[];
   image?: ImageResult;
@@ -159,6 +161,17 @@ async function httpSteps(report: Report): Promise<void> {
       report.staticFile = staticResult;
     }
     if (!SKIP.has("lighthouse")) {
+      progress("JavaScript baixado por página pública…");
+      report.jsWeights = await measureJsWeight(server.url, [
+        ...pages,
+        { label: "casas /casas", path: "/casas" },
+        { label: "sobre nós", path: "/sobre-nos" },
+        { label: "política de privacidade", path: "/politica-de-privacidade" },
+        { label: "favoritos", path: "/favoritos" },
+        { label: "entrar /login", path: "/login" },
+        { label: "recuperar senha", path: "/recuperar-senha" },
+      ]);
+      for (const r of report.jsWeights) progress(`  ${r.label}: ${kib(r.bytes)} em ${r.scripts} arquivos`);
       progress("Lighthouse (mobile) nas três páginas…");
       if (!measureLoad) for (const page of pages) await warmUp(server.url, page.path);
       report.lighthouse = await runLighthouse(server.url, pages, process.env.BENCH_LIGHTHOUSE_DIR);
@@ -278,6 +291,17 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
       "",
     );
   }
+  if (report.jsWeights.length > 0) {
+    out.push(
+      "JavaScript de cada página pública numa primeira visita (Chromium do sistema, bytes transferidos com gzip até a hidratação; meta: ≤ 150 KB):",
+      "",
+      table(
+        ["página", "arquivos", "JS (gzip)"],
+        report.jsWeights.map((r) => [`${r.label} (${r.path})`, r.scripts, kib(r.bytes)]),
+      ),
+      "",
+    );
+  }
   if (report.search.length > 0) {
     out.push(`## 2. Latência da busca (searchProperties em processo, ${ITERATIONS} execuções por busca)`, "");
     out.push(
@@ -337,7 +361,15 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
 
 async function main(): Promise<void> {
   const startedAt = new Date();
-  const report: Report = { uncached: [], cached: [], lighthouse: [], search: [], explains: [], notes: [] };
+  const report: Report = {
+    uncached: [],
+    cached: [],
+    lighthouse: [],
+    jsWeights: [],
+    search: [],
+    explains: [],
+    notes: [],
+  };
   // The table is written after every step, so an interrupted run still leaves its figures.
   const save = () => {
     if (!OUTPUT) return;
