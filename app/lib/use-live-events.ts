@@ -3,21 +3,32 @@
 // on every reconnect — that is how the page catches up on whatever happened while offline.
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { type LiveEventType, REALTIME_EVENTS_PATH, REALTIME_RECONNECT_DELAYS_MS } from "./realtime-constants";
+import {
+  type LiveEventData,
+  type LiveEventType,
+  REALTIME_EVENTS_PATH,
+  REALTIME_RECONNECT_DELAYS_MS,
+} from "./realtime-constants";
 
 export function reconnectDelay(attempt: number): number {
   const delays = REALTIME_RECONNECT_DELAYS_MS;
   return delays[Math.min(Math.max(attempt, 1), delays.length) - 1] ?? 10_000;
 }
 
-/** Revalidates the current page when one of `types` arrives (all types by default). */
+/**
+ * Revalidates the current page when one of `types` arrives (all types by default); then
+ * `onRevalidated` gets the events the new data reflects (none after a reconnect's catch-up).
+ */
 export function useLiveEvents(
   types: readonly LiveEventType[] = ["lead-created", "lead-updated", "property-changed"],
+  onRevalidated?: (events: LiveEventData[]) => void,
 ) {
   const revalidator = useRevalidator();
-  // The latest revalidate without re-subscribing on every render.
+  // The latest callbacks without re-subscribing on every render.
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const revalidated = useRef(onRevalidated);
+  revalidated.current = onRevalidated;
   const typesKey = types.join(",");
 
   useEffect(() => {
@@ -26,16 +37,22 @@ export function useLiveEvents(
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let pending: ReturnType<typeof setTimeout> | undefined;
+    let received: LiveEventData[] = [];
     let attempt = 0;
     let everConnected = false;
     let stopped = false;
 
     // Several events in a burst cause one reload.
-    const refresh = () => {
+    const refresh = (event?: Event) => {
+      const data = event instanceof MessageEvent ? parseData(event.data) : null;
+      if (data) received.push(data);
       if (pending) return;
-      pending = setTimeout(() => {
+      pending = setTimeout(async () => {
         pending = undefined;
-        void revalidate.current();
+        const events = received;
+        received = [];
+        await revalidate.current();
+        if (!stopped) revalidated.current?.(events);
       }, 150);
     };
 
@@ -67,4 +84,15 @@ export function useLiveEvents(
       delete document.documentElement.dataset.live;
     };
   }, [typesKey]);
+}
+
+function parseData(raw: unknown): LiveEventData | null {
+  try {
+    const value = JSON.parse(String(raw)) as Partial<LiveEventData>;
+    return typeof value.type === "string" && typeof value.id === "number"
+      ? { type: value.type, id: value.id }
+      : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,7 @@
 // /admin/imoveis — every listing the user may manage: search, filters, sort and pages in the URL.
 import { data, Form, Link, useSearchParams } from "react-router";
 import { ListingsTable, Pagination } from "../../components/admin/listings-table";
+import { LiveListingUpdates } from "../../components/admin/live-listing-updates";
 import { pageMeta } from "../../lib/meta";
 import { noticeOf } from "../../lib/property-actions";
 import { ADMIN_LIST_SORTS, parseAdminListQuery } from "../../lib/property-admin-list";
@@ -74,6 +75,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           Cadastrar imóvel
         </Link>
       </div>
+      <LiveListingUpdates />
 
       {notice ? (
         <p className="listing-notice" role="status">

@@ -1,0 +1,25 @@
+// Keeps an open list of listings current: when a listing the user may see is created, edited,
+// changes situação or is deleted elsewhere, the page's loader runs again (same URL, so the
+// filters, sort and page stay) and a polite live region says so for a few seconds.
+import { useEffect, useState } from "react";
+import { changedCount, LIVE_UPDATE_NOTICE_MS, listingsUpdatedMessage } from "../../lib/live-updates";
+import { useLiveEvents } from "../../lib/use-live-events";
+
+export function LiveListingUpdates() {
+  const [notice, setNotice] = useState({ text: "", seq: 0 });
+  useLiveEvents(["property-changed"], (events) => {
+    const text = listingsUpdatedMessage(changedCount(events, "property-changed"));
+    if (text) setNotice((current) => ({ text, seq: current.seq + 1 }));
+  });
+  useEffect(() => {
+    if (!notice.text) return;
+    const timer = setTimeout(() => setNotice((current) => ({ ...current, text: "" })), LIVE_UPDATE_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  // Always rendered, so assistive technology knows the region before it speaks.
+  return (
+    <p className="live-update" role="status" aria-live="polite" aria-atomic="true">
+      {notice.text}
+    </p>
+  );
+}

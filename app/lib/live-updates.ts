@@ -1,0 +1,16 @@
+// What an open admin list says after live events refreshed it (pt-BR, for a polite live region).
+import type { LiveEventData, LiveEventType } from "./realtime-constants";
+
+/** How long the notice stays on screen. */
+export const LIVE_UPDATE_NOTICE_MS = 8_000;
+
+/** How many different records of `type` the events changed. */
+export function changedCount(events: readonly LiveEventData[], type: LiveEventType): number {
+  return new Set(events.filter((e) => e.type === type).map((e) => e.id)).size;
+}
+
+/** "Lista atualizada: 1 imóvel alterado" / "…: 3 imóveis alterados"; empty for none. */
+export function listingsUpdatedMessage(count: number): string {
+  if (count <= 0) return "";
+  return `Lista atualizada: ${count} ${count === 1 ? "imóvel alterado" : "imóveis alterados"}`;
+}
