@@ -77,6 +77,10 @@ test.describe("e-mails de leads não entregues (servidor próprio)", () => {
     await expect(row).toContainText("Nenhuma: as tentativas acabaram");
     await expect(row.getByRole("cell").nth(2)).toHaveText("1");
     await expectNoAxeViolations(page);
+    // On a phone the table scrolls inside its box; the page itself does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // The mailbox works again: one click sends it, once.
     if (!smtp) throw new Error("sem servidor SMTP");

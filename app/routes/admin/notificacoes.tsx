@@ -14,6 +14,7 @@ import {
   requeueLeadEmail,
   UNDELIVERED_LIST_LIMIT,
 } from "../../server/leads/undelivered.server";
+import "../../styles/notificacoes.css";
 import type { Route } from "./+types/notificacoes";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -162,7 +163,7 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
                     <td>
                       {email.reason}
                       {email.technical ? (
-                        <details>
+                        <details className="notification-detail">
                           <summary>Detalhe técnico</summary>
                           <code>{email.technical}</code>
                         </details>
@@ -170,7 +171,7 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td>{email.next}</td>
                     <td>
-                      <Form method="post" className="admin-form--inline">
+                      <Form method="post" className="admin-form--inline notification-actions">
                         <input type="hidden" name="id" value={email.id} />
                         <button
                           type="submit"

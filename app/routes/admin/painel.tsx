@@ -32,7 +32,9 @@ function UndeliveredEmails({ failed, retrying }: { failed: number; retrying: num
   if (total === 0) return null;
   const detail = [
     failed > 0 ? `${formatInteger(failed)} sem novas tentativas` : null,
-    retrying > 0 ? `${formatInteger(retrying)} ainda sendo tentados` : null,
+    retrying > 0
+      ? `${formatInteger(retrying)} ainda ${retrying === 1 ? "sendo tentado" : "sendo tentados"}`
+      : null,
   ]
     .filter(Boolean)
     .join(", ");
