@@ -1,6 +1,7 @@
 // Realtime across two app instances (issue 5 acceptance): two production servers, two
 // processes, one PostgreSQL database. A lead created through instance A reaches an admin
-// panel's SSE connection on instance B (PostgreSQL LISTEN/NOTIFY spans the instances).
+// panel's SSE connection on instance B, and a listing saved through A shows up in the listings
+// table open in a browser on B (PostgreSQL LISTEN/NOTIFY spans the instances).
 // Needs TEST_DATABASE_URL (a server where a scratch database may be created) and the build.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -174,5 +175,42 @@ test.describe("tempo real entre duas instâncias", () => {
     );
     expect(received).toMatch(/id: \S+\nevent: lead-created/);
     controller.abort();
+  });
+
+  test("um imóvel cadastrado na instância A aparece na tabela aberta na instância B, anunciado", async ({
+    browser,
+  }) => {
+    if (!a || !b) throw new Error("instâncias não iniciadas");
+    const [name = "", value = ""] = (await signIn(b.url)).split("=");
+    const context = await browser.newContext();
+    await context.addCookies([{ name, value, url: b.url }]);
+    const page = await context.newPage();
+    await page.goto(`${b.url}/admin/imoveis`);
+    await expect(page.locator("html[data-live='on']")).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator(".live-update")).toBeEmpty();
+
+    // An agent saves a new listing through instance A.
+    const titulo = "Apartamento cadastrado na outra instância, Ponta Verde";
+    const created = await fetch(`${a.url}/admin/imoveis/novo`, {
+      method: "POST",
+      headers: { Origin: a.url, Cookie: await signIn(a.url) },
+      body: new URLSearchParams({
+        titulo,
+        tipo: "apartamento",
+        finalidades: "venda",
+        precoVenda: "850000",
+        bairro: "Ponta Verde",
+        cidade: "Maceió",
+        uf: "AL",
+      }),
+      redirect: "manual",
+    });
+    expect(created.status, await created.text()).toBe(303);
+
+    await expect(page.locator(".listings-table__title")).toHaveText([titulo]);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Lista atualizada: 1 imóvel alterado" }),
+    ).toBeVisible();
+    await context.close();
   });
 });
