@@ -144,8 +144,16 @@ describe("the list of undelivered lead e-mails", () => {
     });
     // The worker settles an erased lead's e-mail without sending; this one failed before that.
     await database.db.update(outbox).set({ failedAt: new Date(), attempts: 5, lastError: "ETIMEDOUT x" });
-    const [row] = await listUndeliveredLeadEmails(database.db);
-    expect(row).toMatchObject({ leadId: 999_999, leadName: null, recipient: "agencia" });
+    // A payload no current code writes must not break the list either.
+    await enqueue(database.db, LEAD_EMAIL_KIND, { leadId: "x1", to: "y@teste.com.br", recipient: "agencia" });
+    await database.db.update(outbox).set({ failedAt: new Date(), attempts: 5, lastError: "ETIMEDOUT x" });
+    const rows = await listUndeliveredLeadEmails(database.db);
+    expect(rows.find((r) => r.to === "x@teste.com.br")).toMatchObject({
+      leadId: 999_999,
+      leadName: null,
+      recipient: "agencia",
+    });
+    expect(rows.find((r) => r.to === "y@teste.com.br")?.leadName).toBeNull();
   });
 });
 

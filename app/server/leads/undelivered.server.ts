@@ -38,7 +38,8 @@ function undelivered() {
   );
 }
 
-const payloadLeadId = sql<number>`(${outbox.payload}->>'leadId')::integer`;
+// Guarded cast: a malformed payload shows as an erased lead instead of failing the whole list.
+const payloadLeadId = sql<number>`case when ${outbox.payload}->>'leadId' ~ '^[0-9]{1,9}$' then (${outbox.payload}->>'leadId')::integer end`;
 
 export async function listUndeliveredLeadEmails(db: Db, now = new Date()): Promise<UndeliveredLeadEmail[]> {
   const rows = await db
