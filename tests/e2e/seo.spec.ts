@@ -288,7 +288,7 @@ test.describe("/admin/portais", () => {
   }) => {
     await loginAs(page, "admin");
     // Arranged through the admin: published, available, marked for the portals, no photos and a
-    // 16-character description. "AA…" sorts before the demo referências, so it is on page 1.
+    // 17-character description. "AA…" sorts before the demo referências, so it is on page 1.
     const referencia = `AA${String(Date.now()).slice(-8)}`;
     const descricao = "Casa perto do mar";
     const created = await page.request.post("/admin/imoveis/novo", {

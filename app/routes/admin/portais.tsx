@@ -64,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         withErrors: report.withErrors,
         withWarnings: report.withWarnings,
         outOfFeed: report.outOfFeed,
+        cutFromVrsync: report.cutFromVrsync,
+        vrsyncMax: report.vrsyncMax,
       },
       filter: query.mostrar,
       page,
@@ -116,7 +118,8 @@ export default function Portais({ loaderData }: Route.ComponentProps) {
       <p className="portais__intro">
         ZAP Imóveis, VivaReal, OLX e Chaves na Mão baixam os feeds abaixo a cada poucas horas. Vão para eles
         os imóveis <strong>publicados</strong>, <strong>disponíveis</strong> e marcados “publicar nos
-        portais”. Corrija aqui o que cada portal recusaria antes da próxima leitura.
+        portais”. Um imóvel com erro continua no feed, mas o portal recusa esse anúncio: corrija aqui antes da
+        próxima leitura.
       </p>
 
       {isAdmin ? (
@@ -172,6 +175,15 @@ export default function Portais({ loaderData }: Route.ComponentProps) {
           <li>
             <span className="portais-counts__value">{counts.outOfFeed}</span> marcados, mas fora do feed
           </li>
+          {counts.cutFromVrsync > 0 ? (
+            <li className="portais-counts--erro">
+              <span className="portais-counts__value" data-testid="portais-fora-do-limite">
+                {counts.cutFromVrsync}
+              </span>{" "}
+              fora do arquivo do ZAP/VivaReal/OLX, que lê no máximo {counts.vrsyncMax.toLocaleString("pt-BR")}{" "}
+              imóveis
+            </li>
+          ) : null}
         </ul>
       </section>
 

@@ -38,6 +38,11 @@ export function portalPhotos(photos: readonly ListingPhoto[], context: FeedConte
   return out;
 }
 
+/** How many of a listing's photos the portals can take (a JPEG within the size limit). */
+export function portalPhotoCount(photos: readonly Pick<ListingPhoto, "variants">[]): number {
+  return photos.filter((photo) => portalJpeg(photo.variants) !== null).length;
+}
+
 export function listingPageUrl(referencia: string, publicUrl: string): string {
   return `${publicUrl}/casas/${encodeURIComponent(referencia)}`;
 }

@@ -1,6 +1,6 @@
 // Listings for the feeds and the sitemap, read in keyset batches (id > last id, 500 at a time),
 // so even 50 000 listings never sit in memory at once: each batch is written out and dropped.
-import { and, asc, eq, getTableColumns, gt, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { properties, propertyPhotos } from "../db/schema.server";
 
@@ -68,10 +68,56 @@ export async function photosFor(db: Db, ids: number[]): Promise<Map<number, List
 
 export interface BatchOptions {
   batchSize?: number;
-  /** Start after this id (keyset). */
+  /** Start after this id (keyset; id order only). */
   afterId?: number;
   /** Stop after this many listings in all. */
   max?: number;
+  /**
+   * "id" (default): oldest first, stable. "priority": the order in which listings take the places
+   * of a capped feed file: destaques first, then the most recently updated, then the newest id.
+   */
+  order?: "id" | "priority";
+}
+
+/** updated_at cut to the millisecond: the keyset cursor carries it as text and must compare exactly. */
+const updatedMs = sql<Date>`date_trunc('milliseconds', ${properties.updatedAt})`;
+
+type PriorityCursor = { destaque: boolean; updatedAt: string; id: number };
+
+/** One page of listings in priority order after `from`, each with its cursor. */
+function priorityPage(db: Db, where: SQL, from: PriorityCursor | null, limit: number) {
+  const after: SQL | undefined = from
+    ? sql`(${properties.destaque}, ${updatedMs}, ${properties.id}) < (${from.destaque}::boolean, ${from.updatedAt}::timestamptz, ${from.id}::integer)`
+    : undefined;
+  return db
+    .select({
+      ...listingColumns,
+      cursorAt: sql<string>`to_char(${updatedMs} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    })
+    .from(properties)
+    .where(and(where, after))
+    .orderBy(desc(properties.destaque), desc(updatedMs), desc(properties.id))
+    .limit(limit);
+}
+
+/** Batches in priority order, keyset on (destaque, updated_at, id), all descending. */
+async function* priorityBatches(db: Db, where: SQL, batchSize: number): AsyncGenerator<ListingWithPhotos[]> {
+  let cursor: PriorityCursor | null = null;
+  for (;;) {
+    const rows = await priorityPage(db, where, cursor, batchSize);
+    if (rows.length === 0) return;
+    const photos = await photosFor(
+      db,
+      rows.map((r) => r.id),
+    );
+    yield rows.map(({ cursorAt: _cursorAt, ...listing }) => ({
+      listing,
+      photos: photos.get(listing.id) ?? [],
+    }));
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    cursor = { destaque: last.destaque, updatedAt: last.cursorAt, id: last.id };
+  }
 }
 
 /** Yields batches of listings (with their photos) matching `where`, in id order. */
@@ -81,6 +127,10 @@ export async function* listingBatches(
   options: BatchOptions = {},
 ): AsyncGenerator<ListingWithPhotos[]> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
+  if (options.order === "priority") {
+    yield* priorityBatches(db, where, batchSize);
+    return;
+  }
   let remaining = options.max ?? Number.POSITIVE_INFINITY;
   let lastId = options.afterId ?? 0;
   while (remaining > 0) {

@@ -278,13 +278,23 @@ export const DESCRIPTION_MAX = 3000;
 export const VRSYNC_MIN_IMAGES = 5;
 export const CHAVESNAMAO_MAX_PHOTOS = 30;
 export const LISTING_ID_MAX = 50;
+/** domain.md: the VRSync portal fetches at most 50,000 listings per file. */
+export const VRSYNC_MAX_LISTINGS = 50_000;
+/** domain.md: VRSync images are JPG of at most 7 MB each (read as 7,000,000 bytes, the stricter). */
+export const IMAGE_MAX_BYTES = 7_000_000;
 
 // ------------------------------------------------------------------------------------------------
 // Media
 
-/** The largest JPEG variant no wider than 1920 px (the portals' sweet spot), else the smallest JPEG. */
+/**
+ * The largest JPEG variant no wider than 1920 px (the portals' sweet spot), else the smallest
+ * JPEG; never one over IMAGE_MAX_BYTES (the portal refuses it), so a photo whose every JPEG is
+ * too heavy is left out of the feeds rather than sent to be refused.
+ */
 export function portalJpeg(variants: readonly PhotoVariant[]): PhotoVariant | null {
-  const jpegs = variants.filter((v) => v.format === "jpeg").sort((a, b) => a.width - b.width);
+  const jpegs = variants
+    .filter((v) => v.format === "jpeg" && v.bytes <= IMAGE_MAX_BYTES)
+    .sort((a, b) => a.width - b.width);
   return [...jpegs].reverse().find((v) => v.width <= 1920) ?? jpegs[0] ?? null;
 }
 

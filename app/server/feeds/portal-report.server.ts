@@ -5,7 +5,9 @@ import { PUBLICATION_STATES, STATUSES } from "../../lib/vocabulary";
 import type { Db } from "../db/client.server";
 import { properties, propertyPhotos } from "../db/schema.server";
 import { BATCH_SIZE, type ListingRow } from "./listing-source.server";
+import { IMAGE_MAX_BYTES, VRSYNC_MAX_LISTINGS } from "./mapping.server";
 import { type PortalProblem, type ProblemField, validatePortalListing } from "./validation.server";
+import { vrsyncFileIds } from "./vrsync.server";
 
 export interface ListingReport {
   id: number;
@@ -27,6 +29,10 @@ export interface PortalReport {
   withWarnings: number;
   /** Marked for the portals but out of the feeds (rascunho, vendido…). */
   outOfFeed: number;
+  /** In the feeds, but left out of the VRSync file by its 50,000-listing cap. */
+  cutFromVrsync: number;
+  /** The VRSync file's cap (domain.md: 50,000 listings). */
+  vrsyncMax: number;
   /** Listings with problems or out of the feed, errors first. */
   listings: ListingReport[];
 }
@@ -43,7 +49,7 @@ function outOfFeedReason(listing: Pick<ListingRow, "publicacao" | "status">): st
   return null;
 }
 
-/** Photos per listing the portals can take: those with a JPEG variant. */
+/** Photos per listing the portals can take: those with a JPEG variant within the size limit (portalJpeg). */
 async function jpegPhotoCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -52,21 +58,49 @@ async function jpegPhotoCounts(db: Db, ids: number[]): Promise<Map<number, numbe
     .where(
       and(
         inArray(propertyPhotos.propertyId, ids),
-        sql`${propertyPhotos.variants} @> '[{"format":"jpeg"}]'::jsonb`,
+        sql`exists (select 1 from jsonb_array_elements(${propertyPhotos.variants}) v
+          where v->>'format' = 'jpeg' and (v->>'bytes')::bigint <= ${IMAGE_MAX_BYTES})`,
       ),
     )
     .groupBy(propertyPhotos.propertyId);
   return new Map(rows.map((r) => [r.propertyId, r.photos]));
 }
 
-/** Every listing marked for the portals, checked; `corretorId` limits it to one agent's listings. */
-export async function portalReport(db: Db, options: { corretorId?: number } = {}): Promise<PortalReport> {
+/** The problem of a listing the VRSync file's cap left out (see vrsyncListings for the order). */
+export function cutProblem(max: number): PortalProblem {
+  return {
+    code: "limite-arquivo",
+    severity: "erro",
+    portals: ["vrsync"],
+    field: "destaque",
+    message: `Ficou fora do arquivo: o ZAP/VivaReal/OLX lê no máximo ${max.toLocaleString("pt-BR")} imóveis por arquivo. Têm prioridade os anúncios que o portal aceita e, entre eles, os destaques e os atualizados mais recentemente.`,
+  };
+}
+
+/**
+ * Every listing marked for the portals, checked; `corretorId` limits it to one agent's listings
+ * (the VRSync cap is still worked out over the whole agency, as the file is).
+ */
+export async function portalReport(
+  db: Db,
+  options: { corretorId?: number; vrsyncMax?: number } = {},
+): Promise<PortalReport> {
+  const vrsyncMax = options.vrsyncMax ?? VRSYNC_MAX_LISTINGS;
+  const inVrsyncFile = await vrsyncFileIds(db, vrsyncMax);
   const scope: SQL = (
     options.corretorId === undefined
       ? eq(properties.publicarPortais, true)
       : and(eq(properties.publicarPortais, true), eq(properties.corretorId, options.corretorId))
   ) as SQL;
-  const report: PortalReport = { inFeed: 0, withErrors: 0, withWarnings: 0, outOfFeed: 0, listings: [] };
+  const report: PortalReport = {
+    inFeed: 0,
+    withErrors: 0,
+    withWarnings: 0,
+    outOfFeed: 0,
+    cutFromVrsync: 0,
+    vrsyncMax,
+    listings: [],
+  };
   let lastId = 0;
   for (;;) {
     const rows = await db
@@ -83,6 +117,10 @@ export async function portalReport(db: Db, options: { corretorId?: number } = {}
       const reason = outOfFeedReason(row);
       const photoCount = photoCounts.get(row.id) ?? 0;
       const problems = reason ? [] : validatePortalListing(row, photoCount);
+      if (!reason && inVrsyncFile && !inVrsyncFile.has(row.id)) {
+        problems.unshift(cutProblem(vrsyncMax));
+        report.cutFromVrsync++;
+      }
       if (reason) report.outOfFeed++;
       else {
         report.inFeed++;

@@ -1,6 +1,14 @@
 // The VRSync feed (Grupo OLX: ZAP Imóveis, VivaReal, OLX), per shared/spec/domain.md.
+import { count } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { agencyPhone, type FeedContext, listingPageUrl, portalPhotos } from "./context.server";
+import { properties } from "../db/schema.server";
+import {
+  agencyPhone,
+  type FeedContext,
+  listingPageUrl,
+  portalPhotoCount,
+  portalPhotos,
+} from "./context.server";
 import { type ListingWithPhotos, listingBatches, portalEligible } from "./listing-source.server";
 import {
   DESCRIPTION_MAX,
@@ -15,12 +23,14 @@ import {
   TITLE_MAX,
   truncateText,
   VRSYNC_DISPLAY_ADDRESS,
+  VRSYNC_MAX_LISTINGS,
   VRSYNC_RENT_PERIODS,
   vrsyncFeatures,
   vrsyncPropertyType,
   vrsyncTransactionType,
   vrsyncUsageType,
 } from "./mapping.server";
+import { validatePortalListing } from "./validation.server";
 import {
   leaf,
   type XmlItemWriter,
@@ -172,8 +182,57 @@ export function renderVrsyncListing(
   return writer.render((parent) => buildVrsyncListing(parent, item, context));
 }
 
-export function vrsyncFeedStream(db: Db, context: FeedContext): ReadableStream<Uint8Array> {
-  return xmlItemsStream(vrsyncSkeleton(context), listingBatches(db, portalEligible), (writer, item) =>
+/** Would the VRSync portal refuse this listing (an "erro" for it on /admin/portais)? */
+export function refusedByVrsync({ listing, photos }: ListingWithPhotos): boolean {
+  return validatePortalListing(listing, portalPhotoCount(photos)).some(
+    (p) => p.severity === "erro" && p.portals.includes("vrsync"),
+  );
+}
+
+/**
+ * The listings of the VRSync file, in batches. domain.md: the portal fetches at most 50,000
+ * listings per file. Under the cap, every eligible listing goes, in id order; a listing the
+ * portal would refuse still goes (it refuses that one alone, and /admin/portais shows why).
+ * Over the cap the places are handed out in two passes: first the listings the portal accepts,
+ * then those it would refuse anyway; within each pass destaques first, then the most recently
+ * updated (listingBatches' "priority" order). The rest wait, reported on /admin/portais.
+ */
+export async function* vrsyncListings(
+  db: Db,
+  max = VRSYNC_MAX_LISTINGS,
+): AsyncGenerator<ListingWithPhotos[]> {
+  const [row] = await db.select({ total: count() }).from(properties).where(portalEligible);
+  if ((row?.total ?? 0) <= max) {
+    yield* listingBatches(db, portalEligible);
+    return;
+  }
+  let left = max;
+  for (const refused of [false, true]) {
+    for await (const batch of listingBatches(db, portalEligible, { order: "priority" })) {
+      const kept = batch.filter((item) => refusedByVrsync(item) === refused).slice(0, left);
+      left -= kept.length;
+      if (kept.length > 0) yield kept;
+      if (left === 0) return;
+    }
+  }
+}
+
+/** The ids in the VRSync file when the cap leaves some listings out, else null (all go). */
+export async function vrsyncFileIds(db: Db, max = VRSYNC_MAX_LISTINGS): Promise<Set<number> | null> {
+  const [row] = await db.select({ total: count() }).from(properties).where(portalEligible);
+  if ((row?.total ?? 0) <= max) return null;
+  // At most `max` numbers (50,000 × 8 bytes): the listings themselves are never held.
+  const ids = new Set<number>();
+  for await (const batch of vrsyncListings(db, max)) for (const item of batch) ids.add(item.listing.id);
+  return ids;
+}
+
+export function vrsyncFeedStream(
+  db: Db,
+  context: FeedContext,
+  max = VRSYNC_MAX_LISTINGS,
+): ReadableStream<Uint8Array> {
+  return xmlItemsStream(vrsyncSkeleton(context), vrsyncListings(db, max), (writer, item) =>
     renderVrsyncListing(writer, item, context),
   );
 }
