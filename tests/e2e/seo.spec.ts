@@ -320,10 +320,12 @@ test.describe("/admin/portais", () => {
       await expect(problem).toHaveText(
         `Erro A descrição tem ${descricao.length} caracteres; o portal exige ao menos 50. (ZAP/VivaReal/OLX) Corrigir em ${referencia}`,
       );
-      await expect(item.getByRole("listitem").filter({ hasText: "Sem fotos" })).toContainText("Erro");
+      await expect(
+        item.getByRole("listitem").filter({ hasText: "Sem fotos: o ZAP/VivaReal recusa" }),
+      ).toContainText("Erro");
       const photosFix = item
         .getByRole("listitem")
-        .filter({ hasText: "Sem fotos" })
+        .filter({ hasText: "Sem fotos: o ZAP/VivaReal recusa" })
         .getByRole("link", { name: `Corrigir em ${referencia}` });
       await expect(photosFix).toHaveAttribute("href", `${editPath}/fotos`);
       // The problem rows themselves are accessible too.

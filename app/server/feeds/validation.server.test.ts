@@ -75,6 +75,13 @@ describe("validatePortalListing", () => {
   it("flags missing photos, fewer than 5, and more than Chaves na Mão takes", () => {
     expect(problem(validatePortalListing(good, 0), "sem-fotos")).toMatchObject({
       severity: "erro",
+      portals: ["vrsync"],
+      field: "fotos",
+    });
+    // Chaves na Mão takes a listing without photos (fotos_imovel is optional): a warning only.
+    expect(problem(validatePortalListing(good, 0), "sem-fotos-cnm")).toMatchObject({
+      severity: "aviso",
+      portals: ["chavesnamao"],
       field: "fotos",
     });
     expect(problem(validatePortalListing(good, 4), "poucas-fotos")).toMatchObject({
@@ -224,16 +231,16 @@ describe("portalReport", () => {
 
   it("counts the listings in the feed and those with errors, and lists the problems, errors first", async () => {
     const report = await portalReport(database.db);
-    expect(report).toMatchObject({ inFeed: 3, withErrors: 2, withWarnings: 0, outOfFeed: 2 });
+    expect(report).toMatchObject({ inFeed: 3, withErrors: 2, withWarnings: 1, outOfFeed: 2 });
     expect(report.listings.map((l) => l.referencia)).toEqual(["AP0002", "AP0003", "AP0004", "AP0005"]);
     expect(codes(report.listings[0]!.problems)).toEqual(["titulo-curto"]);
     expect(report.listings[1]!.photoCount).toBe(0);
-    expect(codes(report.listings[1]!.problems)).toEqual(["sem-fotos"]);
+    expect(codes(report.listings[1]!.problems)).toEqual(["sem-fotos", "sem-fotos-cnm"]);
     expect(report.listings[2]!.outOfFeedReason).toBe("Rascunho: só imóveis publicados vão para os portais.");
     expect(report.listings[3]!.outOfFeedReason).toBe("Vendido: só imóveis disponíveis vão para os portais.");
     expect(filterReport(report.listings, "erros").map((l) => l.referencia)).toEqual(["AP0002", "AP0003"]);
     expect(filterReport(report.listings, "fora").map((l) => l.referencia)).toEqual(["AP0004", "AP0005"]);
-    expect(filterReport(report.listings, "avisos")).toEqual([]);
+    expect(filterReport(report.listings, "avisos").map((l) => l.referencia)).toEqual(["AP0003"]);
   });
 
   it("shows a corretor only their own listings", async () => {

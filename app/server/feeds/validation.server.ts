@@ -131,7 +131,17 @@ export function validatePortalListing(listing: ValidatedListing, photoCount: num
 
   // Photos
   if (photoCount === 0) {
-    add("sem-fotos", "erro", "fotos", "Sem fotos: os portais recusam anúncios sem imagem.");
+    // domain.md: VRSync needs at least 5 images; Chaves na Mão's fotos_imovel is optional.
+    add("sem-fotos", "erro", "fotos", "Sem fotos: o ZAP/VivaReal recusa o anúncio (exige ao menos 5).", [
+      "vrsync",
+    ]);
+    add(
+      "sem-fotos-cnm",
+      "aviso",
+      "fotos",
+      "Sem fotos: o Chaves na Mão publica o anúncio, mas sem nenhuma imagem.",
+      ["chavesnamao"],
+    );
   } else if (photoCount < VRSYNC_MIN_IMAGES) {
     add(
       "poucas-fotos",
