@@ -346,6 +346,12 @@ describe("VRSync feed", () => {
     // The cover's largest JPEG ≤ 1920 px really exists in storage.
     const first = images("AP0001")[0]!.textContent!;
     expect(await storage.exists(first.replace(`${PUBLIC_URL}/media/`, ""))).toBe(true);
+    // domain.md: a changed image must get a new URL. The URL carries the content hash, so two
+    // different pictures never share one and a replaced photo cannot reuse its old address.
+    const [a, b] = [images("AP0001")[0]!.textContent!, images("AP0001")[1]!.textContent!];
+    expect(a).toContain(photos[0]!.hash);
+    expect(b).toContain(photos[1]!.hash);
+    expect(photos[0]!.hash).not.toBe(photos[1]!.hash);
   });
 
   it("sends a YouTube video and an https tour, and leaves out the others", async () => {
