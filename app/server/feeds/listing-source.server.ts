@@ -70,7 +70,7 @@ export interface BatchOptions {
   batchSize?: number;
   /** Start after this id (keyset; id order only). */
   afterId?: number;
-  /** Stop after this many listings in all. */
+  /** Stop after this many listings in all (id order only). */
   max?: number;
   /**
    * "id" (default): oldest first, stable. "priority": the order in which listings take the places
