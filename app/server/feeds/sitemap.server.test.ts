@@ -133,5 +133,7 @@ describe("/robots.txt", () => {
     expect(text).not.toMatch(/Disallow: \/og/);
     expect(text).not.toMatch(/Disallow: \/casas/);
     expect(text).not.toMatch(/Disallow: \/media/);
+    // Portal robots (VivaReal, ZAP, OLX, Chaves na Mão) fetch the feeds; noindex keeps them out of search.
+    expect(text).not.toMatch(/Disallow: \/feeds/);
   });
 });

@@ -219,7 +219,11 @@ export async function sitemapPartStream(
   );
 }
 
-/** Paths crawlers have no business in; /og/ stays open (Twitterbot obeys robots for card images). */
+/**
+ * Paths crawlers have no business in. Open on purpose: /og/ (Twitterbot obeys robots.txt for
+ * card images) and /feeds/ (a portal's robot that obeys robots.txt must still fetch its feed;
+ * the feeds answer X-Robots-Tag: noindex, which a search engine only sees if it may fetch them).
+ */
 export const ROBOTS_DISALLOW = [
   "/admin",
   "/login",
@@ -227,7 +231,6 @@ export const ROBOTS_DISALLOW = [
   "/sair",
   "/recuperar-senha",
   "/redefinir-senha",
-  "/feeds/",
 ] as const;
 
 export function robotsTxt(publicUrl: string): string {
