@@ -109,6 +109,27 @@ describe("WhatsApp clicks", () => {
       email: null,
       assigneeId: agent.id,
     });
+    // Like every new lead, it is e-mailed to the listing's agent and the agency.
+    const queued = await database.db.select().from(outbox);
+    expect(queued.filter((row) => row.payload.leadId === lead?.id).map((row) => row.payload.to)).toContain(
+      agent.email,
+    );
+    const mail = buildLeadEmail(
+      {
+        id: lead?.id ?? 0,
+        name: WHATSAPP_LEAD_NAME,
+        phone: null,
+        email: null,
+        message: "",
+        origin: "whatsapp",
+        createdAt: new Date(),
+        referencia: listing.referencia,
+        titulo: null,
+      },
+      "https://site.teste",
+      "corretor",
+    );
+    expect(mail.text).toContain("Conversar no WhatsApp");
     expect(await recordWhatsappClick(database.db, "<script>", nextIp())).toBe("invalid");
     expect(await recordWhatsappClick(database.db, "NAOEXISTE1", nextIp())).toBe("not-found");
   });

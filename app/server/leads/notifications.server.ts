@@ -100,6 +100,10 @@ export function buildLeadEmail(
     lead.referencia ? `Imóvel: ${lead.referencia}${lead.titulo ? ` — ${lead.titulo}` : ""}` : null,
     `Recebido em: ${DATE_TIME.format(lead.createdAt)}`,
     "",
+    lead.origin === "whatsapp"
+      ? "A pessoa clicou em “Conversar no WhatsApp” neste imóvel: a mensagem dela chega pelo WhatsApp da imobiliária."
+      : null,
+    lead.origin === "whatsapp" ? "" : null,
     lead.message ? `Mensagem:\n${lead.message}` : null,
     lead.message ? "" : null,
     `Abrir no painel: ${publicUrl.replace(/\/+$/, "")}/admin/leads/${lead.id}`,

@@ -1,11 +1,14 @@
 // A WhatsApp click on a listing, recorded as a lead event before the visitor goes to wa.me.
-// No personal data: the conversation itself happens on WhatsApp. No e-mail either — the
-// message arrives on the agency's WhatsApp; the inbox shows the click live.
+// No personal data: the conversation itself happens on WhatsApp. Like every new lead it is
+// e-mailed to the listing's agent and the agency (through the outbox, in the same transaction):
+// the agent learns which listing the WhatsApp message that follows is about, even when the
+// agency's WhatsApp is answered by someone else.
 import { and, eq, sql } from "drizzle-orm";
 import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Db } from "../db/client.server";
 import { leads, properties } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
+import { enqueueLeadNotifications } from "./notifications.server";
 
 export const WHATSAPP_LEAD_NAME = "Contato via WhatsApp";
 export const WHATSAPP_RATE: RateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
@@ -41,6 +44,7 @@ export async function recordWhatsappClick(
       })
       .returning({ id: leads.id });
     if (!lead) throw new Error("lead: insert sem retorno");
+    await enqueueLeadNotifications(tx, lead.id);
     await publishEvent(tx, { type: "lead-created", id: lead.id, agentIds: agentsOf(property.corretorId) });
   });
   return "recorded";
