@@ -220,18 +220,19 @@ describe("a corretor's permissions", () => {
   it("cannot read or change another agent's listing (403) nor a missing one (404)", async () => {
     const anas = await createProperty(db, ana, listingForm());
     const before = (await getPropertyForEdit(db, admin, anas.id)).property;
-    const attempts: Promise<unknown>[] = [
-      getPropertyForEdit(db, bruno, anas.id),
-      updateProperty(db, bruno, anas.id, listingForm({ titulo: "Tomado por outro corretor" })),
-      setPublication(db, bruno, anas.id, "publicado"),
-      setPublication(db, bruno, anas.id, "arquivado"),
-      setDestaque(db, bruno, anas.id, true),
-      setStatus(db, bruno, anas.id, "vendido"),
-      duplicateProperty(db, bruno, anas.id),
-      deleteProperty(db, storage, bruno, anas.id),
+    // One at a time: a call started early could fail before anything awaits it.
+    const attempts: (() => Promise<unknown>)[] = [
+      () => getPropertyForEdit(db, bruno, anas.id),
+      () => updateProperty(db, bruno, anas.id, listingForm({ titulo: "Tomado por outro corretor" })),
+      () => setPublication(db, bruno, anas.id, "publicado"),
+      () => setPublication(db, bruno, anas.id, "arquivado"),
+      () => setDestaque(db, bruno, anas.id, true),
+      () => setStatus(db, bruno, anas.id, "vendido"),
+      () => duplicateProperty(db, bruno, anas.id),
+      () => deleteProperty(db, storage, bruno, anas.id),
     ];
     for (const attempt of attempts) {
-      expect(await rejection(attempt)).toMatchObject({ status: 403 });
+      expect(await rejection(attempt())).toMatchObject({ status: 403 });
     }
     expect((await getPropertyForEdit(db, admin, anas.id)).property).toEqual(before);
     expect(await rejection(getPropertyForEdit(db, bruno, 987654))).toMatchObject({ status: 404 });
