@@ -5,9 +5,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { loginAs } from "./fixtures";
+import { loginAs, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 

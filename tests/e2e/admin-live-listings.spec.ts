@@ -1,8 +1,8 @@
 // Issue 5, realtime: an open /admin/imoveis follows changes made elsewhere. Two browser
 // contexts (two admins): one edits a listing's title; the other's open, filtered table shows
 // the new title without a reload, keeps its filter, and says so in a polite live region.
-import { expect, test } from "@playwright/test";
-import { hydrated, loginAs } from "./fixtures";
+import { expect } from "@playwright/test";
+import { hydrated, loginAs, test } from "./fixtures";
 
 test("a title edited in one session shows up in another's open listings table, announced", async ({
   browser,

@@ -1,8 +1,8 @@
 // Picking a listing's location on the map of the listing form (issue 4). Map tiles come from
 // the internet, which tests never reach: every tile request is answered here with an empty
 // 1x1 PNG. Leaflet itself is bundled, so the map works the same without its tiles.
-import { expect, type Page, test } from "@playwright/test";
-import { loginAs } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { loginAs, test } from "./fixtures";
 
 const EMPTY_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",

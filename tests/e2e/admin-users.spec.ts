@@ -1,8 +1,8 @@
 // The users screen (/admin/usuarios, admin only; issue 4) past creation: an admin changes a
 // user's role, CRECI and phone, sets a temporary password, and the person signs in with it in a
 // browser of their own; now a corretor, they are refused the screen.
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { E2E_BASE_URL, hydrated, loginAs, signInOverHttp } from "./fixtures";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { E2E_BASE_URL, hydrated, loginAs, signInOverHttp, test } from "./fixtures";
 
 /** The form inside `scope` that the button named `submit` sends. */
 function formWith(page: Page, scope: Locator, submit: string): Locator {

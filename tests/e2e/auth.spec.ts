@@ -2,10 +2,10 @@
 // the users and settings screens, password recovery by e-mail, and axe on every auth/admin
 // screen (issue 4).
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { startTestSmtp, type TestSmtp } from "../../app/server/mail/test-smtp.server";
 import { E2E_ADMIN } from "../../playwright.config";
-import { E2E_BASE_URL, loginAs, signInOverHttp } from "./fixtures";
+import { E2E_BASE_URL, loginAs, signInOverHttp, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 const PASSWORD_FIELD = "Senha";

@@ -2,9 +2,9 @@
 // automatically), must refuse a visitor without a session and a corretor where an admin is
 // needed: a redirect to /login, 401, 403 (or 405 where there is no action), never data.
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
 import routes from "../../app/routes";
-import { E2E_BASE_URL, postAs, sessionFor } from "./fixtures";
+import { E2E_BASE_URL, postAs, sessionFor, test } from "./fixtures";
 
 interface RouteEntry {
   file: string;

@@ -1,8 +1,8 @@
 // The public-page HTML cache (issue 7) against the running production server: a page is
 // served from the cache on the second request (X-Cache: HIT, ETag/304), and an admin write is
 // visible on the very next request — the cache never serves a page older than the last write.
-import { expect, test } from "@playwright/test";
-import { loginAs } from "./fixtures";
+import { expect } from "@playwright/test";
+import { loginAs, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 

@@ -2,7 +2,8 @@
 // the page's CSS inside the HTML (no stylesheet request), React Router's scripts only once a frame
 // is painted, and a page that still hydrates, navigates and styles the next screen. Also the
 // rendering shortcuts that must stay invisible: off-screen cards and the loading overlay.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 
 async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -3,7 +3,13 @@
 // while it is still alive: the sign-in rate limit (10 attempts per minute per IP) would
 // otherwise trip over a fast suite. The corretor account is created once through the admin
 // users action, idempotently (and repaired if a test deactivated it or changed its password).
-import { type APIRequestContext, expect, type Page, request as playwrightRequest } from "@playwright/test";
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Page,
+  request as playwrightRequest,
+} from "@playwright/test";
 import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
 
 export type Role = "admin" | "corretor";
@@ -170,3 +176,23 @@ export async function loginAs(
 export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/**
+ * Playwright's `test`, whose `page.goto` returns once an HTML page has hydrated (JavaScript on,
+ * and not `waitUntil: "commit"`). The scripts start only after the first paint
+ * (app/server/assets/first-paint.server.ts), so a click right after the load event could land
+ * before React does: a full page load instead of a client navigation, or a select whose change
+ * nothing submits. Tests that look at the page before hydration pass `waitUntil: "commit"`.
+ */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const html = (response?.headers()["content-type"] ?? "").startsWith("text/html");
+      if (javaScriptEnabled && html && options?.waitUntil !== "commit") await hydrated(page);
+      return response;
+    };
+    await use(page);
+  },
+});

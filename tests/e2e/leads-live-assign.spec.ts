@@ -1,7 +1,7 @@
 // Issue 5, realtime: a lead handed to a corretora shows up in her open inbox without a reload,
 // and leaves it, also without a reload, when the admin hands it to someone else.
-import { expect, test } from "@playwright/test";
-import { E2E_BASE_URL, E2E_CORRETOR, hydrated, loginAs, sessionFor } from "./fixtures";
+import { expect } from "@playwright/test";
+import { E2E_BASE_URL, E2E_CORRETOR, hydrated, loginAs, sessionFor, test } from "./fixtures";
 
 test("a lead assigned to the corretora appears in her open inbox, and leaves it when reassigned", async ({
   page,

@@ -2,8 +2,8 @@
 // WhatsApp clicks, live updates, the pipeline, notes, CSV and accessibility.
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { E2E_BASE_URL, E2E_CORRETOR, loginAs, sessionFor } from "./fixtures";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { E2E_BASE_URL, E2E_CORRETOR, loginAs, sessionFor, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 async function expectNoAxeViolations(page: Page) {

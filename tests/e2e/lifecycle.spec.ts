@@ -4,8 +4,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, request as playwrightRequest, test } from "@playwright/test";
-import { signInOverHttp } from "./fixtures";
+import { expect, request as playwrightRequest } from "@playwright/test";
+import { signInOverHttp, test } from "./fixtures";
 
 const ADMIN = { email: "ciclo@teste.com.br", password: "senha-do-teste-de-ciclo-789" };
 

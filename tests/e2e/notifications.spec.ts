@@ -3,9 +3,9 @@
 // painel, opens /admin/notificacoes and sends it again once the mailbox works, or discards it.
 // A corretor is refused the screen and its action.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { startTestSmtp, type TestSmtp } from "../../app/server/mail/test-smtp.server";
-import { hydrated, loginAs, sessionFor } from "./fixtures";
+import { hydrated, loginAs, sessionFor, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 async function expectNoAxeViolations(page: Page) {

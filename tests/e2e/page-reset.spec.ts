@@ -2,8 +2,8 @@
 // screen". Both shells key their <Outlet> on pathname + search; these tests show what a user
 // notices: text typed on one view and never sent is gone on the next view of the same screen,
 // after a client-side navigation (the page is never reloaded, which would reset it anyway).
-import { expect, type Page, test } from "@playwright/test";
-import { hydrated, loginAs } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { hydrated, loginAs, test } from "./fixtures";
 
 /** Marks the loaded document; `expectSameDocument` then proves no full page load happened. */
 async function markDocument(page: Page) {

@@ -3,9 +3,9 @@
 // JavaScript, redirects, 404, sold listings, head tags and accessibility. Listings are found through the site itself (the demo catalogue may
 // change), except the true coordinates, read from the deterministic demo generator.
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { generateListings } from "../../app/server/demo/catalogue.server";
-import { hydrated, loginAs } from "./fixtures";
+import { hydrated, loginAs, test } from "./fixtures";
 
 /** The first listing on offer (not sold/rented/reserved) with at least two photos. */
 async function availableListing(page: Page): Promise<string> {

@@ -2,7 +2,8 @@
 // HTML and after client navigation, the 300 ms loading overlay, the exit-intent popup, the
 // video-channel links, favourites, the 404, the home filter, the footer's CRECI and axe.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 
 const SITE = "Imóveis em Alagoas";
 const NOT_FOUND = "/pagina-que-nao-existe";
@@ -251,6 +252,8 @@ test.describe("loading overlay", () => {
     expect(await overlay.evaluate((el) => getComputedStyle(el).animationDelay)).toBe("0.3s");
     expect(await overlay.locator("div").evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
     await expect(overlay).toBeHidden();
+    // A click before hydration would be a full page load, with no client-side route change.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page
       .getByRole("navigation", { name: "Principal" })
       .getByRole("link", { name: "Sobre nós" })

@@ -8,8 +8,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import postgres from "postgres";
+import { test } from "./fixtures";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";

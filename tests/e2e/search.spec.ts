@@ -1,8 +1,8 @@
 // Search screens: /todos-os-imoveis and /casas (filters with and without JavaScript, free text,
 // sorting, pagination, empty state, canonical URLs, head tags, accessibility).
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { hydrated } from "./fixtures";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { hydrated, test } from "./fixtures";
 
 const priceOf = (text: string) => Number(text.replace(/\D/g, ""));
 

@@ -2,9 +2,9 @@
 // no JavaScript (WhatsApp, Facebook, Twitter) read from a listing page, the social image itself,
 // the sitemap, robots.txt, both portal feeds, the JSON-LD, and the /admin/portais screen.
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
 import sharp from "sharp";
-import { loginAs } from "./fixtures";
+import { loginAs, test } from "./fixtures";
 
 const CRAWLERS = {
   WhatsApp: "WhatsApp/2.23.20.0",
