@@ -193,7 +193,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
   out.push(`Gerado por \`npm run bench\` em ${startedAt.toISOString()} (${round(elapsedSeconds, 0)} s).`, "");
   out.push(`- Máquina: ${machine}`);
   out.push(
-    `- Commit: \`${git("rev-parse --short HEAD")}\`${git("status --porcelain").length > 0 ? " (com alterações locais)" : ""}`,
+    `- Commit: \`${git("rev-parse --short HEAD")}\`${git("status --porcelain -- . :!docs/benchmarks.md").length > 0 ? " (com alterações locais)" : ""}`,
   );
   out.push(
     `- Carga HTTP: autocannon, ${CONNECTIONS} conexões, ${DURATION} s por página, sem gzip (o cliente não pede), servidor e autocannon na mesma máquina.`,
