@@ -1,11 +1,10 @@
 // Sign-in, sign-out, the guard's two redirects, the session keep-alive and revocation, roles,
 // the users and settings screens, password recovery by e-mail, and axe on every auth/admin
 // screen (issue 4).
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { startTestSmtp, type TestSmtp } from "../../app/server/mail/test-smtp.server";
 import { E2E_ADMIN } from "../../playwright.config";
-import { E2E_BASE_URL, loginAs, signInOverHttp, test } from "./fixtures";
+import { E2E_BASE_URL, expectNoAxeViolations, loginAs, signInOverHttp, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 const PASSWORD_FIELD = "Senha";
@@ -19,13 +18,6 @@ async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel(PASSWORD_FIELD, { exact: true }).fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
 }
 
 test.describe("sign-in and the guard", () => {

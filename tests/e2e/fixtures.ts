@@ -3,6 +3,7 @@
 // while it is still alive: the sign-in rate limit (10 attempts per minute per IP) would
 // otherwise trip over a fast suite. The corretor account is created once through the admin
 // users action, idempotently (and repaired if a test deactivated it or changed its password).
+import AxeBuilder from "@axe-core/playwright";
 import {
   type APIRequestContext,
   test as base,
@@ -196,3 +197,11 @@ export const test = base.extend({
     await use(page);
   },
 });
+
+/** axe (WCAG rules as configured by @axe-core/playwright) finds nothing on the page as it is now. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}

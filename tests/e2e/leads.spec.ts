@@ -1,15 +1,9 @@
 // Leads (issue 5): the /sobre-nos contact form, the inbox fed by a listing's form and by
 // WhatsApp clicks, live updates, the pipeline, notes, CSV and accessibility.
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_CORRETOR, loginAs, sessionFor, test } from "./fixtures";
+import { E2E_BASE_URL, E2E_CORRETOR, expectNoAxeViolations, loginAs, sessionFor, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 /** The first listing still on offer. */
 async function availableListing(page: Page): Promise<string> {

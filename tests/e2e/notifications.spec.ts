@@ -2,16 +2,10 @@
 // real one, in this process) first refuses every mailbox, an admin sees the failure on the
 // painel, opens /admin/notificacoes and sends it again once the mailbox works, or discards it.
 // A corretor is refused the screen and its action.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { startTestSmtp, type TestSmtp } from "../../app/server/mail/test-smtp.server";
-import { hydrated, loginAs, sessionFor, test } from "./fixtures";
+import { expectNoAxeViolations, hydrated, loginAs, sessionFor, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 test.describe("e-mails de leads não entregues (servidor próprio)", () => {
   test.describe.configure({ mode: "serial" });

@@ -39,21 +39,21 @@ describe("perDataVersion", () => {
   it("keeps one value per key, dropping the least recently used beyond the limit", async () => {
     const reads: string[] = [];
     const memo = perDataVersionByKey(
-      async (_db, key: string) => {
+      async (_context: { db: typeof database.db }, key: string) => {
         reads.push(key);
         return key.toUpperCase();
       },
       { maxKeys: 2 },
     );
-    expect(await memo(database.db, "a")).toBe("A");
-    expect(await memo(database.db, "b")).toBe("B");
-    expect(await memo(database.db, "a")).toBe("A"); // a is now the most recent
-    expect(await memo(database.db, "c")).toBe("C"); // drops b
-    expect(await memo(database.db, "a")).toBe("A");
-    expect(await memo(database.db, "b")).toBe("B");
+    expect(await memo(database, "a")).toBe("A");
+    expect(await memo(database, "b")).toBe("B");
+    expect(await memo(database, "a")).toBe("A"); // a is now the most recent
+    expect(await memo(database, "c")).toBe("C"); // drops b
+    expect(await memo(database, "a")).toBe("A");
+    expect(await memo(database, "b")).toBe("B");
     expect(reads).toEqual(["a", "b", "c", "b"]);
     await bumpDataVersion(database.db);
-    expect(await memo(database.db, "a")).toBe("A");
+    expect(await memo(database, "a")).toBe("A");
     expect(reads).toEqual(["a", "b", "c", "b", "a"]);
   });
 

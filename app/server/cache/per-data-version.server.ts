@@ -18,23 +18,26 @@ export function attachDataVersion(db: Db, read: DataVersionReader): () => void {
 
 /** `read(db)`, recomputed only when the data version has moved (a failed read is not kept). */
 export function perDataVersion<T>(read: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
-  const memo = perDataVersionByKey<null, T>((db) => read(db), { maxKeys: 1 });
-  return (db) => memo(db, null);
+  const memo = perDataVersionByKey((context: { db: Db }) => read(context.db), { maxKeys: 1 });
+  return (db) => memo({ db }, null);
 }
 
 /**
- * `read(db, key)` memoized per key and data version, for values many visitors ask for (a listing
- * page's data…). At most `maxKeys` keys are kept per database handle, the least recently used
- * going first, so a crawler walking every listing cannot grow the memory without bound.
+ * `read(context, key)` memoized per key and data version of `context.db`, for values many
+ * visitors ask for (a listing page's data…). The rest of the context (storage, config: one per
+ * process) only helps shape the value. At most `maxKeys` keys are kept per database handle, the
+ * least recently used going first, so a crawler walking every listing cannot grow the memory
+ * without bound.
  */
-export function perDataVersionByKey<K, T>(
-  read: (db: Db, key: K) => Promise<T>,
+export function perDataVersionByKey<C extends { db: Db }, K, T>(
+  read: (context: C, key: K) => Promise<T>,
   options: { maxKeys: number },
-): (db: Db, key: K) => Promise<T> {
+): (context: C, key: K) => Promise<T> {
   const memos = new WeakMap<Db, Map<K, { version: number; value: Promise<T> }>>();
-  return async (db, key) => {
+  return async (context, key) => {
+    const { db } = context;
     const readVersion = readers.get(db);
-    if (!readVersion) return read(db, key);
+    if (!readVersion) return read(context, key);
     const current = readVersion();
     // Read the version first: the value then reflects at least that version.
     const version = typeof current === "number" ? current : await current;
@@ -50,7 +53,7 @@ export function perDataVersionByKey<K, T>(
       byKey.set(key, memo);
       return memo.value;
     }
-    const entry = { version, value: read(db, key) };
+    const entry = { version, value: read(context, key) };
     if (!memo || version > memo.version) {
       byKey.delete(key);
       byKey.set(key, entry);

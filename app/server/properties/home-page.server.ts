@@ -34,13 +34,8 @@ async function readHomePage({ db, storage, config }: HomeServices) {
 
 export type HomePageData = Awaited<ReturnType<typeof readHomePage>>;
 
-const memos = new WeakMap<object, (db: Services["db"], key: null) => Promise<HomePageData>>();
+const readHomePageMemo = perDataVersionByKey(readHomePage, { maxKeys: 1 });
 
 export function loadHomePage(services: HomeServices): Promise<HomePageData> {
-  let memo = memos.get(services.storage);
-  if (!memo) {
-    memo = perDataVersionByKey((db) => readHomePage({ ...services, db }), { maxKeys: 1 });
-    memos.set(services.storage, memo);
-  }
-  return memo(services.db, null);
+  return readHomePageMemo(services, null);
 }

@@ -33,15 +33,18 @@ const SIMILAR = 4;
  * a listing shares one read until an admin write (which bumps the version) changes anything.
  * The values are shared between requests, so nothing downstream may mutate them.
  */
-async function readListingNow(db: Services["db"], referencia: string) {
+async function readListingNow({ db }: Pick<Services, "db">, referencia: string) {
   const lookup = await getPublishedListing(db, referencia);
   if (lookup?.kind !== "found") return { lookup, similar: [] };
   return { lookup, similar: await similarListings(db, lookup.property, SIMILAR) };
 }
 const readListingMemo = perDataVersionByKey(readListingNow, { maxKeys: 2000 });
 // Only plausible referências are kept: a long made-up one is read (and found wanting) each time.
-const readListing = (db: Services["db"], referencia: string) =>
-  referencia.length <= MAX_REFERENCIA ? readListingMemo(db, referencia) : readListingNow(db, referencia);
+const readListing = (services: Pick<Services, "db">, referencia: string) =>
+  referencia.length <= MAX_REFERENCIA
+    ? readListingMemo(services, referencia)
+    : readListingNow(services, referencia);
+
 /** Lead submissions per IP and window: enough for a family, too few for a spammer. */
 const LEAD_RATE = { limit: 20, windowMs: 10 * 60_000 };
 
@@ -77,7 +80,7 @@ export async function loadListingPage(
   request: Request,
 ): Promise<ListingPageResult> {
   const { db, storage, config } = services;
-  const { lookup, similar } = await readListing(db, referencia);
+  const { lookup, similar } = await readListing(services, referencia);
   if (lookup?.kind === "redirect") return { kind: "redirect", to: listingPath(lookup.referencia) };
   if (!lookup)
     return { kind: "not-found", referencia, suggestions: await suggestionsFor(services, referencia) };

@@ -31,33 +31,19 @@ export async function loadSearchPage(
   if (`${url.pathname}?${url.searchParams}` !== `${screen.path}?${new URL(canonical, url).searchParams}`) {
     return { redirect: canonical };
   }
-  return memoFor(services, screen)(services.db, canonical);
+  return readSearchPage({ ...services, screen }, canonical);
 }
 
 /**
  * One search result page, read once per canonical URL and data version: the same filter asked
  * by many visitors (a link shared on WhatsApp, a crawler) costs one search until the next write.
+ * The canonical URL starts with the screen's path, so both screens share one memo.
  */
-const memos = new WeakMap<
-  object,
-  Map<string, (db: Services["db"], canonical: string) => Promise<SearchPageResult>>
->();
-function memoFor(services: Pick<Services, "db" | "storage">, screen: SearchScreen) {
-  let byScreen = memos.get(services.storage);
-  if (!byScreen) {
-    byScreen = new Map();
-    memos.set(services.storage, byScreen);
-  }
-  let memo = byScreen.get(screen.path);
-  if (!memo) {
-    memo = perDataVersionByKey(
-      (db, canonical: string) => searchPage({ db, storage: services.storage }, canonical, screen),
-      { maxKeys: 500 },
-    );
-    byScreen.set(screen.path, memo);
-  }
-  return memo;
-}
+const readSearchPage = perDataVersionByKey(
+  (context: Pick<Services, "db" | "storage"> & { screen: SearchScreen }, canonical: string) =>
+    searchPage(context, canonical, context.screen),
+  { maxKeys: 1000 },
+);
 
 async function searchPage(
   services: Pick<Services, "db" | "storage">,
