@@ -30,7 +30,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const channelUrl = useRootData()?.agency.videoChannelUrl ?? "";
   return (
     <main>
-      <JsonLd data={loaderData.agencyJsonLd} />
+      <JsonLd json={loaderData.agencyJsonLd} />
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__inner">
           <h1 id="hero-title" className="hero__title">

@@ -71,7 +71,7 @@ export default function Propriedade({ loaderData }: Route.ComponentProps) {
   }
   return (
     <>
-      <JsonLd data={loaderData.jsonLd} />
+      <JsonLd json={loaderData.jsonLd} />
       <ListingPage
         listing={loaderData.listing}
         similar={loaderData.similar}

@@ -1,6 +1,7 @@
 // The home page's data: featured and newest cards, quick links by city, the filter's places and
 // the agency's structured data. Read once per data version: every visitor of the home page
 // shares one read until a write (which bumps the version) changes anything.
+import { serializeJsonLd } from "../../lib/structured-data";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
 import { agencyStructuredData } from "../seo/structured-data.server";
 import type { Services } from "../services.server";
@@ -29,7 +30,8 @@ async function readHomePage({ db, storage, config }: HomeServices) {
     NEWEST,
     featured.map((c) => c.referencia),
   );
-  return { featured, newest, cityCounts, cities, agencyJsonLd };
+  // Serialized once per data version (see JsonLd).
+  return { featured, newest, cityCounts, cities, agencyJsonLd: serializeJsonLd(agencyJsonLd) };
 }
 
 export type HomePageData = Awaited<ReturnType<typeof readHomePage>>;

@@ -6,7 +6,7 @@ import { listingPath, summarize } from "../../lib/listing";
 import { listingOgImage, type OgImage } from "../../lib/og-image";
 import type { PropertyCardData } from "../../lib/property-card";
 import { searchHref } from "../../lib/search-params";
-import type { JsonLdObject } from "../../lib/structured-data";
+import { serializeJsonLd } from "../../lib/structured-data";
 import { FINALIDADES, TIPOS } from "../../lib/vocabulary";
 import { hitRateLimit } from "../auth/rate-limit.server";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
@@ -28,22 +28,54 @@ import { toPublicListing } from "./public-listing.server";
 
 const SIMILAR = 4;
 
+type ListingPageServices = Pick<Services, "db" | "storage" | "config" | "viewCounter">;
+
 /**
- * The listing and its similar ones, read once per referência and data version: every visitor of
- * a listing shares one read until an admin write (which bumps the version) changes anything.
- * The values are shared between requests, so nothing downstream may mutate them.
+ * The listing page as every visitor sees it, read and derived once per referência and data
+ * version: every visitor of a listing shares one read until an admin write (which bumps the
+ * version) changes anything. The values are shared between requests, so nothing downstream may
+ * mutate them.
  */
-async function readListingNow({ db }: Pick<Services, "db">, referencia: string) {
+async function readListingPageNow(
+  services: ListingPageServices,
+  referencia: string,
+): Promise<ListingPageResult & { propertyId?: number }> {
+  const { db, storage, config } = services;
   const lookup = await getPublishedListing(db, referencia);
-  if (lookup?.kind !== "found") return { lookup, similar: [] };
-  return { lookup, similar: await similarListings(db, lookup.property, SIMILAR) };
+  if (lookup?.kind === "redirect") return { kind: "redirect", to: listingPath(lookup.referencia) };
+  if (!lookup)
+    return { kind: "not-found", referencia, suggestions: await suggestionsFor(services, referencia) };
+  const { property, photos } = lookup;
+  const similar = await similarListings(db, property, SIMILAR);
+  const finalidade = property.finalidades[0];
+  return {
+    kind: "found",
+    propertyId: property.id,
+    listing: toPublicListing(property, photos, storage, config.publicUrl),
+    similar: similar.map((s) => toCardData(s.property, s.cover, storage)),
+    similarHref: searchHref("/todos-os-imoveis", {
+      tipo: [property.tipo],
+      cidade: property.cidade,
+      finalidade,
+    }),
+    cityHref: searchHref("/todos-os-imoveis", { cidade: property.cidade }),
+    description:
+      summarize(property.descricao) ||
+      `${TIPOS[property.tipo].label} para ${property.finalidades.map((f) => FINALIDADES[f].toLowerCase()).join(" ou ")} em ${property.bairro}, ${property.cidade}.`,
+    og: listingOgImage(toOgListing(property, photos), config.publicUrl),
+    // Serialized here, once: the page data carries one string instead of a tree of objects.
+    jsonLd: serializeJsonLd(
+      listingStructuredData(property, photos, storage, { publicUrl: config.publicUrl }),
+    ),
+    consentText: LGPD_CONSENT_TEXT,
+  };
 }
-const readListingMemo = perDataVersionByKey(readListingNow, { maxKeys: 2000 });
+const readListingPageMemo = perDataVersionByKey(readListingPageNow, { maxKeys: 2000 });
 // Only plausible referências are kept: a long made-up one is read (and found wanting) each time.
-const readListing = (services: Pick<Services, "db">, referencia: string) =>
+const readListingPage = (services: ListingPageServices, referencia: string) =>
   referencia.length <= MAX_REFERENCIA
-    ? readListingMemo(services, referencia)
-    : readListingNow(services, referencia);
+    ? readListingPageMemo(services, referencia)
+    : readListingPageNow(services, referencia);
 
 /** Lead submissions per IP and window: enough for a family, too few for a spammer. */
 const LEAD_RATE = { limit: 20, windowMs: 10 * 60_000 };
@@ -59,7 +91,8 @@ export type ListingPageResult =
       cityHref: string;
       description: string;
       og: OgImage;
-      jsonLd: JsonLdObject;
+      /** The listing's JSON-LD, serialized for a <script> (serializeJsonLd). */
+      jsonLd: string;
       consentText: string;
     };
 
@@ -75,45 +108,21 @@ export function countsAsView(request: Request): boolean {
 }
 
 export async function loadListingPage(
-  services: Pick<Services, "db" | "storage" | "config" | "viewCounter">,
+  services: ListingPageServices,
   referencia: string,
   request: Request,
 ): Promise<ListingPageResult> {
-  const { db, storage, config } = services;
-  const { lookup, similar } = await readListing(services, referencia);
-  if (lookup?.kind === "redirect") return { kind: "redirect", to: listingPath(lookup.referencia) };
-  if (!lookup)
-    return { kind: "not-found", referencia, suggestions: await suggestionsFor(services, referencia) };
-
-  const { property, photos } = lookup;
-  if (countsAsView(request)) {
-    if (services.viewCounter) services.viewCounter.add(property.referencia);
+  const { propertyId, ...page } = await readListingPage(services, referencia);
+  if (page.kind === "found" && propertyId !== undefined && countsAsView(request)) {
+    if (services.viewCounter) services.viewCounter.add(page.listing.referencia);
     else {
       // Fire and forget: a slow counter must never slow the page.
-      recordView(db, property.id).catch((error: unknown) => {
-        console.error(`[views] falha ao contar visita de ${property.referencia}:`, error);
+      recordView(services.db, propertyId).catch((error: unknown) => {
+        console.error(`[views] falha ao contar visita de ${page.listing.referencia}:`, error);
       });
     }
   }
-  const listing = toPublicListing(property, photos, storage, config.publicUrl);
-  const finalidade = property.finalidades[0];
-  return {
-    kind: "found",
-    listing,
-    similar: similar.map((s) => toCardData(s.property, s.cover, storage)),
-    similarHref: searchHref("/todos-os-imoveis", {
-      tipo: [property.tipo],
-      cidade: property.cidade,
-      finalidade,
-    }),
-    cityHref: searchHref("/todos-os-imoveis", { cidade: property.cidade }),
-    description:
-      summarize(property.descricao) ||
-      `${TIPOS[property.tipo].label} para ${property.finalidades.map((f) => FINALIDADES[f].toLowerCase()).join(" ou ")} em ${property.bairro}, ${property.cidade}.`,
-    og: listingOgImage(toOgListing(property, photos), config.publicUrl),
-    jsonLd: listingStructuredData(property, photos, storage, { publicUrl: config.publicUrl }),
-    consentText: LGPD_CONSENT_TEXT,
-  };
+  return page;
 }
 
 /** Listings like the missing one when we still know it (unpublished), else the featured ones. */
