@@ -1,11 +1,15 @@
 // Entry point. Development: Vite in middleware mode (HMR). Production: the built app, with
 // hashed assets cached for a year. Also owns process lifecycle: a clean shutdown on
-// SIGTERM/SIGINT checkpoints the embedded database before exiting.
+// SIGTERM/SIGINT checkpoints the embedded database before exiting, and, with WEB_CONCURRENCY > 1
+// on PostgreSQL, several app processes sharing the port (node:cluster).
+import cluster from "node:cluster";
 import compression from "compression";
 import express from "express";
 
 const DEVELOPMENT = process.env.NODE_ENV !== "production";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+
+const importBuild = () => import(new URL(`${BUILD_DIR}/server/index.js`, `file://${process.cwd()}/`).href);
 
 async function main() {
   const app = express();
@@ -27,7 +31,7 @@ async function main() {
     // per request, the largest cost of serving a cached page after the bytes themselves).
     const publicFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false });
     app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
-    appModule = await import(new URL(`${BUILD_DIR}/server/index.js`, `file://${process.cwd()}/`).href);
+    appModule = await importBuild();
   }
 
   let services;
@@ -66,4 +70,82 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-main();
+/**
+ * The primary of several app processes: one Node process renders on one core, so a server with
+ * more cores runs several (WEB_CONCURRENCY; PostgreSQL only, config.server.ts). Everything they
+ * share lives in the database: sessions, rate limits, the data version and live events (NOTIFY),
+ * the outbox (SKIP LOCKED). The primary serves nothing itself: it prepares the database once,
+ * starts the processes, replaces one that dies, and stops them all on SIGTERM/SIGINT.
+ */
+async function runPrimary(appModule, instances) {
+  try {
+    await appModule.prepareDatabase();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  const live = new Set();
+  let stopping = false;
+  let quickExits = 0;
+  let exitCode = 0;
+
+  const stop = (reason) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${reason}: encerrando os ${live.size} processos do site…`);
+    if (live.size === 0) process.exit(exitCode);
+    for (const worker of live) worker.process.kill("SIGTERM");
+    setTimeout(() => {
+      for (const worker of live) worker.process.kill("SIGKILL");
+      process.exit(1);
+    }, 15_000).unref();
+  };
+
+  const fork = () => {
+    if (stopping) return;
+    const worker = cluster.fork();
+    const startedAt = Date.now();
+    live.add(worker);
+    worker.on("exit", (code, signal) => {
+      live.delete(worker);
+      if (stopping) {
+        if (live.size === 0) process.exit(exitCode);
+        return;
+      }
+      // A process that dies right after starting will do it again (a port in use, a bad build):
+      // after five in a row, give up instead of restarting forever.
+      quickExits = Date.now() - startedAt < 10_000 ? quickExits + 1 : 0;
+      if (quickExits >= 5) {
+        exitCode = 1;
+        stop("Os processos do site saem logo depois de iniciar (veja as mensagens acima)");
+        return;
+      }
+      console.error(
+        `O processo ${worker.process.pid} saiu (${signal ?? `código ${code}`}); iniciando outro.`,
+      );
+      setTimeout(fork, quickExits > 0 ? 1000 : 0);
+    });
+  };
+
+  for (let i = 0; i < instances; i++) fork();
+  console.log(`${instances} processos do site (WEB_CONCURRENCY); processo principal ${process.pid}.`);
+  process.on("SIGTERM", () => stop("SIGTERM recebido"));
+  process.on("SIGINT", () => stop("SIGINT recebido"));
+}
+
+async function start() {
+  if (!DEVELOPMENT && cluster.isPrimary) {
+    const appModule = await importBuild();
+    let config;
+    try {
+      config = appModule.loadConfig();
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
+    if (config.instances > 1) return runPrimary(appModule, config.instances);
+  }
+  return main();
+}
+
+start();

@@ -43,6 +43,19 @@ export async function startServices(): Promise<Services> {
 export { closeServices };
 
 /**
+ * Several processes (WEB_CONCURRENCY, PostgreSQL only): the primary runs the migrations and the
+ * first-start seed once, before any instance starts, so instances never race to do them.
+ */
+export async function prepareDatabase(): Promise<void> {
+  const services = await openServices(loadConfig());
+  try {
+    await seedOnFirstStart(services);
+  } finally {
+    await closeServices(services);
+  }
+}
+
+/**
  * CSP nonces cut from a random block: one randomBytes call per 256 responses instead of one each
  * (it showed in the listing page's profile). Every nonce is 16 fresh bytes, used once.
  */

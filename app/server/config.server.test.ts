@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.server";
 
@@ -31,5 +32,29 @@ describe("loadConfig", () => {
     expect(loadConfig({ PUBLIC_URL: "https://www.exemplo.com.br/" }).publicUrl).toBe(
       "https://www.exemplo.com.br",
     );
+  });
+
+  describe("WEB_CONCURRENCY", () => {
+    const PG = "postgres://app@127.0.0.1:5432/imoveis";
+
+    it("runs one process unless told otherwise", () => {
+      expect(loadConfig({}).instances).toBe(1);
+      expect(loadConfig({ WEB_CONCURRENCY: "3", DATABASE_URL: PG }).instances).toBe(3);
+    });
+
+    it('"auto" is one process per core on PostgreSQL, one on the embedded database', () => {
+      expect(loadConfig({ WEB_CONCURRENCY: "auto", DATABASE_URL: PG }).instances).toBe(
+        availableParallelism(),
+      );
+      expect(loadConfig({ WEB_CONCURRENCY: "auto" }).instances).toBe(1);
+    });
+
+    it("refuses several processes on the embedded database, and nonsense, naming the variable", () => {
+      expect(() => loadConfig({ WEB_CONCURRENCY: "2" })).toThrow(
+        /WEB_CONCURRENCY: mais de um processo exige DATABASE_URL/,
+      );
+      expect(() => loadConfig({ WEB_CONCURRENCY: "muitos", DATABASE_URL: PG })).toThrow(/WEB_CONCURRENCY:/);
+      expect(() => loadConfig({ WEB_CONCURRENCY: "0", DATABASE_URL: PG })).toThrow(/WEB_CONCURRENCY:/);
+    });
   });
 });

@@ -1,5 +1,6 @@
 // Configuration comes only from the environment, validated once at boot: a wrong value stops
 // the server with a message that names the variable.
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 const optionalString = z
@@ -51,9 +52,24 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default("Imóveis em Alagoas <nao-responda@imoveisemalagoas.com.br>"),
   TRUST_PROXY: booleanFlag(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Production app processes sharing the port (node:cluster); "auto" = one per CPU core.
+  WEB_CONCURRENCY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(auto|\d+)$/, 'deve ser um número de processos ou "auto"')
+      .transform((v) => (v === "auto" ? "auto" : Number(v)))
+      .refine((v) => v === "auto" || (v >= 1 && v <= 64), "deve ser de 1 a 64 processos")
+      .optional(),
+  ),
 });
 
-export type Config = z.output<typeof envSchema> & { publicUrl: string };
+/** How many app processes to run: WEB_CONCURRENCY resolved ("auto" = the CPU cores). */
+function instancesOf(value: number | "auto" | undefined): number {
+  if (value === "auto") return availableParallelism();
+  return value ?? 1;
+}
+
+export type Config = z.output<typeof envSchema> & { publicUrl: string; instances: number };
 
 export class ConfigError extends Error {}
 
@@ -65,5 +81,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = parsed.data;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
-  return { ...config, publicUrl };
+  const instances = instancesOf(config.WEB_CONCURRENCY);
+  if (instances > 1 && !config.DATABASE_URL && config.WEB_CONCURRENCY !== "auto") {
+    throw new ConfigError(
+      "Configuração inválida; corrija estas variáveis de ambiente:\n  WEB_CONCURRENCY: mais de um processo exige DATABASE_URL (o banco embutido atende a um só processo)",
+    );
+  }
+  // "auto" on the embedded database: one process, the only one it can serve.
+  return { ...config, publicUrl, instances: config.DATABASE_URL ? instances : 1 };
 }

@@ -3,81 +3,24 @@
 // panel's SSE connection on instance B, and a listing saved through A shows up in the listings
 // table open in a browser on B (PostgreSQL LISTEN/NOTIFY spans the instances).
 // Needs TEST_DATABASE_URL (a server where a scratch database may be created) and the build.
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
 import postgres from "postgres";
 import { test } from "./fixtures";
+import {
+  BUILD_DIR,
+  type Instance,
+  startInstance as startServerProcess,
+  stopInstance,
+} from "./server-process";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const ADMIN = { email: "admin.realtime@teste.com.br", password: "senha-do-realtime-789" };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Instance {
-  url: string;
-  process: ChildProcess;
-  output: string[];
-}
-
-async function startInstance(databaseUrl: string, dataDir: string): Promise<Instance> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const output: string[] = [];
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      PUBLIC_URL: url,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: "false",
-      SMTP_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk) => output.push(String(chunk)));
-  child.stderr?.on("data", (chunk) => output.push(String(chunk)));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`servidor saiu (${child.exitCode}):\n${output.join("")}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`servidor não respondeu:\n${output.join("")}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { url, process: child, output };
-}
-
-async function stopInstance(instance: Instance | undefined) {
-  if (!instance || instance.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => instance.process.once("exit", resolve));
-  instance.process.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (instance.process.exitCode === null) instance.process.kill("SIGKILL");
-}
+const startInstance = (databaseUrl: string, dataDir: string) =>
+  startServerProcess({ databaseUrl, dataDir, admin: ADMIN });
 
 async function signIn(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/login`, {

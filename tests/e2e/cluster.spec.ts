@@ -1,0 +1,141 @@
+// Several app processes on one port (WEB_CONCURRENCY, issue 7: one Node process renders on one
+// core). Real processes on a scratch PostgreSQL database: the primary starts the processes,
+// replaces one that dies while the site keeps answering, and stops them all on SIGTERM; on the
+// embedded database the setting is refused. Needs TEST_DATABASE_URL and the build.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { get } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect } from "@playwright/test";
+import postgres from "postgres";
+import { test } from "./fixtures";
+import { BUILD_DIR, type Instance, startInstance, stopInstance } from "./server-process";
+
+const SERVER_URL = process.env.TEST_DATABASE_URL;
+const ADMIN = { email: "admin.cluster@teste.com.br", password: "senha-do-cluster-789" };
+
+/** The pids whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid …": comm may hold spaces, so split after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children.sort((a, b) => a - b);
+}
+
+const alive = (pid: number) => existsSync(`/proc/${pid}`);
+
+/**
+ * The status of a GET on a new connection, as a visitor arriving now would make it (fetch would
+ * reuse a kept-alive socket to the process just killed).
+ */
+function statusOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on("error", reject);
+    request.setTimeout(10_000, () => request.destroy(new Error(`sem resposta em 10 s: ${url}`)));
+  });
+}
+
+test("WEB_CONCURRENCY acima de 1 no banco embutido é recusada com a variável nomeada", () => {
+  test.skip(!existsSync(join(BUILD_DIR, "server", "index.js")), `build ausente em ${BUILD_DIR}`);
+  const dataDir = mkdtempSync(join(tmpdir(), "cluster-pglite-"));
+  try {
+    const result = spawnSync(process.execPath, ["server.js"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        BUILD_DIR,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        WEB_CONCURRENCY: "2",
+      },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("WEB_CONCURRENCY: mais de um processo exige DATABASE_URL");
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test.describe("vários processos no PostgreSQL (WEB_CONCURRENCY=2)", () => {
+  test.skip(!SERVER_URL, "TEST_DATABASE_URL não definida: teste de vários processos pulado.");
+  test.skip(!existsSync(join(BUILD_DIR, "server", "index.js")), `build ausente em ${BUILD_DIR}`);
+  test.setTimeout(180_000);
+
+  let admin: ReturnType<typeof postgres> | undefined;
+  let databaseName = "";
+  let dataDir = "";
+  let site: Instance | undefined;
+
+  test.beforeAll(async () => {
+    if (!SERVER_URL) return;
+    admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+    databaseName = `cluster_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    await admin.unsafe(`create database "${databaseName}"`);
+    const url = new URL(SERVER_URL);
+    url.pathname = `/${databaseName}`;
+    dataDir = mkdtempSync(join(tmpdir(), "cluster-"));
+    site = await startInstance({
+      databaseUrl: url.toString(),
+      dataDir,
+      admin: ADMIN,
+      env: { WEB_CONCURRENCY: "2" },
+    });
+  });
+
+  test.afterAll(async () => {
+    await stopInstance(site);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (admin && databaseName) await admin.unsafe(`drop database if exists "${databaseName}" with (force)`);
+    await admin?.end();
+  });
+
+  test("dois processos atendem; um que morre é substituído sem o site parar; SIGTERM encerra todos", async () => {
+    if (!site?.process.pid) throw new Error("servidor não iniciado");
+    const primary = site.process.pid;
+    await expect.poll(() => childrenOf(primary).length, { timeout: 30_000 }).toBe(2);
+    const [victim, survivor] = childrenOf(primary) as [number, number];
+    expect(site.output.join("")).toContain("2 processos do site (WEB_CONCURRENCY)");
+
+    // Pages answer from the processes (the migrations and the first administrator came first).
+    const login = await fetch(`${site.url}/login`);
+    expect(login.status).toBe(200);
+    expect(await login.text()).toContain("Entrar");
+
+    // A process that dies is replaced, and once the primary has noticed (its log line), the site
+    // answers meanwhile: the other process serves while the replacement boots.
+    process.kill(victim, "SIGKILL");
+    const replaced = `O processo ${victim} saiu (SIGKILL); iniciando outro.`;
+    await expect.poll(() => site!.output.join(""), { timeout: 10_000 }).toContain(replaced);
+    for (let i = 0; i < 10; i++) expect(await statusOnNewConnection(`${site.url}/healthz`)).toBe(200);
+    await expect
+      .poll(() => childrenOf(primary).filter((pid) => pid !== victim).length, { timeout: 30_000 })
+      .toBe(2);
+    expect(childrenOf(primary)).toContain(survivor);
+    expect(await statusOnNewConnection(`${site.url}/login`)).toBe(200);
+
+    // SIGTERM to the primary stops every process, cleanly.
+    const processes = childrenOf(primary);
+    const exited = new Promise<number | null>((resolve) =>
+      site!.process.once("exit", (code) => resolve(code)),
+    );
+    site.process.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    for (const pid of processes) expect(alive(pid)).toBe(false);
+  });
+});
