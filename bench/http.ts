@@ -1,6 +1,6 @@
 // Step 1 and 5: HTTP load with autocannon (fixed connections and duration) and server RSS.
 import autocannon from "autocannon";
-import { rssOf } from "./util";
+import { childrenOf, rssOf } from "./util";
 
 export interface LoadResult {
   label: string;
@@ -23,9 +23,10 @@ export async function load(options: {
   durationSeconds: number;
   headers?: Record<string, string>;
 }): Promise<LoadResult> {
-  let peakRss = rssOf(options.pid);
+  const children = childrenOf(options.pid); // looked up once: sampling stays cheap
+  let peakRss = rssOf(options.pid, children);
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssOf(options.pid));
+    peakRss = Math.max(peakRss, rssOf(options.pid, children));
   }, 200);
   try {
     const result = await autocannon({

@@ -5,7 +5,8 @@
 // Knobs (environment): BENCH_SIZES=1000,10000,100000  BENCH_DURATION=10 (s per HTTP run)
 // BENCH_CONNECTIONS=10  BENCH_ITERATIONS=30 (per search)  BENCH_PORT=3400
 // BENCH_SKIP=lighthouse,search,…  BENCH_DATABASE_URL=postgres://… (a throwaway database: it is
-// emptied; the search step then also runs on PostgreSQL). BENCH_LIGHTHOUSE_RUNS=3 (the median run
+// emptied; the HTTP step then also loads the uncached listing page on PostgreSQL with one app
+// process and one per core, and the search step also runs on PostgreSQL). BENCH_LIGHTHOUSE_RUNS=3 (the median run
 // of each page is reported). BENCH_LIGHTHOUSE_DIR=/tmp/lh keeps each page's full Lighthouse report
 // (JSON) there, to read its audits.
 //
@@ -17,6 +18,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
+import postgres from "postgres";
 import { type LoadResult, load, warmUp } from "./http";
 import { benchImage, type ImageResult } from "./images";
 import { type JsWeight, measureJsWeight } from "./js-weight";
@@ -53,6 +55,8 @@ const SEARCH_PATH = `/todos-os-imoveis?cidade=${encodeURIComponent("Maceió")}&q
 
 interface Report {
   uncached: LoadResult[];
+  /** The uncached listing page on PostgreSQL by number of app processes (BENCH_DATABASE_URL). */
+  processes: { instances: number; result: LoadResult }[];
   cached: LoadResult[];
   staticFile?: LoadResult;
   idleRss?: number;
@@ -112,6 +116,53 @@ async function loadPages(
   return results;
 }
 
+/**
+ * The uncached listing page on PostgreSQL with one app process, then one per core
+ * (WEB_CONCURRENCY): what a second core buys when rendering is the bottleneck. The benchmark
+ * database is emptied and seeded with the demo catalogue first.
+ */
+async function processesOnPostgres(
+  databaseUrl: string,
+  listingPath: string,
+): Promise<{ instances: number; result: LoadResult }[]> {
+  const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(
+      "drop schema if exists drizzle cascade; drop schema public cascade; create schema public",
+    );
+  } finally {
+    await admin.end();
+  }
+  const dataDir = `${DATA_DIR}-pg`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const rows: { instances: number; result: LoadResult }[] = [];
+  try {
+    for (const instances of [1, cpus().length]) {
+      progress(`PostgreSQL, cache desligado, ${instances} processo(s) do site (WEB_CONCURRENCY)…`);
+      const server = await startServer({
+        port: PORT,
+        buildDir: BUILD_DIR,
+        dataDir,
+        env: { PAGE_CACHE: "off", DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(instances) },
+      });
+      try {
+        const [result] = await loadPages(server, [
+          {
+            label: `imóvel ${listingPath} (${instances} processo${instances > 1 ? "s" : ""})`,
+            path: listingPath,
+          },
+        ]);
+        if (result) rows.push({ instances, result });
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
 async function httpSteps(report: Report): Promise<void> {
   rmSync(DATA_DIR, { recursive: true, force: true });
   const measureLoad = !SKIP.has("http");
@@ -143,6 +194,8 @@ async function httpSteps(report: Report): Promise<void> {
       await server.stop();
     }
   }
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (measureLoad && pgUrl && pages[2]) report.processes = await processesOnPostgres(pgUrl, pages[2].path);
   // Phase B: the page cache on, plus the same bytes as a static file from the same server.
   progress("servidor de produção (cache de páginas ligado)…");
   server = await startServer({ port: PORT, buildDir: BUILD_DIR, dataDir: DATA_DIR });
@@ -229,6 +282,36 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
             c.label,
             `${round((100 * (report.uncached[i]?.requestsPerSecond ?? 0)) / base, 0)} %`,
             `${round((100 * c.requestsPerSecond) / base, 0)} %`,
+          ]),
+        ),
+        "",
+      );
+    }
+    if (report.processes.length > 0) {
+      const one = report.processes[0]!.result.requestsPerSecond;
+      out.push(
+        "Página de imóvel sem cache no PostgreSQL (BENCH_DATABASE_URL), por número de processos do site (WEB_CONCURRENCY; um processo Node renderiza num núcleo só):",
+        "",
+        table(
+          [
+            "processos",
+            "página",
+            "req/s",
+            "p50 (ms)",
+            "p99 (ms)",
+            "erros",
+            "razão sobre 1 processo",
+            "RSS de pico",
+          ],
+          report.processes.map(({ instances, result: r }) => [
+            instances,
+            r.label,
+            round(r.requestsPerSecond, 0),
+            r.p50,
+            r.p99,
+            r.errors + r.non2xx,
+            `${round(r.requestsPerSecond / one, 2)}×`,
+            mib(r.peakRss),
           ]),
         ),
         "",
@@ -363,6 +446,7 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const report: Report = {
     uncached: [],
+    processes: [],
     cached: [],
     lighthouse: [],
     jsWeights: [],

@@ -1,5 +1,5 @@
 // Small helpers shared by the benchmark steps.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -21,8 +21,7 @@ export function mib(bytes: number): string {
   return `${round(bytes / (1024 * 1024), 1)} MiB`;
 }
 
-/** Resident set size of a process, from /proc (Linux); NaN elsewhere. */
-export function rssOf(pid: number): number {
+function rssOfOne(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const match = status.match(/VmRSS:\s+(\d+)\s+kB/);
@@ -30,6 +29,30 @@ export function rssOf(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** The pids whose parent is `pid` (Linux /proc). */
+export function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // "pid (comm) state ppid …": comm may hold spaces, so read after its closing parenthesis.
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+/**
+ * Resident set size of a server, from /proc (Linux; NaN elsewhere): the process and its direct
+ * children (given, or looked up), so several app processes (WEB_CONCURRENCY) count whole.
+ */
+export function rssOf(pid: number, children: number[] = childrenOf(pid)): number {
+  return children.reduce((sum, child) => sum + (rssOfOne(child) || 0), rssOfOne(pid));
 }
 
 const started = Date.now();
