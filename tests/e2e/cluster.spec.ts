@@ -8,9 +8,15 @@ import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
-import postgres from "postgres";
 import { test } from "./fixtures";
-import { BUILD_DIR, type Instance, startInstance, stopInstance } from "./server-process";
+import {
+  BUILD_DIR,
+  createScratchDatabase,
+  type Instance,
+  type ScratchDatabase,
+  startInstance,
+  stopInstance,
+} from "./server-process";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 const ADMIN = { email: "admin.cluster@teste.com.br", password: "senha-do-cluster-789" };
@@ -77,21 +83,16 @@ test.describe("vários processos no PostgreSQL (WEB_CONCURRENCY=2)", () => {
   test.skip(!existsSync(join(BUILD_DIR, "server", "index.js")), `build ausente em ${BUILD_DIR}`);
   test.setTimeout(180_000);
 
-  let admin: ReturnType<typeof postgres> | undefined;
-  let databaseName = "";
+  let database: ScratchDatabase | undefined;
   let dataDir = "";
   let site: Instance | undefined;
 
   test.beforeAll(async () => {
     if (!SERVER_URL) return;
-    admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-    databaseName = `cluster_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    await admin.unsafe(`create database "${databaseName}"`);
-    const url = new URL(SERVER_URL);
-    url.pathname = `/${databaseName}`;
+    database = await createScratchDatabase(SERVER_URL, "cluster");
     dataDir = mkdtempSync(join(tmpdir(), "cluster-"));
     site = await startInstance({
-      databaseUrl: url.toString(),
+      databaseUrl: database.url,
       dataDir,
       admin: ADMIN,
       env: { WEB_CONCURRENCY: "2" },
@@ -101,8 +102,7 @@ test.describe("vários processos no PostgreSQL (WEB_CONCURRENCY=2)", () => {
   test.afterAll(async () => {
     await stopInstance(site);
     rmSync(dataDir, { recursive: true, force: true });
-    if (admin && databaseName) await admin.unsafe(`drop database if exists "${databaseName}" with (force)`);
-    await admin?.end();
+    await database?.drop();
   });
 
   test("dois processos atendem; um que morre é substituído sem o site parar; SIGTERM encerra todos", async () => {

@@ -7,11 +7,12 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
-import postgres from "postgres";
 import { test } from "./fixtures";
 import {
   BUILD_DIR,
+  createScratchDatabase,
   type Instance,
+  type ScratchDatabase,
   startInstance as startServerProcess,
   stopInstance,
 } from "./server-process";
@@ -43,31 +44,25 @@ test.describe("tempo real entre duas instâncias", () => {
   );
   test.setTimeout(180_000);
 
-  let admin: ReturnType<typeof postgres> | undefined;
-  let databaseName = "";
+  let database: ScratchDatabase | undefined;
   let dataDirs: string[] = [];
   let a: Instance | undefined;
   let b: Instance | undefined;
 
   test.beforeAll(async () => {
     if (!SERVER_URL) return;
-    admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-    databaseName = `realtime_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    await admin.unsafe(`create database "${databaseName}"`);
-    const url = new URL(SERVER_URL);
-    url.pathname = `/${databaseName}`;
+    database = await createScratchDatabase(SERVER_URL, "realtime");
     dataDirs = [mkdtempSync(join(tmpdir(), "rt-a-")), mkdtempSync(join(tmpdir(), "rt-b-"))];
     // One after the other: the first migrates and seeds, the second finds it done.
-    a = await startInstance(url.toString(), dataDirs[0] ?? "");
-    b = await startInstance(url.toString(), dataDirs[1] ?? "");
+    a = await startInstance(database.url, dataDirs[0] ?? "");
+    b = await startInstance(database.url, dataDirs[1] ?? "");
   });
 
   test.afterAll(async () => {
     await stopInstance(a);
     await stopInstance(b);
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-    if (admin && databaseName) await admin.unsafe(`drop database if exists "${databaseName}" with (force)`);
-    await admin?.end();
+    await database?.drop();
   });
 
   test("um lead criado na instância A aparece no painel conectado à instância B", async () => {

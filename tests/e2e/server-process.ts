@@ -3,6 +3,7 @@
 // (WEB_CONCURRENCY). Needs TEST_DATABASE_URL and the build.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import postgres from "postgres";
 
 export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
@@ -75,4 +76,30 @@ export async function stopInstance(instance: Instance | undefined): Promise<void
   instance.process.kill("SIGTERM");
   await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   if (instance.process.exitCode === null) instance.process.kill("SIGKILL");
+}
+
+export interface ScratchDatabase {
+  /** The new database's URL on the same server. */
+  url: string;
+  /** Drops it (closing whatever is still connected) and ends the admin connection. */
+  drop(): Promise<void>;
+}
+
+/** A new, empty database named `prefix_…` on the server of `serverUrl` (TEST_DATABASE_URL). */
+export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const name = `${prefix}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      try {
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
 }
