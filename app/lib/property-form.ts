@@ -12,6 +12,7 @@ import {
   optionalText,
   text,
 } from "./form-field-schemas";
+import { formatInteger } from "./format";
 import {
   ADDRESS_VISIBILITY_KEYS,
   COMODIDADE_KEYS,
@@ -268,8 +269,6 @@ export function firstInvalidField(errors: PropertyFieldErrors): PropertyField | 
   return PROPERTY_FIELDS.find((field) => errors[field]);
 }
 
-const integerFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 0 });
-
 /** A stored listing as form values (prices with thousands separators, as people type them). */
 export function toFormInput(
   p: { [K in PropertyField]?: string | number | boolean | readonly string[] | null },
@@ -281,7 +280,7 @@ export function toFormInput(
     if (typeof value === "boolean" || typeof value === "string") input[field] = value;
     else if (typeof value === "number") {
       input[field] = ["precoVenda", "precoAluguel", "condominio", "iptu"].includes(field)
-        ? integerFormat.format(value)
+        ? formatInteger(value)
         : String(value);
     } else input[field] = [...value];
   }

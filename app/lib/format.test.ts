@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { formatArea, formatDate, formatInteger, formatPhone, formatPrice } from "./format";
+
+// What Intl's pt-BR prints, the reference the hand-written grouping must match.
+const intlInteger = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 0 });
+const intlPrice = new Intl.NumberFormat("pt-BR", {
+  style: "currency",
+  currency: "BRL",
+  maximumFractionDigits: 0,
+});
+
+const VALUES = [
+  0, 1, 12, 999, 1000, 1001, 45.5, 99.49, 999.5, 1234.4, 12_345, 123_456, 650_000, 1_985_000, 2_780_000,
+  12_500_000, 999_999_999, 1_000_000_000, -1, -1234, 7_000_000_000_000,
+];
+
+describe("números em pt-BR", () => {
+  it("agrupam os milhares com ponto e arredondam como o Intl", () => {
+    for (const value of VALUES) expect(formatInteger(value), String(value)).toBe(intlInteger.format(value));
+    expect(formatInteger(-0.4)).toBe("0"); // Intl prints "-0"
+  });
+
+  it("preços em reais como o Intl, com espaço comum depois do R$", () => {
+    for (const value of VALUES) {
+      expect(formatPrice(value), String(value)).toBe(intlPrice.format(value).replace(/\u00a0/g, " "));
+    }
+    expect(formatPrice(1_985_000)).toBe("R$ 1.985.000");
+  });
+
+  it("áreas em m²", () => {
+    expect(formatArea(238)).toBe("238 m²");
+    expect(formatArea(12_500.4)).toBe("12.500 m²");
+  });
+});
+
+it("datas no fuso de Maceió", () => {
+  expect(formatDate("2026-11-23T02:30:00Z")).toBe("22/11/2026");
+});
+
+it("telefones com DDD, com ou sem o 55", () => {
+  expect(formatPhone("5582999998888")).toBe("(82) 99999-8888");
+  expect(formatPhone("8232210000")).toBe("(82) 3221-0000");
+  expect(formatPhone("123")).toBe("123");
+});
