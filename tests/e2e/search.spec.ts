@@ -93,16 +93,23 @@ test("ordenar por menor preço põe os preços em ordem crescente", async ({ pag
   await page.getByLabel("Ordenar por").selectOption("menor-preco");
   await expect(page).toHaveURL(/\?finalidade=venda&ordem=menor-preco$/);
   await expect(page.getByLabel("Ordenar por")).toBeFocused();
+  // The URL can change a moment before the new cards are committed: read until they settle.
   const cards = page.locator(".card-grid .property-card");
-  const rows = await cards.evaluateAll((articles) =>
-    articles.map((a) => ({
-      price: a.querySelector(".property-card__price")?.firstChild?.textContent ?? "",
-      closed: /Vendido|Alugado/.test(a.querySelector(".property-card__badges")?.textContent ?? ""),
-    })),
-  );
-  const prices = rows.filter((r) => !r.closed && r.price.startsWith("R$")).map((r) => priceOf(r.price));
-  expect(prices.length).toBeGreaterThan(3);
-  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  const openPrices = async () => {
+    const rows = await cards.evaluateAll((articles) =>
+      articles.map((a) => ({
+        price: a.querySelector(".property-card__price")?.firstChild?.textContent ?? "",
+        closed: /Vendido|Alugado/.test(a.querySelector(".property-card__badges")?.textContent ?? ""),
+      })),
+    );
+    return rows.filter((r) => !r.closed && r.price.startsWith("R$")).map((r) => priceOf(r.price));
+  };
+  await expect
+    .poll(async () => {
+      const prices = await openPrices();
+      return prices.length > 3 && prices.every((price, i) => i === 0 || prices[i - 1]! <= price);
+    })
+    .toBe(true);
 });
 
 test("paginação com links rastreáveis, rel prev/next e URLs canônicas", async ({ page, request }) => {
