@@ -44,6 +44,14 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 }
 
+// The site's icon (tabs, bookmarks, search results, a phone's home screen). Without one, browsers
+// ask for /favicon.ico anyway and log its 404. Made from favicon.svg by scripts/make-icons.mjs.
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
 // The defaults for any route without its own `meta` (and for errors that reach the root).
 export const meta: Route.MetaFunction = (args) => {
   if (args.error) {

@@ -97,6 +97,27 @@ test("the default social image is served", async ({ request }) => {
   expect((await response.body()).length).toBeGreaterThan(10_000);
 });
 
+test("the site's icon is declared on every page and served", async ({ page, request }) => {
+  for (const path of ["/", "/todos-os-imoveis", "/sobre-nos"]) {
+    await page.goto(path);
+    const icons = await page.evaluate(() =>
+      [...document.head.querySelectorAll("link[rel=icon], link[rel=apple-touch-icon]")].map((l) =>
+        l.getAttribute("href"),
+      ),
+    );
+    expect(icons, path).toEqual(["/favicon.ico", "/favicon.svg", "/apple-touch-icon.png"]);
+  }
+  for (const [path, type] of [
+    ["/favicon.ico", "image/vnd.microsoft.icon"],
+    ["/favicon.svg", "image/svg+xml"],
+    ["/apple-touch-icon.png", "image/png"],
+  ]) {
+    const response = await request.get(path!);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-type"], path).toContain(type!);
+  }
+});
+
 /** Every head tag a page sets, by kind: a tag left over or doubled shows as a second value. */
 function headTags(page: Page) {
   return page.evaluate(() => {
