@@ -105,11 +105,10 @@ test("the site's icon is declared on every page and served", async ({ page, requ
         l.getAttribute("href"),
       ),
     );
-    expect(icons, path).toEqual(["/favicon.ico", "/favicon.svg", "/apple-touch-icon.png"]);
+    expect(icons, path).toEqual(["/favicon.ico", "/apple-touch-icon.png"]);
   }
   for (const [path, type] of [
     ["/favicon.ico", "image/vnd.microsoft.icon"],
-    ["/favicon.svg", "image/svg+xml"],
     ["/apple-touch-icon.png", "image/png"],
   ]) {
     const response = await request.get(path!);
