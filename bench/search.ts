@@ -2,7 +2,7 @@
 // growing catalogue sizes, on PGlite and, when DATABASE_URL is set, on PostgreSQL. Every call
 // does the whole work (change-log check, index scan, rows and covers read by id): nothing is
 // cached by query. The in-process index's build time after each bulk seed gets its own row.
-// Also EXPLAINs the SQL search (still used for phrases) at the largest size.
+// Also EXPLAINs the SQL search (still used for phrases the index cannot evaluate) at the largest size.
 import { rm } from "node:fs/promises";
 import { count, desc, sql } from "drizzle-orm";
 import { parseSearchFilters } from "../app/lib/search-params";
@@ -25,8 +25,11 @@ export const SEARCHES: { label: string; query: string }[] = [
   { label: "texto: piscina", query: "q=piscina" },
   { label: "texto: apartamento ponta verde vista mar", query: "q=apartamento ponta verde vista mar" },
   { label: "página 20", query: "cidade=Maceió&pagina=20" },
-  // A phrase is not evaluated by the in-process index: this one measures the SQL search.
-  { label: 'texto entre aspas (SQL): "vista mar"', query: 'q="vista mar"' },
+  // Phrases (quotes, hyphens) the query's prefix form covers run on the index; the last one
+  // (a negated word) does not, and measures the SQL search the index falls back to.
+  { label: 'texto entre aspas: "vista mar"', query: 'q="vista mar"' },
+  { label: "texto com hífen: beira-mar", query: "q=beira-mar" },
+  { label: 'frase com exclusão (SQL): "vista mar" -piscina', query: 'q="vista mar" -piscina' },
 ];
 
 export interface SearchResultRow {

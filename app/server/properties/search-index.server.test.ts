@@ -122,12 +122,24 @@ const TEXTS = [
   "CA1010",
   "x",
 ];
-// What the index hands to SQL: phrases, negation, an AND at the top of the query.
-const SQL_ONLY_TEXTS = ['"vista mar"', "pé-direito", "caixa d'água", "b c"];
+// Phrases (quotes, hyphens, apostrophes) the query's prefix form covers: answered by the index.
+const PHRASE_TEXTS = [
+  '"vista mar"',
+  "pé-direito",
+  "caixa d'água",
+  'apartamento "vista mar"',
+  '"casa de praia" piscina',
+];
+// What the index hands to SQL: phrases the prefix form does not cover (it requires every word,
+// "or" and a negated one included), an AND at the top of the query (ts_rank's proximity formula).
+const SQL_ONLY_TEXTS = ['"vista mar" -piscina', '"frente mar" or marina', "b c"];
 
 function randomQuery(r: ReturnType<typeof random>): string {
   const p = new URLSearchParams();
-  if (r.chance(0.45)) p.set("q", r.pick(r.chance(0.1) ? SQL_ONLY_TEXTS : TEXTS));
+  if (r.chance(0.45)) {
+    const texts = r.chance(0.1) ? SQL_ONLY_TEXTS : r.chance(0.15) ? PHRASE_TEXTS : TEXTS;
+    p.set("q", r.pick(texts));
+  }
   if (r.chance(0.3)) p.set("finalidade", r.pick(["venda", "aluguel", "temporada"]));
   for (const tipo of r.some(TIPO_KEYS, 0.08)) p.append("tipo", tipo);
   if (r.chance(0.3)) p.set("cidade", r.pick([...CIDADES, "Recife"]));
@@ -185,14 +197,26 @@ describe("search index", () => {
   });
 
   it("orders every text search by PostgreSQL's own ts_rank, ties included", async () => {
-    for (const q of TEXTS) {
+    for (const q of [...TEXTS, ...PHRASE_TEXTS]) {
       for (const pagina of [1, 2, 3]) {
         await expectSameAsSql(`q=${encodeURIComponent(q)}&pagina=${pagina}`, { pageSize: 6 });
       }
     }
   });
 
-  it("hands phrases and AND-only queries to SQL, with the same answers", async () => {
+  it("answers phrases from the index when the query's prefix form covers them", async () => {
+    for (const q of PHRASE_TEXTS) {
+      const filters = parseSearchFilters(`q=${encodeURIComponent(q)}&ordem=relevancia`);
+      const answer = await searchWithIndex(db, filters);
+      expect(answer, q).toBeDefined();
+      expect(answer, q).toEqual(await searchPropertiesSql(db, filters));
+    }
+    // The comparison covered real matches, not only empty answers.
+    const vistaMar = await searchWithIndex(db, parseSearchFilters(`q=${encodeURIComponent('"vista mar"')}`));
+    expect(vistaMar?.total).toBeGreaterThan(20);
+  });
+
+  it("hands uncovered phrases and AND-only queries to SQL, with the same answers", async () => {
     for (const q of SQL_ONLY_TEXTS) {
       const filters = parseSearchFilters(`q=${encodeURIComponent(q)}`);
       expect(await searchWithIndex(db, filters), q).toBeUndefined();

@@ -2,8 +2,8 @@
 // index (search-index.server.ts). PostgreSQL itself still parses and stems every query and
 // every listing (tsquerysend, the tsvector column); this module only evaluates the result, and
 // it must agree with PostgreSQL to the last bit of the float4 rank, because the rank orders the
-// results. Queries it cannot evaluate exactly (phrases, weights, an AND at the top)
-// are reported as unsupported and the caller runs the SQL search instead.
+// results. Queries it cannot evaluate exactly (weights, an AND at the top, a phrase the query's
+// prefix form does not cover) are reported as unsupported and the caller runs the SQL search.
 
 /** One item of a tsquery in PostgreSQL's stored order (the order tsquerysend writes). */
 export type TsQueryItem =
@@ -56,35 +56,110 @@ export interface CompiledQuery {
   rankOperands: { word: string; prefix: boolean }[];
 }
 
+/** A parsed tsquery: MatchNode plus the phrase operator, which needs positions to evaluate. */
+type QueryNode =
+  | { op: "val"; word: string; prefix: boolean }
+  | { op: "not"; child: QueryNode }
+  | { op: "and" | "or" | "phrase"; left: QueryNode; right: QueryNode };
+
 /**
  * The query as this module evaluates it, or undefined when it holds something it does not
- * evaluate exactly: phrase operators (they need positions), weight restrictions, or an AND at
- * the top (ts_rank then uses its proximity formula, calc_rank_and).
+ * evaluate exactly: weight restrictions, an AND or a phrase at the top (ts_rank then uses its
+ * proximity formula, calc_rank_and), or a phrase that `withoutSubsumedPhrases` cannot take out.
  */
 export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined {
   if (items.length === 0) return { tree: null, rankOperands: [] };
   const root = items[0]!;
   if (root.type === "opr" && root.oper !== OP_OR) return undefined;
-  let supported = true;
+  let weighted = false;
   // Stored in prefix order: an operator, then its right operand's subtree, then its left one.
-  const parse = (at: number): [MatchNode, number] => {
+  const parse = (at: number): [QueryNode, number] => {
     const item = items[at]!;
     if (item.type === "val") {
-      if (item.weight !== 0) supported = false;
+      if (item.weight !== 0) weighted = true;
       return [{ op: "val", word: item.word, prefix: item.prefix }, at + 1];
     }
     if (item.oper === OP_NOT) {
       const [child, end] = parse(at + 1);
       return [{ op: "not", child }, end];
     }
-    if (item.oper !== OP_AND && item.oper !== OP_OR) supported = false;
     const [right, middle] = parse(at + 1);
     const [left, end] = parse(middle);
-    return [{ op: item.oper === OP_AND ? "and" : "or", left, right }, end];
+    const op = item.oper === OP_AND ? "and" : item.oper === OP_OR ? "or" : "phrase";
+    return [{ op, left, right }, end];
   };
-  const [tree] = parse(0);
-  if (!supported) return undefined;
+  const [parsed] = parse(0);
+  if (weighted) return undefined;
+  const tree = withoutSubsumedPhrases(parsed);
+  if (!tree) return undefined;
+  // ts_rank (calc_rank_or) sums over every operand, those of a phrase taken out included.
   return { tree, rankOperands: sortAndUniqOperands(items) };
+}
+
+/**
+ * The query without its phrases, when that cannot change which listings match; undefined when it
+ * can. The search adds the prefix form of the same words to every query (`'vist' <-> 'mar' |
+ * 'vist':* & 'mar':*`, search.server.ts), so a branch of the top OR holding a phrase matches no
+ * listing the prefix branch does not already match: every listing that matches it has each of its
+ * words (those not under a NOT or an OR), and so has a lexeme starting with each prefix. Such a
+ * branch is dropped; the OR's answer, and ts_rank, which sums over the operands whatever the
+ * operators, stay the same. Quotes, hyphens and apostrophes (`"vista mar"`, `pé-direito`,
+ * `d'água`) are phrases.
+ */
+function withoutSubsumedPhrases(root: QueryNode): MatchNode | undefined {
+  const branches: QueryNode[] = [];
+  const collect = (node: QueryNode) => {
+    if (node.op === "or") {
+      collect(node.left);
+      collect(node.right);
+    } else branches.push(node);
+  };
+  collect(root);
+  const plain = branches.filter((b) => !hasPhrase(b)) as MatchNode[];
+  const conjunctions = plain.flatMap((b) => {
+    const words = positiveConjunction(b);
+    return words ? [words] : [];
+  });
+  for (const branch of branches) {
+    if (!hasPhrase(branch)) continue;
+    const required = requiredWords(branch);
+    const subsumed = conjunctions.some((words) => words.every((y) => required.some((x) => implies(x, y))));
+    if (!subsumed) return undefined;
+  }
+  if (plain.length === 0) return undefined;
+  return plain.reduce((left, right) => ({ op: "or", left, right }));
+}
+
+type Word = { word: string; prefix: boolean };
+
+function hasPhrase(node: QueryNode): boolean {
+  if (node.op === "val") return false;
+  if (node.op === "not") return hasPhrase(node.child);
+  return node.op === "phrase" || hasPhrase(node.left) || hasPhrase(node.right);
+}
+
+/** The words of an AND of plain words, or undefined when it holds anything else. */
+function positiveConjunction(node: MatchNode): Word[] | undefined {
+  if (node.op === "val") return [node];
+  if (node.op !== "and") return undefined;
+  const left = positiveConjunction(node.left);
+  const right = positiveConjunction(node.right);
+  return left && right ? [...left, ...right] : undefined;
+}
+
+/** The words every match of `node` contains: those reached through AND and phrase alone. */
+function requiredWords(node: QueryNode): Word[] {
+  if (node.op === "val") return [node];
+  if (node.op === "and" || node.op === "phrase") {
+    return [...requiredWords(node.left), ...requiredWords(node.right)];
+  }
+  return []; // under a NOT or an OR a word may be missing
+}
+
+/** Does every lexeme `x` matches also match `y`? (A prefix matches what starts with it.) */
+function implies(x: Word, y: Word): boolean {
+  if (!y.prefix) return !x.prefix && x.word === y.word;
+  return x.word.startsWith(y.word);
 }
 
 /**

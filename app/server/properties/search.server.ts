@@ -179,8 +179,9 @@ function orderBy(filters: SearchFilters): SQL[] {
 
 /**
  * The search: the in-process index (search-index.server.ts) picks the page's ids and the total,
- * then the rows are read by id. Text queries the index cannot evaluate exactly (phrases: "vista mar",
- * pé-direito) go to searchPropertiesSql, which gives the same answers, only slower.
+ * then the rows are read by id. Text queries the index cannot evaluate exactly (an AND at the top, a
+ * phrase the prefix form does not cover: `"vista mar" -piscina`) go to searchPropertiesSql, which
+ * gives the same answers, only slower.
  */
 export async function searchProperties(
   db: Db,
