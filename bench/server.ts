@@ -1,10 +1,20 @@
 // Start and stop the production server (node server.js) for the HTTP and Lighthouse steps.
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 export interface BenchServer {
   url: string;
   pid: number;
   stop(): Promise<void>;
+}
+
+/**
+ * The Node options `npm start` runs the server with (package.json), so the benchmark measures
+ * the server as it runs in production (docs/decisions/011-young-generation.md).
+ */
+export function productionNodeOptions(): string[] {
+  const start: string = JSON.parse(readFileSync("package.json", "utf8")).scripts.start;
+  return start.split(/\s+/).filter((word) => word.startsWith("--"));
 }
 
 export const BENCH_ADMIN = { email: "admin@bench.com.br", password: "senha-do-benchmark-123" };
@@ -16,7 +26,7 @@ export async function startServer(options: {
   env?: Record<string, string>;
 }): Promise<BenchServer> {
   const url = `http://127.0.0.1:${options.port}`;
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+  const child: ChildProcess = spawn(process.execPath, [...productionNodeOptions(), "server.js"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
