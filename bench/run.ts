@@ -16,13 +16,14 @@
 import { execSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import postgres from "postgres";
 import { type LoadResult, load, warmUp } from "./http";
 import { benchImage, type ImageResult } from "./images";
 import { type JsWeight, measureJsWeight } from "./js-weight";
 import { type LighthouseResult, runLighthouse } from "./lighthouse";
+import { describeMachine } from "./machine";
 import { benchSearch, type ExplainResult, type SearchResultRow } from "./search";
 import { type BenchServer, startServer } from "./server";
 import { kib, mib, progress, round, rssOf, table } from "./util";
@@ -240,7 +241,7 @@ async function httpSteps(report: Report): Promise<void> {
 }
 
 function render(report: Report, startedAt: Date, elapsedSeconds: number): string {
-  const machine = `${cpus().length} núcleos (${cpus()[0]?.model ?? "?"}), ${mib(totalmem())} de memória, Node ${process.version}, ${process.platform}`;
+  const machine = describeMachine();
   const out: string[] = [];
   out.push("# Benchmarks", "");
   out.push(`Gerado por \`npm run bench\` em ${startedAt.toISOString()} (${round(elapsedSeconds, 0)} s).`, "");
