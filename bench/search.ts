@@ -26,10 +26,11 @@ export const SEARCHES: { label: string; query: string }[] = [
   { label: "texto: apartamento ponta verde vista mar", query: "q=apartamento ponta verde vista mar" },
   { label: "página 20", query: "cidade=Maceió&pagina=20" },
   // Phrases (quotes, hyphens) the query's prefix form covers run on the index; the last one
-  // (a negated word) does not, and measures the SQL search the index falls back to.
+  // (an excluded phrase) does not, and measures the SQL search the index falls back to.
   { label: 'texto entre aspas: "vista mar"', query: 'q="vista mar"' },
   { label: "texto com hífen: beira-mar", query: "q=beira-mar" },
-  { label: 'frase com exclusão (SQL): "vista mar" -piscina', query: 'q="vista mar" -piscina' },
+  { label: 'frase e exclusão: "vista mar" -piscina', query: 'q="vista mar" -piscina' },
+  { label: 'exclusão de frase (SQL): casa -"vista mar"', query: 'q=casa -"vista mar"' },
 ];
 
 export interface SearchResultRow {

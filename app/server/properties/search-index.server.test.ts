@@ -129,10 +129,13 @@ const PHRASE_TEXTS = [
   "caixa d'água",
   'apartamento "vista mar"',
   '"casa de praia" piscina',
+  '"vista mar" -piscina',
+  '"frente mar" or marina',
 ];
-// What the index hands to SQL: phrases the prefix form does not cover (it requires every word,
-// "or" and a negated one included), an AND at the top of the query (ts_rank's proximity formula).
-const SQL_ONLY_TEXTS = ['"vista mar" -piscina', '"frente mar" or marina', "b c"];
+// What the index hands to SQL: a phrase the prefix form does not cover (an excluded phrase or
+// hyphenated word; one of one-letter words, which have no prefix form), an AND at the top of the
+// query (ts_rank's proximity formula).
+const SQL_ONLY_TEXTS = ['casa -"vista mar"', "varanda -pé-direito", '"x y"', "b c"];
 
 function randomQuery(r: ReturnType<typeof random>): string {
   const p = new URLSearchParams();

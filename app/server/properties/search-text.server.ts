@@ -101,10 +101,10 @@ export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined 
  * can. The search adds the prefix form of the same words to every query (`'vist' <-> 'mar' |
  * 'vist':* & 'mar':*`, search.server.ts), so a branch of the top OR holding a phrase matches no
  * listing the prefix branch does not already match: every listing that matches it has each of its
- * words (those not under a NOT or an OR), and so has a lexeme starting with each prefix. Such a
- * branch is dropped; the OR's answer, and ts_rank, which sums over the operands whatever the
- * operators, stay the same. Quotes, hyphens and apostrophes (`"vista mar"`, `pé-direito`,
- * `d'água`) are phrases.
+ * words (those not under a NOT or an OR) and lacks each word it excludes, and so has a lexeme
+ * starting with each prefix and lacks each excluded word. Such a branch is dropped; the OR's
+ * answer, and ts_rank, which sums over the operands whatever the operators, stay the same.
+ * Quotes, hyphens and apostrophes (`"vista mar"`, `pé-direito`, `d'água`) are phrases.
  */
 function withoutSubsumedPhrases(root: QueryNode): MatchNode | undefined {
   const branches: QueryNode[] = [];
@@ -117,13 +117,18 @@ function withoutSubsumedPhrases(root: QueryNode): MatchNode | undefined {
   collect(root);
   const plain = branches.filter((b) => !hasPhrase(b)) as MatchNode[];
   const conjunctions = plain.flatMap((b) => {
-    const words = positiveConjunction(b);
-    return words ? [words] : [];
+    const literals = conjunctionOfLiterals(b);
+    return literals ? [literals] : [];
   });
   for (const branch of branches) {
     if (!hasPhrase(branch)) continue;
-    const required = requiredWords(branch);
-    const subsumed = conjunctions.some((words) => words.every((y) => required.some((x) => implies(x, y))));
+    const has = requiredWords(branch);
+    const lacks = excludedWords(branch);
+    const subsumed = conjunctions.some(
+      ({ include, exclude }) =>
+        include.every((y) => has.some((x) => implies(x, y))) &&
+        exclude.every((y) => lacks.some((x) => implies(y, x))),
+    );
     if (!subsumed) return undefined;
   }
   if (plain.length === 0) return undefined;
@@ -138,13 +143,15 @@ function hasPhrase(node: QueryNode): boolean {
   return node.op === "phrase" || hasPhrase(node.left) || hasPhrase(node.right);
 }
 
-/** The words of an AND of plain words, or undefined when it holds anything else. */
-function positiveConjunction(node: MatchNode): Word[] | undefined {
-  if (node.op === "val") return [node];
+/** An AND of words and negated words, as lists; undefined when it holds anything else. */
+function conjunctionOfLiterals(node: MatchNode): { include: Word[]; exclude: Word[] } | undefined {
+  if (node.op === "val") return { include: [node], exclude: [] };
+  if (node.op === "not") return node.child.op === "val" ? { include: [], exclude: [node.child] } : undefined;
   if (node.op !== "and") return undefined;
-  const left = positiveConjunction(node.left);
-  const right = positiveConjunction(node.right);
-  return left && right ? [...left, ...right] : undefined;
+  const left = conjunctionOfLiterals(node.left);
+  const right = conjunctionOfLiterals(node.right);
+  if (!left || !right) return undefined;
+  return { include: [...left.include, ...right.include], exclude: [...left.exclude, ...right.exclude] };
 }
 
 /** The words every match of `node` contains: those reached through AND and phrase alone. */
@@ -154,6 +161,16 @@ function requiredWords(node: QueryNode): Word[] {
     return [...requiredWords(node.left), ...requiredWords(node.right)];
   }
   return []; // under a NOT or an OR a word may be missing
+}
+
+/**
+ * The words no match of `node` contains: negated words reached through AND alone. (Inside a
+ * phrase, `a <-> !b` only says what follows a: b may be elsewhere.)
+ */
+function excludedWords(node: QueryNode): Word[] {
+  if (node.op === "not") return node.child.op === "val" ? [node.child] : [];
+  if (node.op === "and") return [...excludedWords(node.left), ...excludedWords(node.right)];
+  return [];
 }
 
 /** Does every lexeme `x` matches also match `y`? (A prefix matches what starts with it.) */

@@ -171,6 +171,13 @@ describe("searchProperties", () => {
     expect(pool[0]).toBe("CA0002");
   });
 
+  it("leaves out the words marked with a minus, and 'or' offers either side", async () => {
+    expect(sorted(await refs("q=apartamento+-mobiliado"))).toEqual(["AP0001", "AP0009"]);
+    expect(sorted(await refs(`q=${encodeURIComponent('"casa de praia" -piscina')}`))).toEqual([]);
+    expect(sorted(await refs("q=maragogi+or+terreno"))).toEqual(["FL0004", "TE0006"]);
+    expect(sorted(await refs("q=flat+or+-apartamento+pajucara"))).toEqual(["FL0004"]);
+  });
+
   it("survives queries made of operators, stop words and symbols", async () => {
     for (const q of ['"pé na areia" -terreno', "a & b | !c:*", "de", "'''", "(((", "or or", "--"]) {
       const result = await search(`q=${encodeURIComponent(q)}`);
@@ -335,5 +342,16 @@ describe("prefixQuery", () => {
   it("keeps only plain words as prefixes", () => {
     expect(prefixQuery("Apartamento  Pajuçara!")).toBe("apartamento:* & pajucara:*");
     expect(prefixQuery("a & | !:* '")).toBe("");
+  });
+
+  it("reads websearch's syntax: a minus leaves a word out, 'or' separates alternatives", () => {
+    expect(prefixQuery("apart -mobiliado")).toBe("apart:* & !mobiliado");
+    expect(prefixQuery('apart -mobiliado or "vista mar"')).toBe("(apart:* & !mobiliado) | (vista:* & mar:*)");
+    expect(prefixQuery("casa -pé-direito")).toBe("casa:* & !(pe & direito)");
+    // A hyphen inside a word, and "-" or "or" inside quotes, are not operators.
+    expect(prefixQuery('beira-mar "casa or -praia"')).toBe("beira:* & mar:* & casa:* & or:* & praia:*");
+    // Only exclusions, or "or" at either end, leave nothing to add.
+    expect(prefixQuery("-piscina")).toBe("");
+    expect(prefixQuery("or casa or")).toBe("casa:*");
   });
 });

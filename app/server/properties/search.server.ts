@@ -70,16 +70,46 @@ export interface SearchOptions {
 
 export const isPublished = eq(properties.publicacao, "publicado");
 
-/** The words of a query as prefixes ("apart" finds apartamento): "apart:* & pajuc:*". */
+/**
+ * The query's prefix form, read with websearch's syntax: each word as a prefix ("apart" finds
+ * apartamento), a word after a minus left out (as websearch stems it, never as a prefix: "-mar" must
+ * not hide Maragogi), `or` between alternatives, a quoted phrase as its words.
+ * `apart -mobiliado or "vista mar"` gives `(apart:* & !mobiliado) | (vista:* & mar:*)`.
+ */
 export function prefixQuery(q: string): string {
-  const words = q
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length >= 2)
-    .slice(0, 8);
-  return words.map((w) => `${w}:*`).join(" & ");
+  const folded = q.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  const wordsOf = (text: string) => text.split(/[^a-z0-9]+/).filter((w) => w.length >= 2);
+  const groups: { include: string[]; exclude: string[][] }[] = [{ include: [], exclude: [] }];
+  // Quoted stretches alternate with plain ones; inside quotes, "-" and "or" are words.
+  folded.split('"').forEach((part, index) => {
+    const group = groups[groups.length - 1]!;
+    if (index % 2 === 1) {
+      group.include.push(...wordsOf(part));
+      return;
+    }
+    for (const token of part.split(/\s+/)) {
+      const current = groups[groups.length - 1]!;
+      if (token === "or") {
+        if (current.include.length || current.exclude.length) groups.push({ include: [], exclude: [] });
+        continue;
+      }
+      const words = wordsOf(token);
+      if (words.length === 0) continue;
+      if (/^-+[a-z0-9]/.test(token)) current.exclude.push(words);
+      else current.include.push(...words);
+    }
+  });
+  let budget = 8; // words kept as prefixes, as before: a long query stays cheap
+  const parts = groups.flatMap(({ include, exclude }) => {
+    const kept = include.slice(0, budget);
+    budget -= kept.length;
+    const terms = [
+      ...kept.map((w) => `${w}:*`),
+      ...exclude.map((words) => (words.length === 1 ? `!${words[0]}` : `!(${words.join(" & ")})`)),
+    ];
+    return kept.length ? [terms.join(" & ")] : [];
+  });
+  return parts.length > 1 ? parts.map((p) => `(${p})`).join(" | ") : (parts[0] ?? "");
 }
 
 /** websearch syntax (quotes, -word, or) united with the prefix form of the same words. */
@@ -180,7 +210,7 @@ function orderBy(filters: SearchFilters): SQL[] {
 /**
  * The search: the in-process index (search-index.server.ts) picks the page's ids and the total,
  * then the rows are read by id. Text queries the index cannot evaluate exactly (an AND at the top, a
- * phrase the prefix form does not cover: `"vista mar" -piscina`) go to searchPropertiesSql, which
+ * phrase the prefix form does not cover: `casa -"vista mar"`) go to searchPropertiesSql, which
  * gives the same answers, only slower.
  */
 export async function searchProperties(
