@@ -9,12 +9,19 @@ export interface BenchServer {
 }
 
 /**
- * The Node options `npm start` runs the server with (package.json), so the benchmark measures
- * the server as it runs in production (docs/decisions/011-young-generation.md).
+ * The runtime options `npm start` runs the server with (package.json: environment assignments and
+ * Node options), so the benchmark measures the server as it runs in production
+ * (docs/decisions/011-runtime-options.md).
  */
-export function productionNodeOptions(): string[] {
+export function productionRuntime(): { env: Record<string, string>; nodeOptions: string[] } {
   const start: string = JSON.parse(readFileSync("package.json", "utf8")).scripts.start;
-  return start.split(/\s+/).filter((word) => word.startsWith("--"));
+  const words = start.split(/\s+/);
+  const env: Record<string, string> = {};
+  for (const word of words.slice(0, words.indexOf("node"))) {
+    const [name, value] = word.split("=");
+    if (name && value !== undefined) env[name] = value;
+  }
+  return { env, nodeOptions: words.filter((word) => word.startsWith("--")) };
 }
 
 export const BENCH_ADMIN = { email: "admin@bench.com.br", password: "senha-do-benchmark-123" };
@@ -26,10 +33,12 @@ export async function startServer(options: {
   env?: Record<string, string>;
 }): Promise<BenchServer> {
   const url = `http://127.0.0.1:${options.port}`;
-  const child: ChildProcess = spawn(process.execPath, [...productionNodeOptions(), "server.js"], {
+  const runtime = productionRuntime();
+  const child: ChildProcess = spawn(process.execPath, [...runtime.nodeOptions, "server.js"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
+      ...runtime.env,
       NODE_ENV: "production",
       BUILD_DIR: options.buildDir,
       PORT: String(options.port),
