@@ -328,7 +328,10 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
       table(
         ["situação", "RSS"],
         [
-          ["ociosa (após iniciar)", mib(report.idleRss ?? Number.NaN)],
+          [
+            "ociosa (após o primeiro início, que gera o catálogo de demonstração)",
+            mib(report.idleRss ?? Number.NaN),
+          ],
           ["pico sob carga", mib(peak)],
         ],
       ),
@@ -343,6 +346,10 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
         `Execução mediana de ${runs} por página (pelo desempenho; entre parênteses, o menor e o maior), BENCH_LIGHTHOUSE_RUNS. O CSS das páginas vai embutido no HTML (a coluna CSS conta só arquivos).`,
         "",
       );
+    out.push(
+      "O preset mobile multiplica por 4 o tempo de CPU que o Chromium gasta nesta máquina: onde memória nova é cara (linha Máquina), um navegador recém-aberto gasta boa parte desse tempo em faltas de página, e TBT e desempenho pioram sem que a página mude.",
+      "",
+    );
     out.push(
       table(
         [
