@@ -30,6 +30,7 @@ export const SEARCHES: { label: string; query: string }[] = [
   { label: 'texto entre aspas: "vista mar"', query: 'q="vista mar"' },
   { label: "texto com hífen: beira-mar", query: "q=beira-mar" },
   { label: 'frase e exclusão: "vista mar" -piscina', query: 'q="vista mar" -piscina' },
+  { label: "só exclusões: -mobiliado -piscina", query: "q=-mobiliado -piscina" },
   { label: 'exclusão de frase (SQL): casa -"vista mar"', query: 'q=casa -"vista mar"' },
 ];
 

@@ -121,6 +121,11 @@ const TEXTS = [
   "ap1003",
   "CA1010",
   "x",
+  // Only exclusions: a NOT at the top, or an AND of NOTs (every match ranks the same).
+  "-piscina",
+  "-piscina -mobiliado",
+  "-casa -apartamentos -piscinas -mar",
+  "-piscina -piscinas",
 ];
 // Phrases (quotes, hyphens, apostrophes) the query's prefix form covers: answered by the index.
 const PHRASE_TEXTS = [
@@ -133,8 +138,8 @@ const PHRASE_TEXTS = [
   '"frente mar" or marina',
 ];
 // What the index hands to SQL: a phrase the prefix form does not cover (an excluded phrase or
-// hyphenated word; one of one-letter words, which have no prefix form), an AND at the top of the
-// query (ts_rank's proximity formula).
+// hyphenated word; one of one-letter words, which have no prefix form), an AND of words at the
+// top of the query (ts_rank's proximity formula).
 const SQL_ONLY_TEXTS = ['casa -"vista mar"', "varanda -pé-direito", '"x y"', "b c"];
 
 function randomQuery(r: ReturnType<typeof random>): string {
@@ -217,6 +222,24 @@ describe("search index", () => {
     // The comparison covered real matches, not only empty answers.
     const vistaMar = await searchWithIndex(db, parseSearchFilters(`q=${encodeURIComponent('"vista mar"')}`));
     expect(vistaMar?.total).toBeGreaterThan(20);
+  });
+
+  it("answers queries made only of excluded words from the index", async () => {
+    for (const q of ["-piscina", "-piscina -mobiliado", "-casa -apartamentos -piscinas -mar"]) {
+      for (const ordem of ["relevancia", "menor-preco"]) {
+        const filters = parseSearchFilters(`q=${encodeURIComponent(q)}&ordem=${ordem}`);
+        const answer = await searchWithIndex(db, filters);
+        expect(answer, q).toBeDefined();
+        expect(answer, q).toEqual(await searchPropertiesSql(db, filters));
+        expect(answer?.total, q).toBeGreaterThan(0);
+      }
+    }
+    // What an exclusion leaves out: no listing found by "-piscina" is found by "piscina".
+    const without = await searchWithIndex(db, parseSearchFilters("q=-piscina&pagina=1"), { pageSize: 500 });
+    const withIt = await searchWithIndex(db, parseSearchFilters("q=piscina"), { pageSize: 500 });
+    const found = new Set(withIt?.items.map((i) => i.property.id));
+    expect(withIt?.total).toBeGreaterThan(0);
+    expect(without?.items.some((i) => found.has(i.property.id))).toBe(false);
   });
 
   it("hands uncovered phrases and AND-only queries to SQL, with the same answers", async () => {

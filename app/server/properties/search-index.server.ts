@@ -333,7 +333,13 @@ export class SearchIndex {
     if (q.text) {
       candidates = q.text.query.tree ? this.matchAll(q.text.query.tree) : this.takeBits();
       const byReferencia = this.slotByReferencia.get(q.text.referenciaKey);
-      if (byReferencia !== undefined) candidates[byReferencia] = 1;
+      if (byReferencia !== undefined && candidates[byReferencia] !== 1) {
+        if (q.text.query.sameRankForMatches && f.ordem === "relevancia") {
+          this.spareBits.push(candidates);
+          return undefined; // its rank is one only SQL computes (CompiledQuery)
+        }
+        candidates[byReferencia] = 1;
+      }
     }
     const accept = this.filter(q);
     const rank = q.text && f.ordem === "relevancia" ? this.rankAll(q.text.query) : null;

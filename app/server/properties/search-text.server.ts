@@ -54,6 +54,12 @@ export interface CompiledQuery {
   tree: MatchNode | null;
   /** The operands ts_rank sums over, in its order, after its de-duplication. */
   rankOperands: { word: string; prefix: boolean }[];
+  /**
+   * Every listing the query matches has the same ts_rank, so the rank orders nothing (an AND of
+   * excluded words: `-piscina -mobiliado`). A listing that does not match has a rank this module
+   * does not compute: one found by its referência alone must go to SQL.
+   */
+  sameRankForMatches?: true;
 }
 
 /** A parsed tsquery: MatchNode plus the phrase operator, which needs positions to evaluate. */
@@ -65,12 +71,13 @@ type QueryNode =
 /**
  * The query as this module evaluates it, or undefined when it holds something it does not
  * evaluate exactly: weight restrictions, an AND or a phrase at the top (ts_rank then uses its
- * proximity formula, calc_rank_and), or a phrase that `withoutSubsumedPhrases` cannot take out.
+ * proximity formula, calc_rank_and) other than an AND of excluded words, or a phrase that
+ * `withoutSubsumedPhrases` cannot take out.
  */
 export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined {
   if (items.length === 0) return { tree: null, rankOperands: [] };
   const root = items[0]!;
-  if (root.type === "opr" && root.oper !== OP_OR) return undefined;
+  const rankedByProximity = root.type === "opr" && (root.oper === OP_AND || root.oper === OP_PHRASE);
   let weighted = false;
   // Stored in prefix order: an operator, then its right operand's subtree, then its left one.
   const parse = (at: number): [QueryNode, number] => {
@@ -90,6 +97,15 @@ export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined 
   };
   const [parsed] = parse(0);
   if (weighted) return undefined;
+  if (rankedByProximity) {
+    // ts_rank's proximity formula (calc_rank_and) looks at where the query's words are in the
+    // listing. When every word is excluded (`-piscina -mobiliado`: websearch gives
+    // `!'piscin' & !'mobili'`) a matching listing has none of them, and the formula finds
+    // nothing to measure: the rank is 1e-20 for every match (calc_rank's floor), or 0 when the
+    // words stem alike (calc_rank_or). Anything else needs positions: SQL.
+    if (!isConjunctionOfExcludedWords(parsed)) return undefined;
+    return { tree: parsed as MatchNode, rankOperands: [], sameRankForMatches: true };
+  }
   const tree = withoutSubsumedPhrases(parsed);
   if (!tree) return undefined;
   // ts_rank (calc_rank_or) sums over every operand, those of a phrase taken out included.
@@ -136,6 +152,13 @@ function withoutSubsumedPhrases(root: QueryNode): MatchNode | undefined {
 }
 
 type Word = { word: string; prefix: boolean };
+
+/** `!a & !b & …`: an AND of negated words, none a prefix (so a match has none of the lexemes). */
+function isConjunctionOfExcludedWords(node: QueryNode): boolean {
+  if (node.op === "and")
+    return isConjunctionOfExcludedWords(node.left) && isConjunctionOfExcludedWords(node.right);
+  return node.op === "not" && node.child.op === "val" && !node.child.prefix;
+}
 
 function hasPhrase(node: QueryNode): boolean {
   if (node.op === "val") return false;
