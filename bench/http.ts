@@ -1,6 +1,6 @@
 // Step 1 and 5: HTTP load with autocannon (fixed connections and duration) and server RSS.
 import autocannon from "autocannon";
-import { childrenOf, rssOf } from "./util";
+import { childrenOf, mainThreadCpuSecondsOf, rssOf } from "./util";
 
 export interface LoadResult {
   label: string;
@@ -12,6 +12,19 @@ export interface LoadResult {
   non2xx: number;
   bytesPerRequest: number;
   peakRss: number;
+  /** Requests answered, and the CPU time of the server's main thread(s) meanwhile (ms). */
+  requests: number;
+  cpuMs: number;
+}
+
+/**
+ * The main thread's CPU time per request (ms): what one request costs the thread that renders,
+ * whatever else runs on the machine. Requests per second move with the host's load from one run
+ * to the next (this VM drifts ±20 % within seconds, autocannon shares its cores); this moves
+ * much less, and 1000 ÷ it is what one process could serve with its thread always busy.
+ */
+export function cpuMsPerRequest(result: Pick<LoadResult, "requests" | "cpuMs">): number {
+  return result.requests > 0 ? result.cpuMs / result.requests : Number.NaN;
 }
 
 export async function load(options: {
@@ -28,6 +41,7 @@ export async function load(options: {
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rssOf(options.pid, children));
   }, 200);
+  const cpuBefore = mainThreadCpuSecondsOf(options.pid, children);
   try {
     const result = await autocannon({
       url: new URL(options.path, options.baseUrl).href,
@@ -45,6 +59,8 @@ export async function load(options: {
       non2xx: result.non2xx,
       bytesPerRequest: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
       peakRss,
+      requests: result.requests.total,
+      cpuMs: (mainThreadCpuSecondsOf(options.pid, children) - cpuBefore) * 1000,
     };
   } finally {
     clearInterval(sampler);

@@ -47,6 +47,34 @@ export function childrenOf(pid: number): number[] {
   return children;
 }
 
+/** Clock ticks per second of /proc's CPU times (USER_HZ): 100 on every Linux we run on. */
+const USER_HZ = 100;
+
+function mainThreadCpuSecondsOfOne(pid: number): number {
+  try {
+    // The main thread's own entry (its id is the pid): the JavaScript thread, without V8's GC
+    // helpers and libuv's pool, which run beside it on other cores.
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
+    // After "pid (comm) ": state is field 3, utime and stime fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * CPU time (user + system) the main threads of a server have used so far, in seconds, from /proc
+ * (Linux; NaN elsewhere): the process and its direct children, like rssOf. A Node process
+ * renders on its main thread alone, so that thread's time per request bounds its throughput.
+ */
+export function mainThreadCpuSecondsOf(pid: number, children: number[] = childrenOf(pid)): number {
+  return children.reduce(
+    (sum, child) => sum + (mainThreadCpuSecondsOfOne(child) || 0),
+    mainThreadCpuSecondsOfOne(pid),
+  );
+}
+
 /**
  * Resident set size of a server, from /proc (Linux; NaN elsewhere): the process and its direct
  * children (given, or looked up), so several app processes (WEB_CONCURRENCY) count whole.
