@@ -19,6 +19,8 @@ export interface LighthouseResult {
   jsBytes: number;
   cssBytes: number;
   imageBytes: number;
+  /** Lighthouse's own measure of this machine's CPU (lhr.environment.benchmarkIndex). */
+  benchmarkIndex: number;
   /** Lowest and highest performance score over the runs. */
   performanceRange: [number, number];
   runs: number;
@@ -62,6 +64,7 @@ function summarize(page: { label: string; path: string }, lhr: Lhr): LighthouseR
     jsBytes: bytes("Script"),
     cssBytes: bytes("Stylesheet"),
     imageBytes: bytes("Image"),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
     performanceRange: [performance, performance],
     runs: 1,
   };
