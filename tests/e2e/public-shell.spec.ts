@@ -460,6 +460,28 @@ test("favourites: heart a card on the home page, find it on /favoritos, remove i
   expect(await page.evaluate(() => localStorage.getItem("favoritos"))).toBe("[]");
 });
 
+test("favourites stay in step across tabs: a heart in one shows in the other, and its removal too", async ({
+  page,
+}) => {
+  await ready(page, "/");
+  const other = await page.context().newPage();
+  await ready(other, "/");
+  const firstCard = (p: Page) => p.locator(".property-card").first();
+  await firstCard(page).getByRole("button", { name: "Adicionar aos favoritos" }).click();
+  // The other tab learns of it through the storage event, without a reload.
+  await expect(firstCard(other).getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(other.locator(".site-nav__count")).toHaveText("1");
+  await firstCard(other).getByRole("button", { name: "Remover dos favoritos" }).click();
+  await expect(firstCard(page).getByRole("button", { name: "Adicionar aos favoritos" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+  await other.close();
+});
+
 test("the cards API validates its input", async ({ request }) => {
   expect((await request.get("/api/cartoes")).status()).toBe(400);
   expect((await request.get("/api/cartoes?refs=%3Cscript%3E")).status()).toBe(400);
