@@ -28,7 +28,7 @@ import { type LighthouseResult, runLighthouse } from "./lighthouse";
 import { describeMachine } from "./machine";
 import { benchSearch, type ExplainResult, type SearchResultRow } from "./search";
 import { type BenchServer, startServer } from "./server";
-import { kib, mib, progress, round, rssOf, table } from "./util";
+import { kib, mib, percentile, progress, round, rssOf, table } from "./util";
 
 const BUILD_DIR = process.env.BENCH_BUILD_DIR ?? "build-bench";
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? "data-bench";
@@ -399,11 +399,12 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
         `Execução mediana de ${runs} por página (pelo desempenho; entre parênteses, o menor e o maior), BENCH_LIGHTHOUSE_RUNS. O CSS das páginas vai embutido no HTML (a coluna CSS conta só arquivos).`,
         "",
       );
-    const benchmarkIndex = report.lighthouse.map((r) => r.benchmarkIndex).sort((a, b) => a - b)[
-      Math.floor((report.lighthouse.length - 1) / 2)
-    ];
+    const benchmarkIndex = percentile(
+      report.lighthouse.map((r) => r.benchmarkIndex),
+      50,
+    );
     out.push(
-      `O preset mobile multiplica por 4 o tempo de CPU que o Chromium gasta nesta máquina. O Lighthouse mede a CPU antes de cada execução (benchmarkIndex, mediana ${round(benchmarkIndex ?? Number.NaN, 0)}; abaixo de 1000 ele avisa que a CPU é lenta demais para o preset), mas essa medida não toca memória nova: onde ela é cara (linha Máquina), um navegador recém-aberto gasta boa parte do tempo em faltas de página, e TBT e desempenho pioram sem que a página mude.`,
+      `O preset mobile multiplica por 4 o tempo de CPU que o Chromium gasta nesta máquina. O Lighthouse mede a CPU antes de cada execução (benchmarkIndex, mediana ${round(benchmarkIndex, 0)}; abaixo de 1000 ele avisa que a CPU é lenta demais para o preset), mas essa medida não toca memória nova: onde ela é cara (linha Máquina), um navegador recém-aberto gasta boa parte do tempo em faltas de página, e TBT e desempenho pioram sem que a página mude.`,
       "",
     );
     out.push(

@@ -31,15 +31,23 @@ function rssOfOne(pid: number): number {
   }
 }
 
+/**
+ * The fields of a /proc …/stat file after "pid (comm) " (comm may hold spaces, so they are read
+ * after its closing parenthesis): [0] is the state, [1] the parent pid, [11] and [12] utime and
+ * stime in clock ticks.
+ */
+function statFields(path: string): string[] {
+  const stat = readFileSync(path, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
 /** The pids whose parent is `pid` (Linux /proc). */
 export function childrenOf(pid: number): number[] {
   const children: number[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // "pid (comm) state ppid …": comm may hold spaces, so read after its closing parenthesis.
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) children.push(Number(entry));
+      if (Number(statFields(`/proc/${entry}/stat`)[1]) === pid) children.push(Number(entry));
     } catch {
       // gone meanwhile
     }
@@ -54,9 +62,7 @@ function mainThreadCpuSecondsOfOne(pid: number): number {
   try {
     // The main thread's own entry (its id is the pid): the JavaScript thread, without V8's GC
     // helpers and libuv's pool, which run beside it on other cores.
-    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
-    // After "pid (comm) ": state is field 3, utime and stime fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const fields = statFields(`/proc/${pid}/task/${pid}/stat`);
     return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
   } catch {
     return Number.NaN;
