@@ -6,7 +6,6 @@ import { formatArea } from "../lib/format";
 import type { PropertyCardData } from "../lib/property-card";
 import "../styles/property-card.css";
 import { FavoriteButton } from "./favorite-button";
-import { AreaIcon, BathIcon, BedIcon, CarIcon, PinIcon, SuiteIcon } from "./feature-icons";
 import { ResponsivePicture } from "./responsive-picture";
 
 /** How wide a card image is drawn in .card-grid (1 → 2 → 3 columns, max 1200 px page). */
@@ -15,13 +14,16 @@ export const CARD_IMAGE_SIZES =
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function Feature({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <li>
-      {icon}
-      <span>{children}</span>
-    </li>
-  );
+// A card's icons are drawn by its stylesheet (.icon-* in property-card.css), not by <svg>: a search
+// page's 24 cards carried ~300 of them, for React to render on the server and hydrate here.
+function Feature({
+  icon,
+  children,
+}: {
+  icon: "bed" | "suite" | "bath" | "car" | "area";
+  children: ReactNode;
+}) {
+  return <li className={`icon-${icon}`}>{children}</li>;
 }
 
 export function PropertyCard({
@@ -59,11 +61,8 @@ export function PropertyCard({
             {card.titulo}
           </Link>
         </Heading>
-        <p className="property-card__place">
-          <PinIcon />
-          <span>
-            {card.bairro}, {card.cidade}
-          </span>
+        <p className="property-card__place icon-pin">
+          {card.bairro}, {card.cidade}
         </p>
         <p className="property-card__price">
           {card.price}
@@ -71,18 +70,14 @@ export function PropertyCard({
         </p>
         <ul className="property-card__features">
           {card.quartos > 0 ? (
-            <Feature icon={<BedIcon />}>{plural(card.quartos, "quarto", "quartos")}</Feature>
+            <Feature icon="bed">{plural(card.quartos, "quarto", "quartos")}</Feature>
           ) : null}
-          {card.suites > 0 ? (
-            <Feature icon={<SuiteIcon />}>{plural(card.suites, "suíte", "suítes")}</Feature>
-          ) : null}
+          {card.suites > 0 ? <Feature icon="suite">{plural(card.suites, "suíte", "suítes")}</Feature> : null}
           {card.banheiros > 0 ? (
-            <Feature icon={<BathIcon />}>{plural(card.banheiros, "banheiro", "banheiros")}</Feature>
+            <Feature icon="bath">{plural(card.banheiros, "banheiro", "banheiros")}</Feature>
           ) : null}
-          {card.vagas > 0 ? (
-            <Feature icon={<CarIcon />}>{plural(card.vagas, "vaga", "vagas")}</Feature>
-          ) : null}
-          {card.area ? <Feature icon={<AreaIcon />}>{formatArea(card.area)}</Feature> : null}
+          {card.vagas > 0 ? <Feature icon="car">{plural(card.vagas, "vaga", "vagas")}</Feature> : null}
+          {card.area ? <Feature icon="area">{formatArea(card.area)}</Feature> : null}
         </ul>
         <p className="property-card__ref">Ref. {card.referencia}</p>
       </div>

@@ -87,6 +87,43 @@ test("busca livre sem acentos: 'apartamento pajucara' encontra a Pajuçara", asy
   await expect(page.getByLabel("Buscar por palavra-chave")).toHaveValue("apartamento pajucara");
 });
 
+// The card's icons are pseudo-elements (property-card.css): a wrong class or a broken data URI
+// would leave a blank gap before each characteristic, and forced colours would paint them away.
+test("cada característica do cartão tem seu ícone, visível também em cores forçadas", async ({ page }) => {
+  await page.goto("/todos-os-imoveis?cidade=Macei%C3%B3&quartos=2");
+  const icons = () =>
+    page
+      .locator(".card-grid .property-card")
+      .first()
+      .evaluate((card) => {
+        const items = [
+          card.querySelector(".property-card__place"),
+          ...card.querySelectorAll(".property-card__features li"),
+        ];
+        return items.map((item) => {
+          const before = getComputedStyle(item as Element, "::before");
+          return {
+            text: item?.textContent,
+            drawing: before.maskImage,
+            width: before.width,
+            colour: before.backgroundColor,
+            textColour: getComputedStyle(item as Element).color,
+          };
+        });
+      });
+  const normal = await icons();
+  expect(normal.some((icon) => /^\d+ quartos$/.test(icon.text ?? ""))).toBe(true);
+  for (const icon of normal) {
+    expect(icon.drawing, `${icon.text}`).toMatch(/^url\("data:image\/svg\+xml/);
+    expect(["16px", "18px"]).toContain(icon.width);
+    expect(icon.colour).not.toBe("rgba(0, 0, 0, 0)");
+  }
+  // The place, the quartos, the banheiros… each its own drawing.
+  expect(new Set(normal.map((icon) => icon.drawing)).size).toBe(normal.length);
+  await page.emulateMedia({ forcedColors: "active" });
+  for (const icon of await icons()) expect(icon.colour, `${icon.text}`).toBe(icon.textColour);
+});
+
 test("ordenar por menor preço põe os preços em ordem crescente", async ({ page }) => {
   await page.goto("/todos-os-imoveis?finalidade=venda");
   await hydrated(page); // the select submits on change once the page is interactive
