@@ -7,7 +7,7 @@ import {
   type TextareaHTMLAttributes,
   useState,
 } from "react";
-import type { z } from "zod";
+import type { core } from "zod";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../lib/form-errors";
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "name"> {
@@ -60,7 +60,10 @@ export function FormAlert({ children, tone = "error" }: { children: ReactNode; t
  * messages and focuses the first invalid field. Server errors are shown when there are no
  * newer browser-side ones.
  */
-export function useClientValidation(schema: z.ZodType, serverErrors?: FieldErrors | null) {
+export function useClientValidation(
+  schema: { safeParse(data: unknown): core.util.SafeParseResult<unknown> },
+  serverErrors?: FieldErrors | null,
+) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [lastServerErrors, setLastServerErrors] = useState(serverErrors);
   if (serverErrors !== lastServerErrors) {

@@ -1,9 +1,10 @@
 // Turning a zod failure into one Portuguese message per field, for forms.
-import type { z } from "zod";
+import type { core } from "zod";
 
 export type FieldErrors = Record<string, string>;
 
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+/** Any zod error: the classic API's and zod/mini's share this core type. */
+export function fieldErrorsOf(error: core.$ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join(".") : "_form";
