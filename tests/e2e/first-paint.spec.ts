@@ -53,6 +53,31 @@ test("a client navigation loads the next screen's CSS and drops the previous one
   expect((await inlined()).length).toBeGreaterThan(0);
 });
 
+// react-router.config.ts: routeDiscovery "initial". With lazy discovery every page view cost the
+// server a /__manifest request (~0.8 ms of CPU, four times a cached page) for its links' routes.
+test("a page view makes no route-discovery request, and a card still opens without a reload", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto("/todos-os-imoveis");
+  await hydrated(page);
+  await page.mouse.wheel(0, 2000); // links scrolled into view were what lazy discovery asked about
+  await page.waitForLoadState("networkidle");
+  expect(asked.filter((path) => path.startsWith("/__manifest"))).toEqual([]);
+
+  await page.evaluate(() => {
+    (window as unknown as { beforeClick: boolean }).beforeClick = true;
+  });
+  const card = page.locator(".card-grid .property-card__link").first();
+  const href = await card.getAttribute("href");
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // Same document: a client navigation, not a full page load.
+  expect(await page.evaluate(() => (window as unknown as { beforeClick?: boolean }).beforeClick)).toBe(true);
+  expect(asked.filter((path) => path.startsWith("/__manifest"))).toEqual([]);
+});
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
