@@ -49,6 +49,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: "true",
       DATABASE_URL: "",
+      // The session helpers sign in from addresses of their own (tests/e2e/fixtures.ts).
+      TRUST_PROXY: "true",
     },
   },
 });
