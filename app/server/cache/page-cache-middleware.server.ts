@@ -12,6 +12,7 @@ import type {
   NextFunction,
   RequestHandler,
 } from "express";
+import { gzipTemplate, gzipWithHoles } from "./gzip-with-holes.server";
 import {
   type CachedPage,
   cacheKey,
@@ -81,10 +82,24 @@ function sendPage(
     res.end();
     return;
   }
+  res.vary("Accept-Encoding");
+  // Browsers all accept gzip: the stored deflate with this response's nonce in its places (the
+  // compression middleware leaves a response that already has a Content-Encoding alone).
+  if (page.gzip && req.acceptsEncodings("gzip", "identity") === "gzip") {
+    const fill = page.nonce ? (nonce ?? page.nonce.value) : "";
+    const zipped = gzipWithHoles(page.gzip, page.body, Buffer.from(fill));
+    res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Content-Length", String(zipped.byteLength));
+    res.end(zipped);
+    return;
+  }
   const body = bodyWithNonce(page, nonce);
   res.setHeader("Content-Length", String(body.byteLength));
   res.end(body); // Node sends no body for HEAD
 }
+
+/** Below this, gzip is not worth its header (the compression middleware's own threshold). */
+const GZIP_MIN_BYTES = 1024;
 
 function sendUncached(res: ExpressResponse, response: Response, body: Buffer): void {
   res.statusMessage = response.statusText;
@@ -141,6 +156,9 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions): Reques
         expiresAt: Date.now() + policy.ttlMs,
         nonce: nonce ? { value: nonce, offsets: findAll(body, nonce) } : undefined,
       };
+      if (body.byteLength >= GZIP_MIN_BYTES) {
+        page.gzip = gzipTemplate(body, page.nonce?.offsets ?? [], page.nonce?.value.length ?? 0);
+      }
       cache.set(key, page);
       sendPage(req, res, page, "MISS", nonce);
     } catch (error) {

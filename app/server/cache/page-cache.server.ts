@@ -5,6 +5,7 @@
 // PostgreSQL. Entries of an older version are dropped as soon as a newer version is seen.
 // Memory is bounded by an LRU on bytes.
 import { createHash } from "node:crypto";
+import type { GzipTemplate } from "./gzip-with-holes.server";
 
 export interface CachedPage {
   status: number;
@@ -13,6 +14,8 @@ export interface CachedPage {
   body: Buffer;
   /** The CSP nonce the body was rendered with and its byte offsets, replaced in every copy sent. */
   nonce?: { value: string; offsets: number[] };
+  /** The body deflated once, with the nonce's places left for each response (gzip-with-holes). */
+  gzip?: GzipTemplate;
   etag: string;
   /** The data version the page was rendered from. */
   version: number;
@@ -42,6 +45,7 @@ export const NOT_FOUND_CACHE_CONTROL = "public, max-age=0, s-maxage=30";
 function entrySize(key: string, page: CachedPage): number {
   let size = key.length * 2 + page.body.byteLength + page.etag.length * 2 + 64;
   if (page.nonce) size += page.nonce.value.length * 2 + page.nonce.offsets.length * 8;
+  if (page.gzip) size += page.gzip.byteLength;
   for (const [name, value] of page.headers) size += (name.length + value.length) * 2;
   return size;
 }
