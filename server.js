@@ -3,6 +3,8 @@
 // SIGTERM/SIGINT checkpoints the embedded database before exiting, and, with WEB_CONCURRENCY > 1
 // on PostgreSQL, several app processes sharing the port (node:cluster).
 import cluster from "node:cluster";
+import { existsSync, readdirSync } from "node:fs";
+import { resolve } from "node:path";
 import compression from "compression";
 import express from "express";
 
@@ -10,6 +12,32 @@ const DEVELOPMENT = process.env.NODE_ENV !== "production";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 const importBuild = () => import(new URL(`${BUILD_DIR}/server/index.js`, `file://${process.cwd()}/`).href);
+
+/**
+ * The build's brotli/gzip copies of the browser's files (vite.config.ts, precompressAssets) for
+ * a browser that accepts them: the compression middleware otherwise brotli-compressed each
+ * request again (11 ms of CPU for the framework chunk). The folder is flat and fixed per build,
+ * so what exists is listed once, not looked up on disk per request.
+ */
+function precompressedAssets(dir) {
+  const root = resolve(dir);
+  const files = new Set(existsSync(root) ? readdirSync(root) : []);
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = decodeURIComponent(req.path.slice(1));
+    if (!files.has(name) || name.includes("/")) return next();
+    // Brotli whenever accepted (browsers list gzip first; the server's preference decides).
+    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : null;
+    const suffix = encoding === "br" ? ".br" : ".gz";
+    if (!encoding || !files.has(name + suffix)) return next();
+    res.vary("Accept-Encoding");
+    res.type(name); // before sendFile, which would type the file by its .br/.gz name
+    res.setHeader("Content-Encoding", encoding);
+    res.sendFile(name + suffix, { root, immutable: true, maxAge: "1y" }, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
+  };
+}
 
 async function main() {
   const app = express();
@@ -23,6 +51,7 @@ async function main() {
     app.use(viteDevServer.middlewares);
     appModule = await viteDevServer.ssrLoadModule("./server/app.ts");
   } else {
+    app.use("/assets", precompressedAssets(`${BUILD_DIR}/client/assets`));
     app.use(
       "/assets",
       express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }),

@@ -53,6 +53,29 @@ test("a client navigation loads the next screen's CSS and drops the previous one
   expect((await inlined()).length).toBeGreaterThan(0);
 });
 
+// vite.config.ts writes brotli and gzip copies of the browser's files; server.js sends them
+// (compressed per request, the framework chunk cost the server 11 ms of CPU each time).
+test("the scripts go out as the build compressed them, brotli first, and plain to whoever asks", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const script = html.match(/\/assets\/framework-[\w-]+\.js/)?.[0];
+  expect(script, "o script do framework na página").toBeTruthy();
+  const browser = await request.get(script!, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+  expect(browser.headers()["content-encoding"]).toBe("br");
+  expect(browser.headers()["content-type"]).toMatch(/^text\/javascript/);
+  expect(browser.headers()["cache-control"]).toContain("immutable");
+  expect(browser.headers().vary).toMatch(/Accept-Encoding/i);
+  const gzipOnly = await request.get(script!, { headers: { "Accept-Encoding": "gzip" } });
+  expect(gzipOnly.headers()["content-encoding"]).toBe("gzip");
+  const plain = await request.get(script!, { headers: { "Accept-Encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  const [fromBrotli, fromGzip, original] = [await browser.body(), await gzipOnly.body(), await plain.body()];
+  expect(fromBrotli.equals(original)).toBe(true);
+  expect(fromGzip.equals(original)).toBe(true);
+  expect(Number(browser.headers()["content-length"])).toBeLessThan(original.byteLength / 3);
+});
+
 // react-router.config.ts: routeDiscovery "initial". With lazy discovery every page view cost the
 // server a /__manifest request (~0.8 ms of CPU, four times a cached page) for its links' routes.
 test("a page view makes no route-discovery request, and a card still opens without a reload", async ({
