@@ -67,6 +67,8 @@ interface Report {
   processes: { instances: number; result: LoadResult }[];
   cached: LoadResult[];
   staticFile?: LoadResult;
+  /** The cached listing, the static file and the framework's script as a browser asks (compressed). */
+  browser: LoadResult[];
   idleRss?: number;
   lighthouse: LighthouseResult[];
   jsWeights: JsWeight[];
@@ -101,9 +103,12 @@ async function firstListingPath(baseUrl: string): Promise<string> {
   return match[1];
 }
 
+/** What a browser sends: every page and file it fetches may come compressed. */
+const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd" };
+
 async function loadPages(
   server: BenchServer,
-  pages: { label: string; path: string }[],
+  pages: { label: string; path: string; headers?: Record<string, string> }[],
 ): Promise<LoadResult[]> {
   for (const page of pages) await warmUp(server.url, page.path);
   const seconds = DURATION / ROUNDS;
@@ -239,13 +244,22 @@ async function httpSteps(report: Report): Promise<void> {
       const listing = pages[2]!.path;
       const html = await (await fetch(`${server.url}${listing}`)).arrayBuffer();
       writeFileSync(staticPath, Buffer.from(html));
+      const home = await (await fetch(`${server.url}/`)).text();
+      const framework = home.match(/\/assets\/framework-[\w-]+\.js/)?.[0];
+      const asBrowser = [
+        { label: `${pages[2]!.label} em cache`, path: listing, headers: BROWSER_HEADERS },
+        { label: "arquivo estático (mesmos bytes)", path: `/${staticName}`, headers: BROWSER_HEADERS },
+        ...(framework ? [{ label: "script do framework", path: framework, headers: BROWSER_HEADERS }] : []),
+      ];
       // The baseline is loaded in turn with the cached pages, so both see the same machine.
       const results = await loadPages(server, [
         ...pages,
         { label: `arquivo estático (mesmos bytes de ${listing})`, path: `/${staticName}` },
+        ...asBrowser,
       ]);
       report.cached = results.slice(0, pages.length);
       report.staticFile = results[pages.length];
+      report.browser = results.slice(pages.length + 1);
     }
     if (!SKIP.has("lighthouse")) {
       progress("JavaScript baixado por página pública…");
@@ -334,6 +348,33 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
             c.label,
             `${round((100 * (report.uncached[i]?.requestsPerSecond ?? 0)) / base, 0)} %`,
             `${round((100 * c.requestsPerSecond) / base, 0)} %`,
+          ]),
+        ),
+        "",
+      );
+    }
+    if (report.browser.length > 0) {
+      out.push(
+        "Como um navegador pede (Accept-Encoding: gzip, deflate, br, zstd), na mesma alternância: a página em cache sai do deflate guardado com o nonce desta resposta (gzip); o script, da cópia brotli feita no build; o arquivo estático é comprimido a cada requisição pelo middleware (brotli), como seria qualquer outro arquivo sem cópia pronta.",
+        "",
+        table(
+          [
+            "página",
+            "req/s",
+            "p50 (ms)",
+            "p99 (ms)",
+            "erros",
+            "bytes/resposta",
+            "CPU da thread principal (ms/req)",
+          ],
+          report.browser.map((r) => [
+            r.label,
+            round(r.requestsPerSecond, 0),
+            r.p50,
+            r.p99,
+            r.errors + r.non2xx,
+            kib(r.bytesPerRequest),
+            round(cpuMsPerRequest(r), 2),
           ]),
         ),
         "",
@@ -513,6 +554,7 @@ async function main(): Promise<void> {
     uncached: [],
     processes: [],
     cached: [],
+    browser: [],
     lighthouse: [],
     jsWeights: [],
     search: [],
