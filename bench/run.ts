@@ -297,7 +297,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
     `- Commit: \`${git("rev-parse --short HEAD")}\`${git("status --porcelain -- . :!docs/benchmarks.md").length > 0 ? " (com alterações locais)" : ""}`,
   );
   out.push(
-    `- Carga HTTP: autocannon, ${CONNECTIONS} conexões, ${DURATION} s por página em ${ROUNDS} rodadas alternadas com as outras páginas do mesmo servidor (vale a rodada mediana), sem gzip (o cliente não pede), servidor e autocannon na mesma máquina.`,
+    `- Carga HTTP: autocannon, ${CONNECTIONS} conexões, ${DURATION} s por página em ${ROUNDS} rodadas alternadas com as outras páginas do mesmo servidor (vale a rodada mediana), sem compressão (o cliente não pede; a tabela "Como um navegador pede" abaixo pede), servidor e autocannon na mesma máquina.`,
   );
   out.push("");
   if (report.uncached.length > 0) {
@@ -482,10 +482,10 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
   }
   if (report.jsWeights.length > 0) {
     out.push(
-      "JavaScript de cada página pública numa primeira visita (Chromium do sistema, bytes transferidos com gzip até a hidratação; meta: ≤ 150 KB):",
+      "JavaScript de cada página pública numa primeira visita (Chromium do sistema, bytes transferidos, comprimidos como o servidor os envia a um navegador, até a hidratação; meta: ≤ 150 KB):",
       "",
       table(
-        ["página", "arquivos", "JS (gzip)"],
+        ["página", "arquivos", "JS (comprimido)"],
         report.jsWeights.map((r) => [`${r.label} (${r.path})`, r.scripts, kib(r.bytes)]),
       ),
       "",
