@@ -309,8 +309,16 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
   out.push("");
   if (report.uncached.length > 0) {
     out.push("## 1. Carga HTTP", "");
-    const row = (mode: string, r: LoadResult) => [
-      mode,
+    const loadHeaders = [
+      "página",
+      "req/s",
+      "p50 (ms)",
+      "p99 (ms)",
+      "erros",
+      "bytes/resposta",
+      "CPU da thread principal (ms/req)",
+    ];
+    const loadCells = (r: LoadResult) => [
       r.label,
       round(r.requestsPerSecond, 0),
       r.p50,
@@ -319,25 +327,14 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
       kib(r.bytesPerRequest),
       round(cpuMsPerRequest(r), 2),
     ];
+    const row = (mode: string, r: LoadResult) => [mode, ...loadCells(r)];
     const rows = [
       ...report.uncached.map((r) => row("sem cache", r)),
       ...report.cached.map((r) => row("com cache", r)),
       ...(report.staticFile ? [row("estático", report.staticFile)] : []),
     ];
     out.push(
-      table(
-        [
-          "modo",
-          "página",
-          "req/s",
-          "p50 (ms)",
-          "p99 (ms)",
-          "erros",
-          "bytes/resposta",
-          "CPU da thread principal (ms/req)",
-        ],
-        rows,
-      ),
+      table(["modo", ...loadHeaders], rows),
       "",
       "CPU da thread principal: o tempo de CPU da thread que executa o JavaScript (e renderiza) dividido pelas requisições respondidas, somando as rodadas. Varia bem menos que req/s quando a máquina oscila, e 1000 ÷ esse valor é o que um processo serviria com essa thread sempre ocupada: a meta de 400 req/s numa página sem cache pede ≤ 2,5 ms.",
       "",
@@ -364,26 +361,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
       out.push(
         "Como um navegador pede (Accept-Encoding: gzip, deflate, br, zstd), cada um na alternância do seu servidor: a página sem cache é renderizada e comprimida na hora (brotli); a página em cache sai do deflate guardado com o nonce desta resposta (gzip); o script, da cópia brotli feita no build; o arquivo estático é comprimido a cada requisição (brotli), como qualquer arquivo sem cópia pronta. A CPU da thread principal não conta a compressão feita fora dela (zlib usa o pool de threads do Node).",
         "",
-        table(
-          [
-            "página",
-            "req/s",
-            "p50 (ms)",
-            "p99 (ms)",
-            "erros",
-            "bytes/resposta",
-            "CPU da thread principal (ms/req)",
-          ],
-          report.browser.map((r) => [
-            r.label,
-            round(r.requestsPerSecond, 0),
-            r.p50,
-            r.p99,
-            r.errors + r.non2xx,
-            kib(r.bytesPerRequest),
-            round(cpuMsPerRequest(r), 2),
-          ]),
-        ),
+        table(loadHeaders, report.browser.map(loadCells)),
         "",
       );
     }
