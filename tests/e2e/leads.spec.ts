@@ -128,12 +128,23 @@ test.describe("caixa de leads", () => {
     ]);
     expect(emptyNote.status()).toBe(400);
     await expect(page.locator("#nota-erro")).toHaveText("Escreva a anotação.");
+    // Someone else moves the lead: the live event reloads the page's data, and the message the
+    // agent is reading stays (React Router alone would clear it on that reload).
+    const moved = await page.request.post(page.url(), {
+      form: { intent: "status", status: "proposta" },
+      headers: { Origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(moved.status()).toBeLessThan(400);
+    await expect(page.locator(".leads-heading .lead-status")).toHaveText("Proposta");
+    await expect(page.locator("#nota-erro")).toHaveText("Escreva a anotação.");
     await page.getByLabel("Nova anotação").fill("Visita marcada para sábado às 10h.");
     await page.getByRole("button", { name: "Salvar anotação" }).click();
     await expect(page.locator(".lead-notes")).toContainText("Visita marcada para sábado às 10h.");
     await expect(page.getByLabel("Nova anotação")).toHaveValue("");
 
-    await page.goto("/admin/leads?status=visita_agendada");
+    // Where the other agent left it.
+    await page.goto("/admin/leads?status=proposta");
     await expect(page.getByRole("row").filter({ hasText: leadName })).toBeVisible();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -143,7 +154,7 @@ test.describe("caixa de leads", () => {
     const csv = readFileSync((await download.path()) ?? "", "utf8");
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain(leadName);
-    expect(csv).toContain("Visita agendada");
+    expect(csv).toContain("Proposta");
   });
 
   test("novos leads aparecem sem recarregar (eventos ao vivo) e cliques no WhatsApp viram leads", async ({

@@ -1,7 +1,7 @@
 // /admin/leads/:id — one lead: the data, quick actions (WhatsApp, ligar, e-mail), the pipeline
 // step, assignment (admin) and notes. Each form posts an `intent`; bad input answers 400 with
 // the message at its field.
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { brazilDigits, telHref, whatsappUrl } from "../../lib/contact";
 import { formatDate } from "../../lib/format";
 import {
@@ -12,6 +12,7 @@ import {
   NOTE_MAX,
 } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
+import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
@@ -91,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
   const { lead, notes, agents } = loaderData;
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useKeptActionData<ActionData>(lead.id);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   useLiveEvents(["lead-updated"]);
