@@ -25,8 +25,9 @@ function precompressedAssets(dir) {
   const files = new Set(existsSync(root) ? readdirSync(root) : []);
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const name = decodeURIComponent(req.path.slice(1));
-    if (!files.has(name) || name.includes("/")) return next();
+    // Built names are plain ASCII: no decoding (a malformed %-escape is express.static's to refuse).
+    const name = req.path.slice(1);
+    if (!files.has(name)) return next();
     // Brotli whenever accepted (browsers list gzip first; the server's preference decides).
     const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : null;
     const suffix = encoding === "br" ? ".br" : ".gz";

@@ -43,8 +43,7 @@ function precompressAssets(): Plugin {
       if (!output.dir) return;
       for (const [fileName, item] of Object.entries(bundle)) {
         if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
-        const source = item.type === "chunk" ? item.code : item.source;
-        const bytes = typeof source === "string" ? Buffer.from(source) : Buffer.from(source);
+        const bytes = Buffer.from(item.type === "chunk" ? item.code : item.source);
         if (bytes.byteLength < 1024) continue;
         const path = join(output.dir, fileName);
         writeFileSync(

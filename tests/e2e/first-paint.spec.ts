@@ -74,6 +74,10 @@ test("the scripts go out as the build compressed them, brotli first, and plain t
   expect(fromBrotli.equals(original)).toBe(true);
   expect(fromGzip.equals(original)).toBe(true);
   expect(Number(browser.headers()["content-length"])).toBeLessThan(original.byteLength / 3);
+  // A malformed escape in an asset's name is refused as a bad request, not a server error.
+  const malformed = await request.get("/assets/%E0%A4%A", { headers: { "Accept-Encoding": "br" } });
+  expect(malformed.status()).toBeGreaterThanOrEqual(400);
+  expect(malformed.status()).toBeLessThan(500);
 });
 
 // react-router.config.ts: routeDiscovery "initial". With lazy discovery every page view cost the

@@ -57,8 +57,9 @@ describe("gzipWithHoles", () => {
     const value = nonce();
     const { body, offsets } = bodyWith(value, FILLER, [40, 9000, 15_000]);
     const zipped = gzipWithHoles(gzipTemplate(body, offsets, value.length), body, Buffer.from(nonce()));
-    // Each part starts without the previous one's dictionary: a little larger, not much.
-    expect(zipped.byteLength).toBeLessThan(gzipSync(body).byteLength * 1.1);
+    // Each part is deflated with what precedes it as its dictionary: only the holes' stored
+    // blocks and the parts' flush markers are extra (without the dictionary this was +14 %).
+    expect(zipped.byteLength).toBeLessThan(gzipSync(body).byteLength * 1.03);
   });
 
   it("never copies a hole's old bytes: parts that repeat them, or hold zero bytes, unzip right", () => {
