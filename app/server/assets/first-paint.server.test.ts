@@ -1,10 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INLINED_STYLE_ATTRIBUTE } from "../../lib/inlined-styles";
-import { createFirstPaintRewriter, firstPaintTransform } from "./first-paint.server";
+import { createFirstPaintRewriter } from "./first-paint.server";
 
 const NONCE = "bm9uY2Utb2YtdGhlLXRlc3Q=";
 let clientDir: string;
@@ -176,22 +175,6 @@ describe("the scripts", () => {
     expect(html).toContain('type="module"');
     expect(headOf(html)).toContain("modulepreload");
   });
-});
-
-it("as a stream, gives the same page whatever the chunking", async () => {
-  const rewrite = createFirstPaintRewriter({ clientDir });
-  const source = document();
-  const bytes = Buffer.from(source, "utf8");
-  const chunks = [
-    bytes.subarray(0, 7),
-    bytes.subarray(7, 301),
-    bytes.subarray(301, 302),
-    bytes.subarray(302),
-  ];
-  const out: Buffer[] = [];
-  for await (const chunk of Readable.from(chunks).pipe(firstPaintTransform(rewrite)))
-    out.push(chunk as Buffer);
-  expect(Buffer.concat(out).toString("utf8")).toBe(rewrite(source));
 });
 
 it("leaves a document without a head alone", () => {

@@ -16,7 +16,6 @@
 // Both leave the document untouched when its shape is not the expected one.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Transform } from "node:stream";
 import { INLINED_STYLE_ATTRIBUTE } from "../../lib/inlined-styles";
 
 /** More CSS than this (uncompressed) stays in files: a huge head would delay the first paint. */
@@ -213,17 +212,3 @@ export function createFirstPaintRewriter({
 }
 
 export type FirstPaintRewriter = ReturnType<typeof createFirstPaintRewriter>;
-
-/** The rewrite as a stream: pages are rendered whole (onAllReady), so buffering costs nothing. */
-export function firstPaintTransform(rewrite: FirstPaintRewriter): Transform {
-  const chunks: Buffer[] = [];
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk);
-      callback();
-    },
-    flush(callback) {
-      callback(null, Buffer.concat(rewrite.bytes(Buffer.concat(chunks))));
-    },
-  });
-}
