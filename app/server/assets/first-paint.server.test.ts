@@ -81,16 +81,32 @@ describe("the stylesheets", () => {
   });
 });
 
-/** Runs the inline boot script against a stand-in document and reports what it adds. */
-function runBoot(html: string, options: { hidden?: boolean; pendingImage?: boolean } = {}) {
+interface BootOptions {
+  hidden?: boolean;
+  /** The cover is still loading (the fallback path waits for its load event). */
+  pendingImage?: boolean;
+  /** Where the cover's top is, in a 800 px high window. */
+  imageTop?: number;
+  /** The browser reports paints (Paint and Element Timing), as Chromium does. */
+  reportsPaints?: boolean;
+}
+
+/** Runs the inline boot script against a stand-in browser; each clock step is run by the test. */
+function runBoot(html: string, options: BootOptions = {}) {
   const boot = html.match(
     new RegExp(`<script nonce="${NONCE}">(\\(function startAfterFirstPaint[^<]*)</script>`),
   )?.[1];
   if (!boot) throw new Error("no boot script");
   const added: { parent: string; element: Record<string, string> }[] = [];
   const listeners: Record<string, () => void> = {};
+  const frames: (() => void)[] = [];
+  const timers: { delay: number; callback: () => void }[] = [];
+  const observers: Record<string, (entries: object[]) => void> = {};
+  const top = options.imageTop ?? 100;
   const image = {
     complete: !options.pendingImage,
+    naturalWidth: options.pendingImage ? 0 : 1280,
+    getBoundingClientRect: () => ({ width: 400, top, bottom: top + 300 }),
     addEventListener: (type: string, listener: () => void) => {
       listeners[`image:${type}`] = listener;
     },
@@ -107,26 +123,51 @@ function runBoot(html: string, options: { hidden?: boolean; pendingImage?: boole
     querySelectorAll: () => [image],
   };
   const fakeWindow = {
+    innerHeight: 800,
     addEventListener: (type: string, listener: () => void) => {
       listeners[`window:${type}`] = listener;
     },
   };
-  new Function("document", "window", "requestAnimationFrame", "setTimeout", boot)(
+  class FakeObserver {
+    static supportedEntryTypes = ["paint", "element", "largest-contentful-paint"];
+    constructor(private readonly callback: (list: { getEntries: () => object[] }) => void) {}
+    observe({ type }: { type: string }) {
+      observers[type] = (entries) => this.callback({ getEntries: () => entries });
+    }
+  }
+  new Function("document", "window", "requestAnimationFrame", "setTimeout", "PerformanceObserver", boot)(
     fakeDocument,
     fakeWindow,
-    (callback: () => void) => callback(),
-    (callback: () => void) => callback(),
+    (callback: () => void) => frames.push(callback),
+    (callback: () => void, delay = 0) => timers.push({ delay, callback }),
+    options.reportsPaints ? FakeObserver : undefined,
   );
-  return { added, listeners, image };
+  /** The next frame is painted, and the task queued after it runs. */
+  const paintFrame = () => {
+    for (const frame of frames.splice(0)) frame();
+    for (const timer of timers.filter((t) => t.delay === 0)) timer.callback();
+  };
+  const report = (type: string, entries: object[]) => observers[type]!(entries);
+  const secondAfterLoad = () => {
+    listeners["window:load"]!();
+    for (const timer of timers.filter((t) => t.delay === 1000)) timer.callback();
+  };
+  return { added, listeners, image, paintFrame, report, secondAfterLoad };
 }
 
 describe("the scripts", () => {
-  it("start after the first frame, from an inline script carrying the nonce", () => {
+  it("start once the browser reports the first paint and the cover on screen, from an inline script carrying the nonce", () => {
     const html = createFirstPaintRewriter({ clientDir })(document());
     expect(headOf(html)).not.toContain("modulepreload");
     expect(html).not.toContain('type="module"');
-    const { added } = runBoot(html);
-    expect(added.map(({ parent, element }) => ({ parent, ...element }))).toEqual([
+    const boot = runBoot(html, { reportsPaints: true });
+    // A frame painted and the image loaded are not enough: the frame may not be on screen yet.
+    boot.paintFrame();
+    expect(boot.added).toEqual([]);
+    boot.report("paint", [{ name: "first-paint" }, { name: "first-contentful-paint" }]);
+    expect(boot.added).toEqual([]);
+    boot.report("element", [{ identifier: "imagem-principal", element: boot.image }]);
+    expect(boot.added.map(({ parent, element }) => ({ parent, ...element }))).toEqual([
       { parent: "head", tag: "link", rel: "modulepreload", href: "/assets/entry.client-2.js", nonce: NONCE },
       { parent: "head", tag: "link", rel: "modulepreload", href: "/assets/root-1.js", nonce: NONCE },
       {
@@ -144,18 +185,36 @@ describe("the scripts", () => {
     expect(html.indexOf("startAfterFirstPaint")).toBeLessThan(html.indexOf("streamController.close()"));
   });
 
-  it("wait for the high-priority image (the cover) before starting, or for the window's load", () => {
+  it("do not wait for a cover below the fold, which is never painted", () => {
     const html = createFirstPaintRewriter({ clientDir })(document());
-    const waiting = runBoot(html, { pendingImage: true });
-    expect(waiting.added).toEqual([]);
-    waiting.image.complete = true;
-    waiting.listeners["image:load"]!();
-    expect(waiting.added).toHaveLength(3);
+    const boot = runBoot(html, { reportsPaints: true, imageTop: 900 });
+    boot.report("paint", [{ name: "first-contentful-paint" }]);
+    expect(boot.added).toHaveLength(3);
+  });
 
-    const loaded = runBoot(html, { pendingImage: true });
-    loaded.listeners["window:load"]!();
-    loaded.listeners["window:load"]!();
-    expect(loaded.added).toHaveLength(3); // once
+  it("start a second after the window's load if the reports never come, and only once", () => {
+    const html = createFirstPaintRewriter({ clientDir })(document());
+    const boot = runBoot(html, { reportsPaints: true });
+    boot.paintFrame();
+    expect(boot.added).toEqual([]);
+    boot.secondAfterLoad();
+    boot.secondAfterLoad();
+    expect(boot.added).toHaveLength(3);
+  });
+
+  it("without paint reports, start after a painted frame once the cover has loaded", () => {
+    const html = createFirstPaintRewriter({ clientDir })(document());
+    const boot = runBoot(html, { pendingImage: true });
+    boot.paintFrame();
+    expect(boot.added).toEqual([]);
+    boot.image.complete = true;
+    boot.listeners["image:load"]!();
+    expect(boot.added).toHaveLength(3);
+
+    const loaded = runBoot(html);
+    expect(loaded.added).toEqual([]);
+    loaded.paintFrame();
+    expect(loaded.added).toHaveLength(3);
   });
 
   it("start at once in a background tab, where nothing is painted", () => {

