@@ -301,7 +301,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
   out.push(`Gerado por \`npm run bench\` em ${startedAt.toISOString()} (${round(elapsedSeconds, 0)} s).`, "");
   out.push(`- Máquina: ${machine}`);
   out.push(
-    `- Commit: \`${git("rev-parse --short HEAD")}\`${git("status --porcelain -- . :!docs/benchmarks.md").length > 0 ? " (com alterações locais)" : ""}`,
+    `- Commit: \`${git("rev-parse --short HEAD")}\`${git("status --porcelain -- . :!docs").length > 0 ? " (com alterações locais)" : ""}`,
   );
   out.push(
     `- Carga HTTP: autocannon, ${CONNECTIONS} conexões, ${DURATION} s por página em ${ROUNDS} rodadas alternadas com as outras páginas do mesmo servidor (vale a rodada mediana), sem compressão (o cliente não pede; a tabela "Como um navegador pede" abaixo pede), servidor e autocannon na mesma máquina.`,
