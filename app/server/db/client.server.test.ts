@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "./client.server";
+import { type Database, openDatabase } from "./client.server";
 import { properties } from "./schema.server";
 import { createTestDatabase } from "./test-database.server";
 
@@ -50,5 +50,27 @@ describe("database schema", () => {
     await expect(
       database.db.insert(properties).values({ ...base, referencia: "AP0003", titulo: "t", finalidades: [] }),
     ).rejects.toThrow();
+  });
+});
+
+describe("the embedded database", () => {
+  it("runs with PGlite's own start parameters and 32 MB of shared buffers (its memory holds them)", async () => {
+    const embedded = await openDatabase({ engine: "pglite-memory" });
+    try {
+      const setting = async (name: string) => {
+        const result = (await embedded.db.execute(
+          sql`select current_setting(${name}) as value`,
+        )) as unknown as {
+          rows: { value: string }[];
+        };
+        return result.rows[0]?.value;
+      };
+      expect(await setting("shared_buffers")).toBe("32MB");
+      // PGlite's defaults are kept (startParams replaces them, so they are passed on).
+      expect(await setting("search_path")).toBe("public");
+      expect(await setting("max_worker_processes")).toBe("0");
+    } finally {
+      await embedded.close();
+    }
   });
 });

@@ -53,8 +53,22 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 }
 
+/**
+ * PGlite's own start parameters, with 32 MB of shared buffers instead of PostgreSQL's 128 MB. Its
+ * WebAssembly memory starts at 128 MB, which holds 32 MB of buffers; 128 MB grew it, and a
+ * server took ~110 MB more memory from the start (RSS ~420 → ~310 MB after opening). The hot
+ * paths barely touch the buffers (the search index and page cache are in the process, lookups by
+ * key read a few pages); the SQL-only search at 100 000 listings was ~10-20 % slower with 16 MB
+ * (bench, issue 7). Reads past the buffers still come from the operating system's file cache.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
 async function openPglite(dataDir: string | undefined, releaseLock: () => void): Promise<Database> {
-  const client = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm } });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { unaccent, pg_trgm },
+    startParams: PGLITE_START_PARAMS,
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
   return {
