@@ -23,6 +23,8 @@ export interface LighthouseResult {
   benchmarkIndex: number;
   /** Lowest and highest performance score over the runs. */
   performanceRange: [number, number];
+  /** Lowest and highest LCP over the runs (ms): a wide range is an LCP that depends on the run. */
+  lcpRange: [number, number];
   runs: number;
 }
 
@@ -51,6 +53,7 @@ function summarize(page: { label: string; path: string }, lhr: Lhr): LighthouseR
   const bytes = (type: string) =>
     items.filter((i) => i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
   const performance = score("performance");
+  const lcp = audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
   return {
     label: page.label,
     path: page.path,
@@ -58,7 +61,7 @@ function summarize(page: { label: string; path: string }, lhr: Lhr): LighthouseR
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
-    lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    lcpMs: lcp,
     tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
     cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     jsBytes: bytes("Script"),
@@ -66,6 +69,7 @@ function summarize(page: { label: string; path: string }, lhr: Lhr): LighthouseR
     imageBytes: bytes("Image"),
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
     performanceRange: [performance, performance],
+    lcpRange: [lcp, lcp],
     runs: 1,
   };
 }
@@ -99,7 +103,13 @@ export async function runLighthouse(
       tries.sort((a, b) => a.result.performance - b.result.performance || b.result.lcpMs - a.result.lcpMs);
       const median = tries[Math.floor((tries.length - 1) / 2)]!;
       const scores = tries.map((t) => t.result.performance);
-      results.push({ ...median.result, performanceRange: [Math.min(...scores), Math.max(...scores)], runs });
+      const lcps = tries.map((t) => t.result.lcpMs);
+      results.push({
+        ...median.result,
+        performanceRange: [Math.min(...scores), Math.max(...scores)],
+        lcpRange: [Math.min(...lcps), Math.max(...lcps)],
+        runs,
+      });
       if (reportDir) {
         const name = page.path
           .replace(/\?.*$/, "")
