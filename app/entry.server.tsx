@@ -42,8 +42,8 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true;
           // The whole document is ready, and pipe() writes it synchronously: collect it into one
-          // buffer. Streaming it through a PassThrough, a web ReadableStream and back to the
-          // socket cost a write per 2 KiB chunk of React's output at every stage (bench, issue 7).
+          // buffer (the first-paint rewrite needs it whole anyway) rather than pass React's 4 KiB
+          // chunks one by one through a PassThrough, a Transform and a web ReadableStream.
           const chunks: Buffer[] = [];
           const body = new Writable({
             write(chunk: Buffer, _encoding, callback) {
@@ -57,11 +57,17 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const page = Buffer.concat(chunks);
-              const html = firstPaint ? Buffer.concat(firstPaint.bytes(page)) : page;
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-              callback();
+              try {
+                const page = Buffer.concat(chunks);
+                const html = firstPaint ? Buffer.concat(firstPaint.bytes(page)) : page;
+                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+                resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+                callback();
+              } catch (error) {
+                // Never leave the request waiting: React Router answers with its error page.
+                reject(error);
+                callback(error as Error);
+              }
             },
           });
           pipe(body);
