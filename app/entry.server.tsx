@@ -50,10 +50,6 @@ export default function handleRequest(
               chunks.push(chunk);
               callback();
             },
-            writev(entries, callback) {
-              for (const entry of entries) chunks.push(entry.chunk as Buffer);
-              callback();
-            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;

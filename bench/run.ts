@@ -103,6 +103,9 @@ async function firstListingPath(baseUrl: string): Promise<string> {
   return match[1];
 }
 
+/** Lowest–highest over the runs, rounded (Lighthouse's score and LCP). */
+const span = ([low, high]: [number, number]) => `${round(low, 0)}–${round(high, 0)}`;
+
 /** What a browser sends: every page and file it fetches may come compressed. */
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd" };
 
@@ -285,7 +288,7 @@ async function httpSteps(report: Report): Promise<void> {
       report.lighthouse = await runLighthouse(server.url, pages, process.env.BENCH_LIGHTHOUSE_DIR);
       for (const r of report.lighthouse)
         progress(
-          `  ${r.label}: desempenho ${r.performance} (${r.performanceRange.join("–")} em ${r.runs}), LCP ${round(r.lcpMs, 0)} ms (${r.lcpRange.map((ms) => round(ms, 0)).join("–")}), TBT ${round(r.tbtMs, 0)} ms`,
+          `  ${r.label}: desempenho ${r.performance} (${span(r.performanceRange)} em ${r.runs}), LCP ${round(r.lcpMs, 0)} ms (${span(r.lcpRange)}), TBT ${round(r.tbtMs, 0)} ms`,
         );
     }
   } finally {
@@ -450,13 +453,11 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
         ],
         report.lighthouse.map((r) => [
           r.label,
-          r.runs > 1 ? `${r.performance} (${r.performanceRange.join("–")})` : r.performance,
+          r.runs > 1 ? `${r.performance} (${span(r.performanceRange)})` : r.performance,
           r.accessibility,
           r.bestPractices,
           r.seo,
-          r.runs > 1
-            ? `${round(r.lcpMs, 0)} (${r.lcpRange.map((ms) => round(ms, 0)).join("–")})`
-            : round(r.lcpMs, 0),
+          r.runs > 1 ? `${round(r.lcpMs, 0)} (${span(r.lcpRange)})` : round(r.lcpMs, 0),
           round(r.tbtMs, 0),
           round(r.cls, 3),
           kib(r.jsBytes),

@@ -55,9 +55,11 @@ test("the scripts start only once the first paint and the cover photo are on scr
     return {
       cover,
       firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scripts: scripts.length,
       firstScript: Math.min(...scripts),
     };
   });
+  expect(timings.scripts, "scripts carregados (a página hidratou)").toBeGreaterThan(0);
   expect(timings.cover.identifier).toBe("imagem-principal");
   expect(timings.cover.renderTime).toBeGreaterThan(0);
   expect(timings.firstScript).toBeGreaterThanOrEqual(timings.firstPaint);

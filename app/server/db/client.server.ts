@@ -61,7 +61,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * key read a few pages); the SQL-only search at 100 000 listings was ~10-20 % slower with 16 MB
  * (bench, issue 7). Reads past the buffers still come from the operating system's file cache.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 
 async function openPglite(dataDir: string | undefined, releaseLock: () => void): Promise<Database> {
   const client = await PGlite.create({
