@@ -1,9 +1,14 @@
 import { resolve as resolvePath } from "node:path";
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+// React's Bun build of the streaming renderer: the same renderer as react-dom/server's Node build
+// (the same HTML, byte for byte), but it hands its destination strings, which the document
+// writer encodes far more cheaply than the Node build encodes its pieces (decision 010). It needs
+// only Node's own modules (util, stream, crypto).
+import { renderToPipeableStream as renderToStringPieces } from "react-dom/server.bun";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
 import { createFirstPaintRewriter } from "./server/assets/first-paint.server";
+import { documentResponse } from "./server/http/document-response.server";
+import { createDocumentWriter } from "./server/http/document-writer.server";
 
 export const streamTimeout = 5_000;
 
@@ -25,15 +30,19 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    // `page` is a view of the writer's shared buffer: the concatenation is the document's own copy.
+    const finish = (page: Buffer) => {
+      clearTimeout(timeoutId);
+      const html = Buffer.concat(firstPaint ? firstPaint.bytes(page) : [page]);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(documentResponse(html, { headers: responseHeaders, status: responseStatusCode }));
+    };
     // Pages are rendered whole (onAllReady): crawlers and link previews (WhatsApp, Facebook)
     // get complete HTML, and a whole page is what the HTML cache stores.
-    const { pipe, abort } = renderToPipeableStream(
+    const { pipe, abort } = renderToStringPieces(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
@@ -41,32 +50,8 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          // The whole document is ready, and pipe() writes it synchronously: collect it into one
-          // buffer (the first-paint rewrite needs it whole anyway) rather than pass React's 4 KiB
-          // chunks one by one through a PassThrough, a Transform and a web ReadableStream.
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              try {
-                const page = Buffer.concat(chunks);
-                const html = firstPaint ? Buffer.concat(firstPaint.bytes(page)) : page;
-                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-                resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-                callback();
-              } catch (error) {
-                // Never leave the request waiting: React Router answers with its error page.
-                reject(error);
-                callback(error as Error);
-              }
-            },
-          });
-          pipe(body);
+          // The whole document is ready, and pipe() writes it synchronously.
+          pipe(createDocumentWriter(finish, reject) as unknown as NodeJS.WritableStream);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -3,7 +3,6 @@
 
 import { randomBytes, randomUUID } from "node:crypto";
 import { resolve } from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { AppLoadContext } from "react-router";
 import { createRequestHandler as createFetchRequestHandler } from "react-router";
@@ -15,6 +14,7 @@ import { loadConfig } from "../app/server/config.server";
 import "../app/server/context.server";
 import { isDatabaseHealthy } from "../app/server/db/client.server";
 import { seedOnFirstStart } from "../app/server/demo/seed.server";
+import { createReactRouterHandler } from "../app/server/http/fetch-bridge.server";
 import { guardWrites, isPhotoUploadPath } from "../app/server/http/request-guards.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
 import { warmSearchIndex } from "../app/server/properties/search-index-sync.server";
@@ -195,6 +195,6 @@ export async function createApp(services: Services): Promise<express.Express> {
     );
   }
 
-  app.use(createRequestHandler({ build, mode, getLoadContext }));
+  app.use(createReactRouterHandler({ build, mode, getLoadContext }));
   return app;
 }

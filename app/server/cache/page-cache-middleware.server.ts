@@ -12,6 +12,8 @@ import type {
   NextFunction,
   RequestHandler,
 } from "express";
+import { documentBody } from "../http/document-response.server";
+import { toFetchRequest } from "../http/fetch-bridge.server";
 import { gzipTemplate, gzipWithHoles } from "./gzip-with-holes.server";
 import {
   type CachedPage,
@@ -36,21 +38,6 @@ export interface PageCacheMiddlewareOptions {
   render: (request: Request, req: ExpressRequest, res: ExpressResponse) => Promise<Response>;
   /** Called on a cache hit (e.g. to count the view the skipped loader would have counted). */
   onHit?: (req: ExpressRequest, page: CachedPage) => void;
-}
-
-/** The fetch Request React Router expects (GET only: cacheable requests have no body). */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
-  return new Request(url.href, { method: "GET", headers, signal: controller.signal });
 }
 
 /** The stored body with `nonce` where the render's nonce was (the same length: base64 of 16 bytes). */
@@ -134,7 +121,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions): Reques
       if (req.method === "HEAD") return next();
 
       const response = await render(toFetchRequest(req, res), req, res);
-      const body = Buffer.from(await response.arrayBuffer());
+      const body = documentBody(response) ?? Buffer.from(await response.arrayBuffer());
       if (res.destroyed) return;
       const policy = storagePolicy(req.path, response.status, response.headers);
       if (!policy) {
