@@ -1,9 +1,10 @@
 // The site footer: the agency and its CRECI (COFECI: the CRECI at least 25 % of the name's font
 // size; ours is ~64 %), every way to reach the agency, links, the video channel and the policy.
-import { Link } from "react-router";
+
 import { channelName, creciText, telHref, whatsappUrl } from "../lib/contact";
 import { formatPhone } from "../lib/format";
 import type { Agency } from "../lib/root-data";
+import { Link } from "./app-link";
 import { ExternalLink } from "./external-link";
 import { WHATSAPP_GREETING } from "./site-header";
 

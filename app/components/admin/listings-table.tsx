@@ -1,6 +1,6 @@
 // The admin listings table with sortable column headers and pagination, all plain links
 // (the view lives in the URL).
-import { Link } from "react-router";
+
 import { formatDate } from "../../lib/format";
 import {
   ADMIN_LIST_SORTS,
@@ -9,6 +9,7 @@ import {
   adminListHref,
   defaultDirection,
 } from "../../lib/property-admin-list";
+import { Link } from "../app-link";
 
 export interface ListingRow {
   id: number;

@@ -1,7 +1,8 @@
 // /admin/notificacoes (admin only): lead e-mails that did not reach the agent or the agency —
 // failed for good, or still being retried — with "Tentar de novo" (send now) and "Descartar"
 // (a failed one). Both actions are audited.
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
+import { Link } from "../../components/app-link";
 import { FormAlert } from "../../components/form-field";
 import { formatInteger } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";

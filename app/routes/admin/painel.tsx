@@ -1,6 +1,7 @@
 // /admin/painel: the day's numbers, what needs attention, recent leads and 30 days of views
 // and leads. A corretor sees only their own listings and leads.
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "../../components/app-link";
 import { DailyChart } from "../../components/daily-chart";
 import { ATTENTION_REASONS } from "../../lib/dashboard";
 import { formatDate, formatInteger } from "../../lib/format";

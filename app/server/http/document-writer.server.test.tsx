@@ -29,7 +29,7 @@ describe("createDocumentWriter", () => {
       ' class="preço"',
       ">",
       "Maceió – Pajuçara… ✓ 🏖️",
-      "x".repeat(70) + "ã",
+      `${"x".repeat(70)}ã`,
       "\ud800 sozinho",
       "",
       "</p>",
