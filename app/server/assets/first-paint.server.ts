@@ -27,7 +27,12 @@ const ASSET_JS = /^\/assets\/[\w.-]+\.js$/;
 
 function attributesOf(tag: string): Map<string, string> {
   const attributes = new Map<string, string>();
-  for (const [, name, value] of tag.matchAll(ATTRIBUTE)) attributes.set(name!.toLowerCase(), value ?? "");
+  // exec with lastIndex rather than matchAll, which clones the regular expression on every call
+  // (most of this rewrite's time, ~20 links a page).
+  ATTRIBUTE.lastIndex = 0;
+  for (let match = ATTRIBUTE.exec(tag); match; match = ATTRIBUTE.exec(tag)) {
+    attributes.set(match[1]!.toLowerCase(), match[2] ?? "");
+  }
   return attributes;
 }
 
