@@ -91,6 +91,10 @@ describe("toFetchRequest and sendFetchResponse", () => {
       headers: { "X-Forwarded-Host": "www.imoveis-al.com.br", "X-Forwarded-Proto": "https" },
     });
     expect((await response.json()).url).toBe("https://www.imoveis-al.com.br/eco");
+    const withPort = await fetch(`${base}/eco`, {
+      headers: { "X-Forwarded-Host": "[2001:db8::1]:8443, proxy.interno", "X-Forwarded-Proto": "https" },
+    });
+    expect((await withPort.json()).url).toBe("https://[2001:db8::1]:8443/eco");
   });
 
   it("sends a rendered document whole, with its status and length", async () => {

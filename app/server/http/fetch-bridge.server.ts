@@ -23,9 +23,13 @@ function requestUrl(req: ExpressRequest): string {
   return `${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
 }
 
+/** "example.com:8080" and "[::1]:3000" have one; "example.com" and "[::1]" none. */
 function portOf(host: string | undefined): string | undefined {
-  const port = host?.split(",")[0]?.split(":")[1]?.trim();
-  return port && /^\d+$/.test(port) ? String(Number(port)) : undefined;
+  const port = host
+    ?.split(",")[0]
+    ?.trim()
+    .match(/:(\d+)$/)?.[1];
+  return port ? String(Number(port)) : undefined;
 }
 
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
