@@ -75,10 +75,13 @@ test("search, filter, sort and pages through the UI; the URL keeps the view and 
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page).toHaveURL(/[?&]tipo=casa/);
   expect(params(page)).toEqual({ tipo: "casa", ordem: "referencia", direcao: "asc" });
+  // The URL changes a moment before React commits the new rows (a transition), so wait for
+  // the rows themselves: page 2 of the whole catalogue mixes tipos, the filtered view does not.
+  await expect(page.getByRole("link", { name: "Limpar filtros" })).toBeVisible();
+  await expect.poll(async () => new Set(await view.tipos())).toEqual(new Set(["Casa"]));
   const houses = await view.refs();
   expect(houses.length).toBeGreaterThan(0);
   expect(houses).toEqual([...houses].sort());
-  expect(new Set(await view.tipos())).toEqual(new Set(["Casa"]));
   const houseTitles = await view.titles();
 
   await page.reload();
@@ -104,6 +107,10 @@ test("search, filter, sort and pages through the UI; the URL keeps the view and 
   await expect(page).toHaveURL((url) => url.searchParams.get("q") === words);
   expect(params(page)).toEqual({ q: words, tipo: "casa", ordem: "referencia", direcao: "asc" });
   await expect(page.locator(".listings-table__title", { hasText: title })).not.toHaveCount(0);
+  // That title was already on screen among the houses: wait until every row matches the words.
+  await expect
+    .poll(async () => (await view.titles()).every((t) => unaccented(t).toLowerCase().includes(words)))
+    .toBe(true);
   expect(new Set(await view.tipos())).toEqual(new Set(["Casa"]));
   const found = await view.refs();
 
