@@ -3,14 +3,18 @@ import { resolve as resolvePath } from "node:path";
 // (the same HTML, byte for byte), but it hands its destination strings, which the document
 // writer encodes far more cheaply than the Node build encodes its pieces (decision 010). It needs
 // only Node's own modules (util, stream, crypto).
-import { renderToPipeableStream as renderToStringPieces } from "react-dom/server.bun";
+import { renderToString, renderToPipeableStream as renderToStringPieces } from "react-dom/server.bun";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { setStaticMarkupRenderer } from "./components/static-markup";
 import { NonceProvider } from "./lib/nonce";
 import { createFirstPaintRewriter } from "./server/assets/first-paint.server";
 import { documentResponse } from "./server/http/document-response.server";
 import { createDocumentWriter } from "./server/http/document-writer.server";
 
 export const streamTimeout = 5_000;
+
+// The footer and the icon sprite, rendered once and written as ready markup (static-markup.tsx).
+setStaticMarkupRenderer(renderToString);
 
 // Inlined CSS, scripts after the first paint (app/server/assets/first-paint.server.ts).
 // Production only: the built CSS lives where server.js serves it from (BUILD_DIR/client).

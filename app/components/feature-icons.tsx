@@ -1,5 +1,6 @@
 // Small inline icons for listing characteristics: decorative (aria-hidden), always beside text.
 import type { ReactNode } from "react";
+import { StaticMarkup } from "./static-markup";
 
 /** The shared frame: a 24-unit stroke drawing, 18 px unless `size` says otherwise. */
 export function Icon({
@@ -43,39 +44,46 @@ const STROKE = {
 
 const SPRITE = {
   bed: (
-    <symbol id="i-bed" viewBox="0 0 24 24" {...STROKE}>
+    <symbol key="bed" id="i-bed" viewBox="0 0 24 24" {...STROKE}>
       <path d="M3 18v-7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v7M3 14h18M3 18v2M21 18v2M7 9V6h4v3" />
     </symbol>
   ),
   suite: (
-    <symbol id="i-suite" viewBox="0 0 24 24" {...STROKE}>
+    <symbol key="suite" id="i-suite" viewBox="0 0 24 24" {...STROKE}>
       <path d="M4 12h16v2a5 5 0 0 1-5 5H9a5 5 0 0 1-5-5v-2ZM6 12V6a2 2 0 0 1 3.5-1.3M8 19l-1 2M16 19l1 2" />
     </symbol>
   ),
   bath: (
-    <symbol id="i-bath" viewBox="0 0 24 24" {...STROKE}>
+    <symbol key="bath" id="i-bath" viewBox="0 0 24 24" {...STROKE}>
       <path d="M7 21v-8a5 5 0 0 1 10 0M12 8V3M9 16v1M12 16v2M15 16v1" />
     </symbol>
   ),
   car: (
-    <symbol id="i-car" viewBox="0 0 24 24" {...STROKE}>
+    <symbol key="car" id="i-car" viewBox="0 0 24 24" {...STROKE}>
       <path d="M5 16h14v-4l-2-5H7l-2 5v4ZM5 16v3M19 16v3M5 12h14M8 14h.01M16 14h.01" />
     </symbol>
   ),
   area: (
-    <symbol id="i-area" viewBox="0 0 24 24" {...STROKE}>
+    <symbol key="area" id="i-area" viewBox="0 0 24 24" {...STROKE}>
       <path d="M4 4h16v16H4zM4 9h3M4 14h3M9 4v3M14 4v3" />
     </symbol>
   ),
   pin: (
-    <symbol id="i-pin" viewBox="0 0 24 24" {...STROKE}>
+    <symbol key="pin" id="i-pin" viewBox="0 0 24 24" {...STROKE}>
       <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z" />
       <circle cx="12" cy="9.5" r="2.5" />
     </symbol>
   ),
   // No fill here: the <svg> around the <use> sets it (an outline, or filled when favourited).
   heart: (
-    <symbol id="i-heart" viewBox="0 0 24 24" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+    <symbol
+      key="heart"
+      id="i-heart"
+      viewBox="0 0 24 24"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    >
       <path d="M12 20.5s-7.5-4.6-9.2-9.4C1.6 7.6 3.8 4 7.4 4c2 0 3.5 1.1 4.6 2.7C13.1 5.1 14.6 4 16.6 4c3.6 0 5.8 3.6 4.6 7.1-1.7 4.8-9.2 9.4-9.2 9.4Z" />
     </symbol>
   ),
@@ -84,9 +92,11 @@ const SPRITE = {
 /** The shared drawings, once per document (root.tsx): hidden, out of the layout and the a11y tree. */
 export function IconSprite() {
   return (
-    <svg width="0" height="0" aria-hidden="true" focusable="false" style={{ position: "absolute" }}>
-      {Object.values(SPRITE)}
-    </svg>
+    <StaticMarkup cacheKey="sprite">
+      <svg width="0" height="0" aria-hidden="true" focusable="false" style={{ position: "absolute" }}>
+        {Object.values(SPRITE)}
+      </svg>
+    </StaticMarkup>
   );
 }
 

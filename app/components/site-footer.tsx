@@ -7,6 +7,7 @@ import type { Agency } from "../lib/root-data";
 import { Link } from "./app-link";
 import { ExternalLink } from "./external-link";
 import { WHATSAPP_GREETING } from "./site-header";
+import { StaticMarkup } from "./static-markup";
 
 const SOCIAL_LABELS = {
   instagram: "Instagram",
@@ -24,112 +25,115 @@ export function SiteFooter({ agency }: { agency: Agency }) {
       entry[1] !== "" &&
       entry[1] !== agency.videoChannelUrl,
   );
+  const year = new Date().getFullYear();
   return (
-    <footer className="site-footer">
-      <div className="container site-footer__grid">
-        <section className="site-footer__about" aria-label="A imobiliária">
-          <p className="footer-brand">
-            <span className="footer-brand__name" data-testid="footer-agency-name">
-              {agency.name}
-            </span>
-            <span className="footer-brand__creci" data-testid="footer-creci">
-              {creciText(agency.creci)}
-            </span>
-          </p>
-          <p>
-            Apartamentos, casas e terrenos para comprar e alugar em Maceió e em todo o litoral de Alagoas.
-          </p>
-        </section>
+    <StaticMarkup cacheKey={`footer ${year} ${JSON.stringify(agency)}`}>
+      <footer className="site-footer">
+        <div className="container site-footer__grid">
+          <section className="site-footer__about" aria-label="A imobiliária">
+            <p className="footer-brand">
+              <span className="footer-brand__name" data-testid="footer-agency-name">
+                {agency.name}
+              </span>
+              <span className="footer-brand__creci" data-testid="footer-creci">
+                {creciText(agency.creci)}
+              </span>
+            </p>
+            <p>
+              Apartamentos, casas e terrenos para comprar e alugar em Maceió e em todo o litoral de Alagoas.
+            </p>
+          </section>
 
-        <section aria-labelledby="footer-contato">
-          <h2 id="footer-contato">Contato</h2>
-          <ul className="site-footer__list">
-            {agency.phones.map((phone) => (
-              <li key={phone}>
-                <a href={telHref(phone)}>
-                  <span className="visually-hidden">Telefone </span>
-                  {formatPhone(phone)}
-                </a>
-              </li>
-            ))}
-            {agency.whatsapp ? (
-              <li>
-                <a
-                  href={whatsappUrl(agency.whatsapp, WHATSAPP_GREETING)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  WhatsApp {formatPhone(agency.whatsapp)}
-                  <span className="visually-hidden"> (abre em nova aba)</span>
-                </a>
-              </li>
-            ) : null}
-            {agency.email ? (
-              <li>
-                <a href={`mailto:${agency.email}`}>{agency.email}</a>
-              </li>
-            ) : null}
-            {agency.address ? (
-              <li>
-                <address>{agency.address}</address>
-              </li>
-            ) : null}
-          </ul>
-        </section>
+          <section aria-labelledby="footer-contato">
+            <h2 id="footer-contato">Contato</h2>
+            <ul className="site-footer__list">
+              {agency.phones.map((phone) => (
+                <li key={phone}>
+                  <a href={telHref(phone)}>
+                    <span className="visually-hidden">Telefone </span>
+                    {formatPhone(phone)}
+                  </a>
+                </li>
+              ))}
+              {agency.whatsapp ? (
+                <li>
+                  <a
+                    href={whatsappUrl(agency.whatsapp, WHATSAPP_GREETING)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    WhatsApp {formatPhone(agency.whatsapp)}
+                    <span className="visually-hidden"> (abre em nova aba)</span>
+                  </a>
+                </li>
+              ) : null}
+              {agency.email ? (
+                <li>
+                  <a href={`mailto:${agency.email}`}>{agency.email}</a>
+                </li>
+              ) : null}
+              {agency.address ? (
+                <li>
+                  <address>{agency.address}</address>
+                </li>
+              ) : null}
+            </ul>
+          </section>
 
-        <nav aria-labelledby="footer-links">
-          <h2 id="footer-links">Links</h2>
-          <ul className="site-footer__list">
-            <li>
-              <Link to="/todos-os-imoveis">Todos os imóveis</Link>
-            </li>
-            <li>
-              <Link to="/todos-os-imoveis?finalidade=venda">Imóveis à venda</Link>
-            </li>
-            <li>
-              <Link to="/todos-os-imoveis?finalidade=aluguel">Imóveis para alugar</Link>
-            </li>
-            <li>
-              <Link to="/casas">Casas</Link>
-            </li>
-            <li>
-              <Link to="/favoritos">Favoritos</Link>
-            </li>
-            <li>
-              <Link to="/sobre-nos">Sobre nós</Link>
-            </li>
-            <li>
-              <Link to="/politica-de-privacidade">Política de privacidade</Link>
-            </li>
-          </ul>
-        </nav>
-
-        <section aria-labelledby="footer-social">
-          <h2 id="footer-social">Acompanhe</h2>
-          <ul className="site-footer__list">
-            {agency.videoChannelUrl ? (
+          <nav aria-labelledby="footer-links">
+            <h2 id="footer-links">Links</h2>
+            <ul className="site-footer__list">
               <li>
-                <ExternalLink href={agency.videoChannelUrl}>
-                  {channelName(agency.videoChannelUrl)}
-                </ExternalLink>
+                <Link to="/todos-os-imoveis">Todos os imóveis</Link>
               </li>
-            ) : null}
-            {socials.map(([key, url]) => (
-              <li key={key}>
-                <ExternalLink href={url}>{SOCIAL_LABELS[key]}</ExternalLink>
+              <li>
+                <Link to="/todos-os-imoveis?finalidade=venda">Imóveis à venda</Link>
               </li>
-            ))}
-          </ul>
-        </section>
-      </div>
-      <div className="site-footer__bottom">
-        <div className="container">
-          <p>
-            © {new Date().getFullYear()} {agency.name} · {creciText(agency.creci)} ·{" "}
-            <Link to="/politica-de-privacidade">Política de privacidade</Link>
-          </p>
+              <li>
+                <Link to="/todos-os-imoveis?finalidade=aluguel">Imóveis para alugar</Link>
+              </li>
+              <li>
+                <Link to="/casas">Casas</Link>
+              </li>
+              <li>
+                <Link to="/favoritos">Favoritos</Link>
+              </li>
+              <li>
+                <Link to="/sobre-nos">Sobre nós</Link>
+              </li>
+              <li>
+                <Link to="/politica-de-privacidade">Política de privacidade</Link>
+              </li>
+            </ul>
+          </nav>
+
+          <section aria-labelledby="footer-social">
+            <h2 id="footer-social">Acompanhe</h2>
+            <ul className="site-footer__list">
+              {agency.videoChannelUrl ? (
+                <li>
+                  <ExternalLink href={agency.videoChannelUrl}>
+                    {channelName(agency.videoChannelUrl)}
+                  </ExternalLink>
+                </li>
+              ) : null}
+              {socials.map(([key, url]) => (
+                <li key={key}>
+                  <ExternalLink href={url}>{SOCIAL_LABELS[key]}</ExternalLink>
+                </li>
+              ))}
+            </ul>
+          </section>
         </div>
-      </div>
-    </footer>
+        <div className="site-footer__bottom">
+          <div className="container">
+            <p>
+              © {year} {agency.name} · {creciText(agency.creci)} ·{" "}
+              <Link to="/politica-de-privacidade">Política de privacidade</Link>
+            </p>
+          </div>
+        </div>
+      </footer>
+    </StaticMarkup>
   );
 }
