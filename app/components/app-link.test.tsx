@@ -1,9 +1,11 @@
 // The server's links must write React Router's markup byte for byte, or hydration would differ.
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import {
   createStaticHandler,
   createStaticRouter,
+  type LinkProps,
+  type NavLinkProps,
   Link as RouterLink,
   NavLink as RouterNavLink,
   StaticRouterProvider,
@@ -20,7 +22,7 @@ async function render(url: string, page: () => ReactNode): Promise<string> {
   return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
 
-type Links = { Link: typeof RouterLink; NavLink: typeof RouterNavLink };
+type Links = { Link: ComponentType<LinkProps>; NavLink: ComponentType<NavLinkProps> };
 
 function links({ Link, NavLink }: Links) {
   return () => (

@@ -4,7 +4,7 @@
 // render never uses), which were ~6 % of a listing page's server CPU (decision 010). Only plain
 // absolute paths take the short way, so the markup is React Router's byte for byte (the tests
 // compare them) and hydration sees no difference; anything else goes to React Router's <Link>.
-import { forwardRef } from "react";
+import { createElement, type Ref } from "react";
 import {
   type LinkProps,
   type NavLinkProps,
@@ -25,37 +25,56 @@ export function isPlainPath(to: unknown): to is string {
   return typeof to === "string" && PLAIN_PATH.test(to);
 }
 
-export const ServerLink = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
-  const {
-    onClick,
-    discover = "render",
-    prefetch,
-    relative,
-    reloadDocument,
-    replace,
-    mask,
-    state,
-    target,
-    to,
-    preventScrollReset,
-    viewTransition,
-    defaultShouldRevalidate,
-    ...rest
-  } = props;
-  if (!isPlainPath(to)) return <RouterLink ref={ref} {...props} />;
-  // The attributes in React Router's order: the rest, then href, target and data-discover.
-  return (
-    <a
-      {...rest}
-      href={to}
-      ref={ref}
-      target={target}
-      data-discover={discover === "render" ? "true" : undefined}
-    />
-  );
-});
+/** What React Router's <Link> reads itself and never writes on the <a>. */
+const LINK_ONLY = new Set([
+  "onClick",
+  "discover",
+  "prefetch",
+  "relative",
+  "reloadDocument",
+  "replace",
+  "mask",
+  "state",
+  "target",
+  "to",
+  "preventScrollReset",
+  "viewTransition",
+  "defaultShouldRevalidate",
+]);
 
-export const ServerNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function ServerNavLink(props, ref) {
+/** What <NavLink> turns into <Link> props (aria-current, className, style, children). */
+const NAV_LINK_ONLY = new Set([
+  "aria-current",
+  "caseSensitive",
+  "className",
+  "end",
+  "style",
+  "to",
+  "viewTransition",
+  "children",
+]);
+
+/** `props` without `omit`, in their order. A loop: object rest with a dozen names was ~2 % of a page. */
+function without<T extends object>(props: T, omit: Set<string>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const key in props) if (!omit.has(key)) kept[key] = props[key];
+  return kept;
+}
+
+type WithRef<P> = P & { ref?: Ref<HTMLAnchorElement> };
+
+export function ServerLink(props: WithRef<LinkProps>) {
+  const { to, target, discover = "render" } = props;
+  if (!isPlainPath(to)) return <RouterLink {...props} />;
+  // The attributes in React Router's order: the rest, then href, target and data-discover.
+  const anchor = without(props, LINK_ONLY);
+  anchor.href = to;
+  anchor.target = target;
+  anchor["data-discover"] = discover === "render" ? "true" : undefined;
+  return createElement("a", anchor);
+}
+
+export function ServerNavLink(props: WithRef<NavLinkProps>) {
   const {
     "aria-current": ariaCurrentProp = "page",
     caseSensitive = false,
@@ -65,13 +84,12 @@ export const ServerNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(functio
     to,
     viewTransition,
     children,
-    ...rest
   } = props;
   const location = useLocation();
   let toPathname = typeof to === "string" ? to.replace(/[?#].*$/, "") : "";
   // Paths React Router would percent-encode before comparing take its own way.
   if (!isPlainPath(to) || !ASCII_PATH.test(toPathname) || viewTransition) {
-    return <RouterNavLink ref={ref} {...props} />;
+    return <RouterNavLink {...props} />;
   }
   // React Router's rule: the path, or (without `end`) a parent of it; no navigation is pending
   // in a server render.
@@ -84,24 +102,17 @@ export const ServerNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(functio
   const isActive =
     pathname === toPathname || (!end && pathname.startsWith(toPathname) && pathname.charAt(slash) === "/");
   const renderProps = { isActive, isPending: false, isTransitioning: false };
-  const className =
+  const link = without(props, NAV_LINK_ONLY) as unknown as WithRef<LinkProps>;
+  link["aria-current"] = isActive ? ariaCurrentProp : undefined;
+  link.className =
     typeof classNameProp === "function"
       ? classNameProp(renderProps)
       : [classNameProp, isActive ? "active" : null].filter(Boolean).join(" ");
-  const style = typeof styleProp === "function" ? styleProp(renderProps) : styleProp;
-  return (
-    <ServerLink
-      {...rest}
-      aria-current={isActive ? ariaCurrentProp : undefined}
-      className={className}
-      ref={ref}
-      style={style}
-      to={to}
-    >
-      {typeof children === "function" ? children(renderProps) : children}
-    </ServerLink>
-  );
-});
+  link.style = typeof styleProp === "function" ? styleProp(renderProps) : styleProp;
+  link.to = to;
+  link.children = typeof children === "function" ? children(renderProps) : children;
+  return ServerLink(link);
+}
 
 export const Link = import.meta.env.SSR ? ServerLink : RouterLink;
 export const NavLink = import.meta.env.SSR ? ServerNavLink : RouterNavLink;
