@@ -5,7 +5,7 @@
 // Also EXPLAINs the SQL search (still used for phrases the index cannot evaluate) at the largest size.
 import { rm } from "node:fs/promises";
 import { count, desc, sql } from "drizzle-orm";
-import { parseSearchFilters } from "../app/lib/search-params";
+import { parseSearchFilters } from "../app/lib/search-filters";
 import { loadConfig } from "../app/server/config.server";
 import { properties } from "../app/server/db/schema.server";
 import { seedBulk } from "../app/server/demo/seed.server";

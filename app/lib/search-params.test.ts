@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { filterChips, resultCountText, searchTitle } from "./search-describe";
+import { emptyFilters, parseSearchFilters } from "./search-filters";
 import {
   activeFilterCount,
-  emptyFilters,
   PARAM_ORDER,
   pageHref,
-  parseSearchFilters,
   searchHref,
   searchQueryString,
   serializeSearchFilters,

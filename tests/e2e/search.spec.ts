@@ -87,6 +87,37 @@ test("busca livre sem acentos: 'apartamento pajucara' encontra a Pajuçara", asy
   await expect(page.getByLabel("Buscar por palavra-chave")).toHaveValue("apartamento pajucara");
 });
 
+// The filter parser (and zod, ~14 KB of script) loads only when the visitor uses the form.
+test("a página de busca só baixa o leitor de filtros quando o visitante usa o formulário", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/todos-os-imoveis");
+  await hydrated(page);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => /search-filters|\/api-/.test(path))).toEqual([]);
+
+  await page.getByLabel("Buscar por palavra-chave").fill("casa piscina");
+  expect(scripts.some((path) => path.includes("search-filters"))).toBe(true);
+  await page.getByRole("radio", { name: "Alugar" }).check();
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await expect(page).toHaveURL(/\/todos-os-imoveis\?q=casa\+piscina&finalidade=aluguel$/);
+});
+
+test("se o leitor de filtros não carregar, o formulário ainda busca pela URL canônica", async ({ page }) => {
+  await page.route(/\/assets\/search-filters-/, (route) => route.abort());
+  await page.goto("/todos-os-imoveis");
+  await hydrated(page);
+  await page.getByRole("radio", { name: "Comprar" }).check();
+  await page.getByLabel("Cidade").selectOption("Maceió");
+  await page.getByRole("button", { name: "Aplicar filtros" }).click();
+  await expect(page).toHaveURL(/\/todos-os-imoveis\?finalidade=venda&cidade=Macei%C3%B3$/);
+  await expect(page.getByLabel("Cidade")).toHaveValue("Maceió");
+});
+
 // The card's icons are pseudo-elements (property-card.css): a wrong class or a broken data URI
 // would leave a blank gap before each characteristic, and forced colours would paint them away.
 test("cada característica do cartão tem seu ícone, visível também em cores forçadas", async ({ page }) => {

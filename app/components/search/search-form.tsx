@@ -4,12 +4,7 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import type { CityFacetView } from "../../lib/search-page";
-import {
-  activeFilterCount,
-  parseSearchFilters,
-  type SearchFilters,
-  searchHref,
-} from "../../lib/search-params";
+import { activeFilterCount, type SearchFilters, searchHref } from "../../lib/search-params";
 import { COMODIDADE_KEYS, COMODIDADES, type Finalidade, TIPOS, type Tipo } from "../../lib/vocabulary";
 
 export const SEARCH_FORM_ID = "busca";
@@ -32,12 +27,30 @@ const PRICE_LEGEND: Record<Finalidade | "", string> = {
 
 const MINIMUMS = [1, 2, 3, 4];
 
+/**
+ * The parser (and zod with it) comes only when a visitor starts using the form: a page that is
+ * only read never downloads, compiles or runs it. Asked again, import() answers from its cache.
+ */
+const loadParser = () => import("../../lib/search-filters");
+const warmParser = () => {
+  loadParser().catch(() => {}); // the submit tries again, and falls back to a plain GET
+};
+
 /** Submits the search form to its canonical URL; the caller says what gets focus afterwards. */
 export function useCanonicalSubmit(path: string, allowedTipos?: readonly Tipo[]) {
   const navigate = useNavigate();
-  return (form: HTMLFormElement, focus: string, keepScroll = false) => {
-    const filters = parseSearchFilters(new FormData(form), { allowedTipos });
-    navigate(searchHref(path, { ...filters, pagina: 1 }), {
+  return async (form: HTMLFormElement, focus: string, keepScroll = false) => {
+    // Read now: the fields may change while the parser loads.
+    const data = new FormData(form);
+    let parser: Awaited<ReturnType<typeof loadParser>>;
+    try {
+      parser = await loadParser();
+    } catch {
+      form.submit(); // offline or a new deploy: the browser's own GET, which the server canonicalises
+      return;
+    }
+    const filters = parser.parseSearchFilters(data, { allowedTipos });
+    await navigate(searchHref(path, { ...filters, pagina: 1 }), {
       state: { focus },
       preventScrollReset: keepScroll,
     });
@@ -116,7 +129,7 @@ export function SearchForm({
     event.preventDefault();
     const focused = document.activeElement;
     const keepScroll = focused instanceof HTMLSelectElement && focused.name === "ordem";
-    submit(event.currentTarget, keepScroll ? focused.id : RESULTS_ID, keepScroll);
+    void submit(event.currentTarget, keepScroll ? focused.id : RESULTS_ID, keepScroll);
   }
 
   function onBairroChange(select: HTMLSelectElement) {
@@ -128,7 +141,15 @@ export function SearchForm({
 
   return (
     <search aria-label="Buscar e filtrar imóveis">
-      <form id={SEARCH_FORM_ID} method="get" action={path} className="search-form" onSubmit={onSubmit}>
+      <form
+        id={SEARCH_FORM_ID}
+        method="get"
+        action={path}
+        className="search-form"
+        onSubmit={onSubmit}
+        onFocus={warmParser}
+        onPointerDown={warmParser}
+      >
         <div className="search-box">
           <label htmlFor="f-q">Buscar por palavra-chave</label>
           <div className="search-box__row">

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSearchFilters } from "../../lib/search-params";
+import { parseSearchFilters } from "../../lib/search-filters";
 import { COMODIDADE_KEYS, HOUSE_TIPOS, STATUS_KEYS, TIPO_KEYS } from "../../lib/vocabulary";
 import type { Database, Db } from "../db/client.server";
 import type { NewProperty } from "../db/schema.server";

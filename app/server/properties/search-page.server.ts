@@ -1,8 +1,9 @@
 // The loader work shared by the search screens: parse the URL, send non-canonical URLs to their
 // canonical form, search, and shape cards, facets and head data.
 import { resultCountText, searchTitle } from "../../lib/search-describe";
+import { parseSearchFilters } from "../../lib/search-filters";
 import { isIndexable, type SearchPageData } from "../../lib/search-page";
-import { pageHref, parseSearchFilters, searchHref } from "../../lib/search-params";
+import { pageHref, searchHref } from "../../lib/search-params";
 import { TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
 import type { Services } from "../services.server";

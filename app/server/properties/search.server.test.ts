@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSearchFilters } from "../../lib/search-params";
+import { parseSearchFilters } from "../../lib/search-filters";
 import { HOUSE_TIPOS } from "../../lib/vocabulary";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";

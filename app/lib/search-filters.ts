@@ -1,0 +1,154 @@
+// The search filters read from a URL or a submitted form, leniently: a bad value is dropped,
+// never an error. Serialising them back (canonical URLs) is search-params.ts. The server parses
+// every search with this; the browser loads it only to submit the filter form (search-form.tsx).
+import * as z from "zod/mini";
+import { DEFAULT_ORDEM, LIST_KEYS, MAX_PAGE, ORDEM_KEYS, PARAM_ORDER } from "./search-params";
+import { COMODIDADE_KEYS, type Comodidade, FINALIDADE_KEYS, TIPO_KEYS, type Tipo } from "./vocabulary";
+
+const MAX_TEXT = 100;
+
+// zod/mini keeps the browser's copy small.
+const str = z.string();
+
+/** Collapses whitespace; empty → undefined. */
+const text = (max: number) =>
+  z.catch(
+    z.optional(
+      z.pipe(
+        z.pipe(
+          str,
+          z.transform((s: string) => s.replace(/\s+/g, " ").trim().slice(0, max)),
+        ),
+        z.string().check(z.minLength(1)),
+      ),
+    ),
+    undefined,
+  );
+
+/** Money and areas as people type them: "850000", "850.000", "R$ 850.000,00". */
+const amount = z.catch(
+  z.optional(
+    z.pipe(
+      z.pipe(
+        str,
+        z.transform((s: string) => {
+          const digits = s.replace(/,\d{1,2}\s*$/, "").replace(/\D/g, "");
+          return digits && digits.length <= 12 ? Number(digits) : Number.NaN;
+        }),
+      ),
+      z.number().check(z.int(), z.positive()),
+    ),
+  ),
+  undefined,
+);
+
+const integerIn = (min: number, max: number) =>
+  z.pipe(
+    z.pipe(
+      str,
+      z.transform((s: string) => (/^\s*\d+\s*$/.test(s) ? Number(s) : Number.NaN)),
+    ),
+    z.number().check(z.int(), z.gte(min), z.lte(max)),
+  );
+
+const minimumCount = z.catch(z.optional(integerIn(1, 20)), undefined);
+
+const flag = z.catch(
+  z.pipe(
+    z.optional(str),
+    z.transform((s: string | undefined) =>
+      ["1", "true", "on", "sim"].includes(s?.trim().toLowerCase() ?? ""),
+    ),
+  ),
+  false,
+);
+
+/** Keeps the known keys, once each, in the vocabulary's order (so the URL is canonical). */
+const keyList = <K extends string>(keys: readonly K[]) =>
+  z.catch(
+    z.pipe(
+      z.array(str),
+      z.transform((values: string[]) => {
+        const wanted = new Set(values.flatMap((v) => v.split(",")).map((v) => v.trim()));
+        return keys.filter((k) => wanted.has(k));
+      }),
+    ),
+    [],
+  );
+
+const ordered = (
+  min: number | undefined,
+  max: number | undefined,
+): [number | undefined, number | undefined] =>
+  min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
+
+export const searchFiltersSchema = z.pipe(
+  z.object({
+    q: text(MAX_TEXT),
+    finalidade: z.catch(z.optional(z.enum(FINALIDADE_KEYS)), undefined),
+    tipo: keyList<Tipo>(TIPO_KEYS),
+    cidade: text(80),
+    bairro: text(80),
+    precoMin: amount,
+    precoMax: amount,
+    quartos: minimumCount,
+    suites: minimumCount,
+    vagas: minimumCount,
+    areaMin: amount,
+    areaMax: amount,
+    comodidades: keyList<Comodidade>(COMODIDADE_KEYS),
+    mobiliado: flag,
+    pet: flag,
+    ordem: z.catch(z.enum(ORDEM_KEYS), DEFAULT_ORDEM),
+    pagina: z.catch(integerIn(1, MAX_PAGE), 1),
+  }),
+  z.transform((f) => {
+    // A reversed range is a typo, not an empty search.
+    const [precoMin, precoMax] = ordered(f.precoMin, f.precoMax);
+    const [areaMin, areaMax] = ordered(f.areaMin, f.areaMax);
+    return { ...f, precoMin, precoMax, areaMin, areaMax };
+  }),
+);
+
+export type SearchFilters = z.output<typeof searchFiltersSchema>;
+
+export interface ParseOptions {
+  /** Only these tipos are meaningful here (the Casas screen); others are dropped. */
+  allowedTipos?: readonly Tipo[];
+}
+
+export function parseSearchFilters(
+  input: URLSearchParams | string | FormData,
+  options: ParseOptions = {},
+): SearchFilters {
+  const params =
+    typeof input === "string"
+      ? new URLSearchParams(input)
+      : input instanceof URLSearchParams
+        ? input
+        : formDataToParams(input);
+  const raw: Record<string, string | string[] | undefined> = {};
+  for (const key of PARAM_ORDER) {
+    if (LIST_KEYS.has(key)) raw[key] = params.getAll(key);
+    else {
+      // The first non-empty value wins (a GET form submits empty fields as "key=").
+      raw[key] = params.getAll(key).find((v) => v.trim() !== "");
+    }
+  }
+  const filters = searchFiltersSchema.parse(raw);
+  if (options.allowedTipos) {
+    const allowed = new Set(options.allowedTipos);
+    filters.tipo = filters.tipo.filter((t) => allowed.has(t));
+  }
+  return filters;
+}
+
+function formDataToParams(form: FormData): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of form.entries()) if (typeof value === "string") params.append(key, value);
+  return params;
+}
+
+export function emptyFilters(): SearchFilters {
+  return parseSearchFilters(new URLSearchParams());
+}
