@@ -36,7 +36,8 @@ function precompressedAssets(dir) {
     res.type(name); // before sendFile, which would type the file by its .br/.gz name
     res.setHeader("Content-Encoding", encoding);
     res.sendFile(name + suffix, { root, immutable: true, maxAge: "1y" }, (error) => {
-      if (error && !res.headersSent) next(error);
+      // A browser that stopped waiting (it navigated away) is not a server error to log.
+      if (error && error.code !== "ECONNABORTED" && !res.headersSent) next(error);
     });
   };
 }
