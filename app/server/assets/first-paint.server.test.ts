@@ -53,6 +53,15 @@ describe("the stylesheets", () => {
     expect(head).toContain('<link rel="preload" as="image" href="/media/capa.avif" fetchPriority="high"/>');
   });
 
+  it("keep the head's own text intact around the links they replace (accents, emoji)", () => {
+    const meta = '<meta name="description" content="Casa à beira-mar em Maceió — Pajuçara 🏖️"/>';
+    const html = createFirstPaintRewriter({ clientDir })(document({ head: meta }));
+    expect(headOf(html)).toContain(meta);
+    expect(headOf(html)).toContain("<title>Início</title>");
+    expect(html).toContain("<h1>Imóveis</h1>");
+    expect(html).not.toContain("\ufffd");
+  });
+
   it("stay links when missing, too large for what is left of the budget, or able to close <style>", () => {
     const rewrite = createFirstPaintRewriter({ clientDir, maxStyleBytes: 1000 });
     const head = headOf(

@@ -137,6 +137,7 @@ const HEAD_END = Buffer.from("</head>");
 const ROUTE_MODULES_MARK = Buffer.from("window.__reactRouterRouteModules");
 const SCRIPT_START = Buffer.from("<script");
 const SCRIPT_END = Buffer.from("</script>");
+const NOTHING = Buffer.alloc(0);
 /** The module script alone, matched whole: no "<" inside, so it cannot span two scripts. */
 const MODULE_SCRIPT_TAG = /^<script\b([^>]*)>([^<]*)<\/script>$/;
 const BOOT_FUNCTION = `(${startAfterFirstPaint.toString()})`;
@@ -144,9 +145,10 @@ const BOOT_FUNCTION = `(${startAfterFirstPaint.toString()})`;
 /**
  * Rewrites a whole document (both rewrites above). Pure apart from reading the CSS files.
  *
- * Works on the bytes React wrote: only the head and the module script are decoded, the body
- * (tens of KiB) is passed through as slices, and each inlined stylesheet is encoded once. Decoding
- * and re-encoding the whole page cost a sixth of a listing page's CPU (bench, issue 7).
+ * Works on the bytes React wrote: the page goes out as slices of them, only the module script is
+ * decoded, and each inlined stylesheet is encoded once. Decoding and re-encoding the whole page
+ * cost a sixth of a listing page's CPU (bench, issue 7); reading the head's links in one pass
+ * over a latin1 view, ~90 → ~40 µs a page.
  */
 export function createFirstPaintRewriter({
   clientDir,
@@ -171,38 +173,46 @@ export function createFirstPaintRewriter({
     return style;
   };
 
-  /** The head with its stylesheets inlined: strings to encode, and the cached <style> bytes. */
-  const inlineStyles = (head: string): (string | Buffer)[] => {
+  /**
+   * The head's pieces: its own bytes between the links that go (React Router's module preloads,
+   * when `takePreloads`) or become <style> (the stylesheets), which it returns with the preloads'
+   * hrefs. One pass over a latin1 view of the head, where a character is a byte, so the pieces
+   * are slices of the page, never decoded and encoded again; the tags it reads (rel, href) are
+   * ASCII.
+   */
+  const rewriteHead = (page: Buffer, headEnd: number, takePreloads: boolean) => {
+    const head = page.toString("latin1", 0, headEnd);
+    const parts: Buffer[] = [];
+    const preloads: string[] = [];
     let budget = maxStyleBytes;
-    const parts: (string | Buffer)[] = [];
     let last = 0;
-    for (const match of head.matchAll(LINK_TAG)) {
+    LINK_TAG.lastIndex = 0;
+    for (let match = LINK_TAG.exec(head); match; match = LINK_TAG.exec(head)) {
       const tag = match[0];
+      const preload = takePreloads && tag.includes("modulepreload");
+      if (!preload && !tag.includes("stylesheet")) continue; // icons, canonical, image preloads
       const attributes = attributesOf(tag);
+      const rel = attributes.get("rel");
       const href = attributes.get("href");
-      if (attributes.get("rel") !== "stylesheet" || !href || !ASSET_CSS.test(href)) continue;
-      if (attributes.has("media") || attributes.has("disabled")) continue;
-      const style = styleOf(href);
-      if (style === null || style.css.length > budget) continue;
-      budget -= style.css.length;
-      parts.push(head.slice(last, match.index), style.tag);
+      if (!href) continue;
+      let replacement: Buffer | undefined;
+      if (preload && rel === "modulepreload" && ASSET_JS.test(href)) {
+        preloads.push(href);
+        replacement = NOTHING;
+      } else if (rel === "stylesheet" && ASSET_CSS.test(href)) {
+        if (attributes.has("media") || attributes.has("disabled")) continue;
+        const style = styleOf(href);
+        if (style === null || style.css.length > budget) continue;
+        budget -= style.css.length;
+        replacement = style.tag;
+      }
+      if (replacement === undefined) continue;
+      if (match.index > last) parts.push(page.subarray(last, match.index));
+      if (replacement.length > 0) parts.push(replacement);
       last = match.index + tag.length;
     }
-    parts.push(head.slice(last));
-    return parts;
-  };
-
-  /** React Router's module preloads, taken out of the head. */
-  const takePreloads = (head: string): { head: string; preloads: string[] } => {
-    const preloads: string[] = [];
-    const without = head.replace(LINK_TAG, (tag) => {
-      const attributes = attributesOf(tag);
-      const href = attributes.get("href");
-      if (attributes.get("rel") !== "modulepreload" || !href || !ASSET_JS.test(href)) return tag;
-      preloads.push(href);
-      return "";
-    });
-    return { head: without, preloads };
+    parts.push(page.subarray(last, headEnd));
+    return { parts, preloads };
   };
 
   /**
@@ -225,22 +235,16 @@ export function createFirstPaintRewriter({
   const rewriteBytes = (page: Buffer): Buffer[] => {
     const headEnd = page.indexOf(HEAD_END);
     if (headEnd === -1) return [page];
-    let head = page.toString("utf8", 0, headEnd);
     const script = findModuleScript(page, headEnd);
-    let bootTag: string | undefined;
-    if (script) {
-      const taken = takePreloads(head);
-      head = taken.head;
-      const boot = `${BOOT_FUNCTION}(${scriptString(JSON.stringify(taken.preloads))},${scriptString(script.code)})`;
-      bootTag = `<script${script.nonce === undefined ? "" : ` nonce="${script.nonce}"`}>${boot}</script>`;
+    const { parts, preloads } = rewriteHead(page, headEnd, script !== undefined);
+    if (!script) {
+      parts.push(page.subarray(headEnd));
+      return parts;
     }
-    const out = inlineStyles(head).map((part) => (typeof part === "string" ? Buffer.from(part) : part));
-    if (!script || bootTag === undefined) {
-      out.push(page.subarray(headEnd));
-    } else {
-      out.push(page.subarray(headEnd, script.start), Buffer.from(bootTag), page.subarray(script.end));
-    }
-    return out;
+    const boot = `${BOOT_FUNCTION}(${scriptString(JSON.stringify(preloads))},${scriptString(script.code)})`;
+    const bootTag = `<script${script.nonce === undefined ? "" : ` nonce="${script.nonce}"`}>${boot}</script>`;
+    parts.push(page.subarray(headEnd, script.start), Buffer.from(bootTag), page.subarray(script.end));
+    return parts;
   };
 
   /** The same rewrite on a string (tests, tools). */
