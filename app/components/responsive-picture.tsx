@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import type { PictureData } from "../lib/photos";
+import { type PictureData, pictureSources, pictureSrc, pictureSrcSet } from "../lib/photos";
 
 interface Props {
   picture: PictureData;
@@ -12,13 +12,16 @@ interface Props {
 
 /** AVIF/WebP/JPEG <picture> with reserved space (width/height + placeholder colour): no layout shift. */
 export function ResponsivePicture({ picture, sizes, priority = false, className }: Props) {
+  const src = pictureSrc(picture);
+  const srcSet = pictureSrcSet(picture, "jpeg");
+  const sources = pictureSources(picture);
   // The LCP image: a <link rel="preload"> in the head lets the browser fetch it before layout.
   if (priority) {
-    const best = picture.sources[0];
-    preload(picture.src, {
+    const best = sources[0];
+    preload(src, {
       as: "image",
       fetchPriority: "high",
-      imageSrcSet: best?.srcSet ?? picture.srcSet,
+      imageSrcSet: best?.srcSet ?? srcSet,
       imageSizes: sizes,
       type: best?.type,
     });
@@ -28,13 +31,13 @@ export function ResponsivePicture({ picture, sizes, priority = false, className 
   const timing = priority ? { elementtiming: "imagem-principal" } : undefined;
   return (
     <picture>
-      {picture.sources.map((source) => (
+      {sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
       ))}
       <img
         className={className}
-        src={picture.src}
-        srcSet={picture.srcSet}
+        src={src}
+        srcSet={srcSet}
         sizes={sizes}
         alt={picture.alt}
         width={picture.width}

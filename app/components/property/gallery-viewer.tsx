@@ -95,7 +95,13 @@ export default function GalleryViewer({
         }}
       >
         {photo ? (
-          <ResponsivePicture key={photo.src} picture={photo} sizes="100vw" priority className="viewer__img" />
+          <ResponsivePicture
+            key={photo.base}
+            picture={photo}
+            sizes="100vw"
+            priority
+            className="viewer__img"
+          />
         ) : null}
       </div>
       {photo?.alt ? <p className="viewer__caption">{photo.alt}</p> : null}

@@ -3,7 +3,7 @@
 // (works without JavaScript); with JavaScript it opens the full-screen viewer, whose code is
 // fetched only then.
 import { lazy, type MouseEvent, Suspense, useRef, useState } from "react";
-import type { PictureData } from "../../lib/photos";
+import { type PictureData, pictureSrc } from "../../lib/photos";
 import { ResponsivePicture } from "../responsive-picture";
 import { ExpandIcon } from "./listing-icons";
 
@@ -40,9 +40,9 @@ export function Gallery({ photos, title }: { photos: PictureData[]; title: strin
     <section className="gallery" aria-label="Fotos do imóvel">
       <ul className={`gallery__track gallery__track--${Math.min(photos.length, 5)}`}>
         {photos.map((photo, index) => (
-          <li key={photo.src} className="gallery__item">
+          <li key={photo.base} className="gallery__item">
             <a
-              href={photo.src}
+              href={pictureSrc(photo)}
               className="gallery__link"
               onClick={(event) => show(event, index)}
               aria-label={`Ampliar foto ${index + 1} de ${photos.length}${photo.alt ? `: ${photo.alt}` : ""}`}

@@ -1,32 +1,34 @@
-import type { PictureData } from "../../lib/photos";
-import type { PhotoVariant, PropertyPhoto } from "../db/schema.server";
+import { PHOTO_FORMATS, type PhotoFormat, type PictureData } from "../../lib/photos";
+import type { PropertyPhoto } from "../db/schema.server";
 import type { Storage } from "./storage.server";
 
-function srcSetOf(variants: PhotoVariant[], format: PhotoVariant["format"], storage: Storage): string {
-  return variants
-    .filter((v) => v.format === format)
-    .sort((a, b) => a.width - b.width)
-    .map((v) => `${storage.url(v.key)} ${v.width}w`)
-    .join(", ");
-}
-
-/** The <picture> data for a stored photo: AVIF and WebP sources, JPEG fallback. */
+/**
+ * The <picture> data for a stored photo (app/lib/photos.ts writes its URLs). The pipeline names
+ * every variant `${hash}-${width}.${extension}` under one folder, and a storage's URL is its
+ * public prefix plus the key, so one base serves them all; a variant whose URL does not end that
+ * way (nothing writes such a thing today) is left out rather than drawn from a wrong address.
+ */
 export function toPictureData(
   photo: Pick<PropertyPhoto, "altText" | "width" | "height" | "placeholderColor" | "variants">,
   storage: Storage,
 ): PictureData {
-  const jpegs = photo.variants.filter((v) => v.format === "jpeg").sort((a, b) => a.width - b.width);
-  const fallback = [...jpegs].reverse().find((v) => v.width <= 1280) ?? jpegs[0];
+  let base: string | undefined;
+  const widths: Partial<Record<PhotoFormat, number[]>> = {};
+  for (const variant of [...photo.variants].sort((a, b) => a.width - b.width)) {
+    const url = storage.url(variant.key);
+    const end = `-${variant.width}.${PHOTO_FORMATS[variant.format]}`;
+    if (!url.endsWith(end)) continue;
+    const prefix = url.slice(0, -end.length);
+    base ??= prefix;
+    if (prefix !== base) continue;
+    (widths[variant.format] ??= []).push(variant.width);
+  }
   return {
     alt: photo.altText,
     width: photo.width,
     height: photo.height,
     placeholderColor: photo.placeholderColor,
-    src: fallback ? storage.url(fallback.key) : "",
-    srcSet: srcSetOf(photo.variants, "jpeg", storage),
-    sources: [
-      { type: "image/avif", srcSet: srcSetOf(photo.variants, "avif", storage) },
-      { type: "image/webp", srcSet: srcSetOf(photo.variants, "webp", storage) },
-    ].filter((s) => s.srcSet !== ""),
+    base: base ?? "",
+    widths: Object.fromEntries(Object.entries(widths).map(([format, list]) => [format, list.join(",")])),
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp, { type Channels, type Metadata, type OutputInfo, type Sharp } from "sharp";
+import { PHOTO_FORMATS } from "../../lib/photos";
 import { contentTypeForKey, type Storage } from "./storage.server";
 
 export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
@@ -55,7 +56,8 @@ export class ImageRejectedError extends Error {
 type InputFormat = "jpeg" | "png" | "webp" | "avif";
 
 const ALL_FORMATS: readonly OutputFormat[] = ["avif", "webp", "jpeg"];
-const EXTENSIONS: Record<OutputFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
+// The file name the browser side (app/lib/photos.ts) writes URLs from: `${hash}-${width}.${extension}`.
+const EXTENSIONS: Record<OutputFormat, string> = PHOTO_FORMATS;
 
 // failOn "error" (not the default "warning") because many camera/phone JPEGs carry
 // harmless libjpeg warnings; "error" still refuses truncated files.

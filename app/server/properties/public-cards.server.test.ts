@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pictureSrc, pictureSrcSet } from "../../lib/photos";
 import type { Database } from "../db/client.server";
 import { type NewProperty, properties, propertyPhotos } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
@@ -72,7 +73,8 @@ describe("public card lists", () => {
     expect(cards.map((c) => c.referencia)).toEqual(["AP0002", "AP0001"]);
     const ap1 = cards[1]!;
     expect(ap1.cover?.alt).toBe("Sala ampla");
-    expect(ap1.cover?.src).toBe("/media/ab/abc-640.jpg");
+    expect(ap1.cover && pictureSrc(ap1.cover)).toBe("/media/ab/abc-640.jpg");
+    expect(ap1.cover && pictureSrcSet(ap1.cover, "webp")).toBe("/media/ab/abc-640.webp 640w");
     expect(ap1.url).toBe("/casas/AP0001");
     expect(ap1.price).toBe("R$ 500.000");
     expect(cards[0]!.cover).toBeNull();
