@@ -107,7 +107,9 @@ test("search, filter, sort and pages through the UI; the URL keeps the view and 
   await expect(page).toHaveURL((url) => url.searchParams.get("q") === words);
   expect(params(page)).toEqual({ q: words, tipo: "casa", ordem: "referencia", direcao: "asc" });
   await expect(page.locator(".listings-table__title", { hasText: title })).not.toHaveCount(0);
-  // That title was already on screen among the houses: wait until every row matches the words.
+  // That title was already on screen among the houses (and maybe in the one row before): wait
+  // for its own row, then until every row matches the words.
+  await expect(view.rows.filter({ hasText: houses[0] ?? "" })).toHaveCount(1);
   await expect
     .poll(async () => (await view.titles()).every((t) => unaccented(t).toLowerCase().includes(words)))
     .toBe(true);

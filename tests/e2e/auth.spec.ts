@@ -386,7 +386,7 @@ test.describe("own server: short idle timeout, sign-in rate limit, password reco
 
     // 75 s > the 60 s idle timeout, with no navigation: only the 30 s checks keep it alive.
     await openPage.waitForTimeout(75_000);
-    expect(refreshes.length).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => refreshes.length).toBeGreaterThanOrEqual(2);
     expect(refreshes.every((status) => status === 200)).toBe(true);
     await openPage.reload();
     await expect(openPage).toHaveURL(`${baseURL()}/admin/painel`);

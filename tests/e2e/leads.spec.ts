@@ -2,7 +2,15 @@
 // WhatsApp clicks, live updates, the pipeline, notes, CSV and accessibility.
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_CORRETOR, expectNoAxeViolations, loginAs, sessionFor, test } from "./fixtures";
+import {
+  E2E_BASE_URL,
+  E2E_CORRETOR,
+  expectNoAxeViolations,
+  hydrated,
+  loginAs,
+  sessionFor,
+  test,
+} from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 /** The first listing still on offer. */
@@ -319,6 +327,7 @@ test.describe("caixa de leads: filtros, atribuição e o que cada papel vê", ()
     await page.getByRole("button", { name: "Filtrar" }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]de=${maceioDay()}(&|$)`));
     await expect(page).toHaveURL(new RegExp(`[?&]ate=${maceioDay()}(&|$)`));
+    await expect(page.getByRole("link", { name: "Limpar filtros" })).toBeVisible();
     await expect(rowA).toHaveCount(1);
     await expect(rowB).toHaveCount(1);
     await page.goto(`/admin/leads?de=${maceioDay(1)}`);
@@ -365,6 +374,7 @@ test.describe("caixa de leads: filtros, atribuição e o que cada papel vê", ()
     await expect(corretora.getByRole("row").filter({ hasText: `Filtro B ${stamp}` })).toHaveCount(0);
     await expect(corretora.getByLabel("Corretor", { exact: true })).toHaveCount(0);
     await corretora.goto(leadAUrl);
+    await hydrated(corretora); // the stage form below is sent by the client
     await expect(corretora.getByLabel("Responsável")).toHaveCount(0);
     await expect(corretora.getByText(`Responsável: ${E2E_CORRETOR.name}`)).toBeVisible();
     const reassign = await corretora.request.post(leadAUrl, {
