@@ -1,10 +1,10 @@
 // The ready markup must be what React writes for those children in place, byte for byte, or the
 // browser's hydration would find a different page.
-import { renderToString, renderToPipeableStream as renderToStringPieces } from "react-dom/server.bun";
+import { renderToString } from "react-dom/server.bun";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Agency } from "../lib/root-data";
-import { createDocumentWriter } from "../server/http/document-writer.server";
+import { renderWhole } from "../server/http/render-whole.test-support";
 import { IconSprite } from "./feature-icons";
 import { SiteFooter } from "./site-footer";
 import { setStaticMarkupRenderer } from "./static-markup";
@@ -45,22 +45,7 @@ async function page(details: Agency): Promise<string> {
   const context = await handler.query(new Request("http://localhost/politica-de-privacidade"));
   if (context instanceof Response) throw new Error("unexpected response");
   const router = createStaticRouter(handler.dataRoutes, context);
-  return new Promise<string>((resolve, reject) => {
-    const { pipe } = renderToStringPieces(
-      <StaticRouterProvider router={router} context={context} hydrate={false} />,
-      {
-        onAllReady() {
-          pipe(
-            createDocumentWriter(
-              (bytes) => resolve(bytes.toString("utf8")),
-              reject,
-            ) as unknown as NodeJS.WritableStream,
-          );
-        },
-        onShellError: reject,
-      },
-    );
-  });
+  return renderWhole(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
 
 const footerOf = (html: string) => html.slice(html.indexOf("<footer"), html.indexOf("</footer>") + 9);

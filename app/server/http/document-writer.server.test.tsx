@@ -1,9 +1,9 @@
 import { PassThrough } from "node:stream";
 import { Suspense, use } from "react";
-import { renderToPipeableStream as renderToStringPieces } from "react-dom/server.bun";
 import { renderToPipeableStream } from "react-dom/server.node";
 import { describe, expect, it } from "vitest";
 import { createDocumentWriter } from "./document-writer.server";
+import { renderWhole } from "./render-whole.test-support";
 
 /** Writes `pieces` and returns a copy of what `done` received. */
 function writeAll(pieces: string[]): Buffer {
@@ -105,20 +105,7 @@ describe("react-dom/server.bun with the document writer", () => {
       });
     });
 
-  const viaBun = () =>
-    new Promise<string>((resolve, reject) => {
-      const { pipe } = renderToStringPieces(<Page />, {
-        onAllReady() {
-          pipe(
-            createDocumentWriter(
-              (page) => resolve(page.toString("utf8")),
-              reject,
-            ) as unknown as NodeJS.WritableStream,
-          );
-        },
-        onShellError: reject,
-      });
-    });
+  const viaBun = () => renderWhole(<Page />);
 
   it("writes the same bytes as react-dom/server's Node build", async () => {
     const [node, bun] = [await viaNode(), await viaBun()];
