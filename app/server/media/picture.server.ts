@@ -21,7 +21,9 @@ export function toPictureData(
     const prefix = url.slice(0, -end.length);
     base ??= prefix;
     if (prefix !== base) continue;
-    (widths[variant.format] ??= []).push(variant.width);
+    const list = widths[variant.format] ?? [];
+    list.push(variant.width);
+    widths[variant.format] = list;
   }
   return {
     alt: photo.altText,
