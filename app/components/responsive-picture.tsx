@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import { type PictureData, pictureSources, pictureSrc, pictureSrcSet } from "../lib/photos";
+import { type PictureData, pictureUrls } from "../lib/photos";
 
 interface Props {
   picture: PictureData;
@@ -12,9 +12,7 @@ interface Props {
 
 /** AVIF/WebP/JPEG <picture> with reserved space (width/height + placeholder colour): no layout shift. */
 export function ResponsivePicture({ picture, sizes, priority = false, className }: Props) {
-  const src = pictureSrc(picture);
-  const srcSet = pictureSrcSet(picture, "jpeg");
-  const sources = pictureSources(picture);
+  const { src, srcSet, sources } = pictureUrls(picture);
   // The LCP image: a <link rel="preload"> in the head lets the browser fetch it before layout.
   if (priority) {
     const best = sources[0];

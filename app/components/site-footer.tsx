@@ -18,6 +18,18 @@ const SOCIAL_LABELS = {
 } as const;
 
 export function SiteFooter({ agency }: { agency: Agency }) {
+  const year = new Date().getFullYear();
+  // On the server the content renders once per agency details and year (static-markup.tsx).
+  return (
+    <StaticMarkup cacheKey={`footer ${year} ${JSON.stringify(agency)}`}>
+      <footer className="site-footer">
+        <FooterContent agency={agency} year={year} />
+      </footer>
+    </StaticMarkup>
+  );
+}
+
+function FooterContent({ agency, year }: { agency: Agency; year: number }) {
   const socials = Object.entries(agency.socialLinks ?? {}).filter(
     (entry): entry is [keyof typeof SOCIAL_LABELS, string] =>
       entry[0] in SOCIAL_LABELS &&
@@ -25,115 +37,112 @@ export function SiteFooter({ agency }: { agency: Agency }) {
       entry[1] !== "" &&
       entry[1] !== agency.videoChannelUrl,
   );
-  const year = new Date().getFullYear();
   return (
-    <StaticMarkup cacheKey={`footer ${year} ${JSON.stringify(agency)}`}>
-      <footer className="site-footer">
-        <div className="container site-footer__grid">
-          <section className="site-footer__about" aria-label="A imobiliária">
-            <p className="footer-brand">
-              <span className="footer-brand__name" data-testid="footer-agency-name">
-                {agency.name}
-              </span>
-              <span className="footer-brand__creci" data-testid="footer-creci">
-                {creciText(agency.creci)}
-              </span>
-            </p>
-            <p>
-              Apartamentos, casas e terrenos para comprar e alugar em Maceió e em todo o litoral de Alagoas.
-            </p>
-          </section>
+    <>
+      <div className="container site-footer__grid">
+        <section className="site-footer__about" aria-label="A imobiliária">
+          <p className="footer-brand">
+            <span className="footer-brand__name" data-testid="footer-agency-name">
+              {agency.name}
+            </span>
+            <span className="footer-brand__creci" data-testid="footer-creci">
+              {creciText(agency.creci)}
+            </span>
+          </p>
+          <p>
+            Apartamentos, casas e terrenos para comprar e alugar em Maceió e em todo o litoral de Alagoas.
+          </p>
+        </section>
 
-          <section aria-labelledby="footer-contato">
-            <h2 id="footer-contato">Contato</h2>
-            <ul className="site-footer__list">
-              {agency.phones.map((phone) => (
-                <li key={phone}>
-                  <a href={telHref(phone)}>
-                    <span className="visually-hidden">Telefone </span>
-                    {formatPhone(phone)}
-                  </a>
-                </li>
-              ))}
-              {agency.whatsapp ? (
-                <li>
-                  <a
-                    href={whatsappUrl(agency.whatsapp, WHATSAPP_GREETING)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    WhatsApp {formatPhone(agency.whatsapp)}
-                    <span className="visually-hidden"> (abre em nova aba)</span>
-                  </a>
-                </li>
-              ) : null}
-              {agency.email ? (
-                <li>
-                  <a href={`mailto:${agency.email}`}>{agency.email}</a>
-                </li>
-              ) : null}
-              {agency.address ? (
-                <li>
-                  <address>{agency.address}</address>
-                </li>
-              ) : null}
-            </ul>
-          </section>
+        <section aria-labelledby="footer-contato">
+          <h2 id="footer-contato">Contato</h2>
+          <ul className="site-footer__list">
+            {agency.phones.map((phone) => (
+              <li key={phone}>
+                <a href={telHref(phone)}>
+                  <span className="visually-hidden">Telefone </span>
+                  {formatPhone(phone)}
+                </a>
+              </li>
+            ))}
+            {agency.whatsapp ? (
+              <li>
+                <a
+                  href={whatsappUrl(agency.whatsapp, WHATSAPP_GREETING)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  WhatsApp {formatPhone(agency.whatsapp)}
+                  <span className="visually-hidden"> (abre em nova aba)</span>
+                </a>
+              </li>
+            ) : null}
+            {agency.email ? (
+              <li>
+                <a href={`mailto:${agency.email}`}>{agency.email}</a>
+              </li>
+            ) : null}
+            {agency.address ? (
+              <li>
+                <address>{agency.address}</address>
+              </li>
+            ) : null}
+          </ul>
+        </section>
 
-          <nav aria-labelledby="footer-links">
-            <h2 id="footer-links">Links</h2>
-            <ul className="site-footer__list">
-              <li>
-                <Link to="/todos-os-imoveis">Todos os imóveis</Link>
-              </li>
-              <li>
-                <Link to="/todos-os-imoveis?finalidade=venda">Imóveis à venda</Link>
-              </li>
-              <li>
-                <Link to="/todos-os-imoveis?finalidade=aluguel">Imóveis para alugar</Link>
-              </li>
-              <li>
-                <Link to="/casas">Casas</Link>
-              </li>
-              <li>
-                <Link to="/favoritos">Favoritos</Link>
-              </li>
-              <li>
-                <Link to="/sobre-nos">Sobre nós</Link>
-              </li>
-              <li>
-                <Link to="/politica-de-privacidade">Política de privacidade</Link>
-              </li>
-            </ul>
-          </nav>
-
-          <section aria-labelledby="footer-social">
-            <h2 id="footer-social">Acompanhe</h2>
-            <ul className="site-footer__list">
-              {agency.videoChannelUrl ? (
-                <li>
-                  <ExternalLink href={agency.videoChannelUrl}>
-                    {channelName(agency.videoChannelUrl)}
-                  </ExternalLink>
-                </li>
-              ) : null}
-              {socials.map(([key, url]) => (
-                <li key={key}>
-                  <ExternalLink href={url}>{SOCIAL_LABELS[key]}</ExternalLink>
-                </li>
-              ))}
-            </ul>
-          </section>
-        </div>
-        <div className="site-footer__bottom">
-          <div className="container">
-            <p>
-              © {year} {agency.name} · {creciText(agency.creci)} ·{" "}
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links">Links</h2>
+          <ul className="site-footer__list">
+            <li>
+              <Link to="/todos-os-imoveis">Todos os imóveis</Link>
+            </li>
+            <li>
+              <Link to="/todos-os-imoveis?finalidade=venda">Imóveis à venda</Link>
+            </li>
+            <li>
+              <Link to="/todos-os-imoveis?finalidade=aluguel">Imóveis para alugar</Link>
+            </li>
+            <li>
+              <Link to="/casas">Casas</Link>
+            </li>
+            <li>
+              <Link to="/favoritos">Favoritos</Link>
+            </li>
+            <li>
+              <Link to="/sobre-nos">Sobre nós</Link>
+            </li>
+            <li>
               <Link to="/politica-de-privacidade">Política de privacidade</Link>
-            </p>
-          </div>
+            </li>
+          </ul>
+        </nav>
+
+        <section aria-labelledby="footer-social">
+          <h2 id="footer-social">Acompanhe</h2>
+          <ul className="site-footer__list">
+            {agency.videoChannelUrl ? (
+              <li>
+                <ExternalLink href={agency.videoChannelUrl}>
+                  {channelName(agency.videoChannelUrl)}
+                </ExternalLink>
+              </li>
+            ) : null}
+            {socials.map(([key, url]) => (
+              <li key={key}>
+                <ExternalLink href={url}>{SOCIAL_LABELS[key]}</ExternalLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className="site-footer__bottom">
+        <div className="container">
+          <p>
+            © {year} {agency.name} · {creciText(agency.creci)} ·{" "}
+            <Link to="/politica-de-privacidade">Política de privacidade</Link>
+          </p>
         </div>
-      </footer>
-    </StaticMarkup>
+      </div>
+    </>
   );
 }

@@ -16,8 +16,8 @@ export interface PictureSource {
  * A photo's variants, compactly: every URL is `${base}-${width}.${extension}` (e.g.
  * "/media/ab/ab12…-640.webp"), with each format's widths in ascending order ("320,640,960").
  * Spelled out, the twelve URLs of each photo were half of a listing page's loader data, which
- * React Router serialises into the page and the browser parses; the functions below write them
- * on either side.
+ * React Router serialises into the page and the browser parses; pictureUrls() writes them on
+ * either side.
  */
 export interface PictureData {
   alt: string;
@@ -59,4 +59,29 @@ export function pictureSources(picture: PictureData): PictureSource[] {
     if (srcSet) sources.push({ type: SOURCE_TYPES[format], srcSet });
   }
   return sources;
+}
+
+export interface PictureUrls {
+  src: string;
+  /** The JPEG srcset. */
+  srcSet: string;
+  sources: PictureSource[];
+}
+
+// The server keeps a page's data for its data version: the same photo objects on every render,
+// so their URLs are written once per version, not on every page served.
+const written = new WeakMap<PictureData, PictureUrls>();
+
+/** What a <picture> needs: the fallback, the JPEG srcset and the AVIF/WebP sources. */
+export function pictureUrls(picture: PictureData): PictureUrls {
+  let urls = written.get(picture);
+  if (!urls) {
+    urls = {
+      src: pictureSrc(picture),
+      srcSet: pictureSrcSet(picture, "jpeg"),
+      sources: pictureSources(picture),
+    };
+    written.set(picture, urls);
+  }
+  return urls;
 }

@@ -3,7 +3,7 @@
 // (works without JavaScript); with JavaScript it opens the full-screen viewer, whose code is
 // fetched only then.
 import { lazy, type MouseEvent, Suspense, useRef, useState } from "react";
-import { type PictureData, pictureSrc } from "../../lib/photos";
+import { type PictureData, pictureUrls } from "../../lib/photos";
 import { ResponsivePicture } from "../responsive-picture";
 import { ExpandIcon } from "./listing-icons";
 
@@ -42,7 +42,7 @@ export function Gallery({ photos, title }: { photos: PictureData[]; title: strin
         {photos.map((photo, index) => (
           <li key={photo.base} className="gallery__item">
             <a
-              href={pictureSrc(photo)}
+              href={pictureUrls(photo).src}
               className="gallery__link"
               onClick={(event) => show(event, index)}
               aria-label={`Ampliar foto ${index + 1} de ${photos.length}${photo.alt ? `: ${photo.alt}` : ""}`}

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PictureData, pictureSources, pictureSrc, pictureSrcSet } from "../../lib/photos";
+import { type PictureData, pictureSources, pictureSrc, pictureSrcSet, pictureUrls } from "../../lib/photos";
 import { toPictureData } from "./picture.server";
 import { type ProcessedImage, processImage, srcSet } from "./pipeline.server";
 import { LocalDiskStorage } from "./storage.server";
@@ -54,6 +54,18 @@ describe("toPictureData", () => {
       });
     });
   }
+
+  it("writes a photo's URLs once per photo object (the server reuses a version's page data)", () => {
+    const picture = toPictureData(asStored(processed), new LocalDiskStorage(root));
+    const urls = pictureUrls(picture);
+    expect(urls).toEqual({
+      src: pictureSrc(picture),
+      srcSet: pictureSrcSet(picture, "jpeg"),
+      sources: pictureSources(picture),
+    });
+    expect(pictureUrls(picture)).toBe(urls);
+    expect(pictureUrls({ ...picture })).not.toBe(urls);
+  });
 
   it("leaves out a variant whose address does not follow the pipeline's names, keeping the rest", () => {
     const storage = new LocalDiskStorage(root);
