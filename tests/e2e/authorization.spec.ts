@@ -3,6 +3,7 @@
 // needed: a redirect to /login, 401, 403 (or 405 where there is no action), never data.
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
+import { loginUrl } from "../../app/lib/redirect-to";
 import routes from "../../app/routes";
 import { E2E_BASE_URL, postAs, sessionFor, test } from "./fixtures";
 
@@ -134,11 +135,14 @@ test.describe("without a session", () => {
       });
       expectDenied(json, `GET ${route.path} (JSON)`);
 
-      // What a client-side navigation fetches: a redirect is encoded in a 202 for React Router.
+      // What a client-side navigation fetches: a redirect is encoded in a 202 for React Router,
+      // back to the page after signing in (not to the data URL: loaders get the raw request).
       const data = await request.get(`${route.path}.data`, { maxRedirects: 0 });
       const dataBody = await data.text();
-      if (data.status() === 202) expect(dataBody).toContain("/login");
-      else
+      if (data.status() === 202) {
+        expect(dataBody).toContain(`"${loginUrl(route.path)}"`);
+        expect(dataBody).not.toContain(".data");
+      } else
         expect([...DENIED, 404], `GET ${route.path}.data answered ${data.status()}`).toContain(data.status());
 
       // POST only where an action exists (elsewhere React Router answers 405 on its own).

@@ -15,8 +15,8 @@ import type { Route } from "./+types/configuracoes";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Configurações", noindex: true });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, { role: "admin" });
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireUser({ request, context, url }, { role: "admin" });
   const s = await getAgencySettings(context.services.db);
   return {
     settings: {
@@ -41,8 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireUser(request, context, { role: "admin" });
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const me = await requireUser({ request, context, url }, { role: "admin" });
   const parsed = settingsSchema.safeParse(formValues(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), saved: false }, { status: 400 });
   await updateAgencySettings(context.services.db, parsed.data, {

@@ -4,8 +4,8 @@ import { requireSession } from "../../server/auth/guard.server";
 import { eventStreamResponse } from "../../server/realtime/sse.server";
 import type { Route } from "./+types/eventos";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   // touch: false — an open tab must not keep an idle session alive by itself.
-  const { user } = await requireSession(request, context, { touch: false });
+  const { user } = await requireSession({ request, context, url }, { touch: false });
   return eventStreamResponse(request, context.services.database, user);
 }

@@ -20,10 +20,10 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context, url });
   const { db, storage } = context.services;
-  const query = parseAdminListQuery(new URL(request.url).searchParams);
+  const query = parseAdminListQuery(url.searchParams);
   const [result, agents] = await Promise.all([
     listForAdmin(db, storage, actorFor(user, request, context), query),
     user.role === "admin" ? listAgents(db) : null,

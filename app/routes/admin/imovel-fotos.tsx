@@ -27,8 +27,8 @@ function wantsJson(request: Request): boolean {
   return (request.headers.get("accept") ?? "").includes("application/json");
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+export async function loader({ request, url, context, params }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context, url });
   try {
     const { db, storage } = context.services;
     const photos = await listPhotos(db, storage, actorFor(user, request, context), parseId(params.id));
@@ -101,8 +101,8 @@ function refusal(error: unknown): Outcome | null {
   return null;
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+export async function action({ request, url, context, params }: Route.ActionArgs) {
+  const user = await requireUser({ request, context, url });
   const actor = actorFor(user, request, context);
   const json = wantsJson(request);
   let outcome: Outcome;

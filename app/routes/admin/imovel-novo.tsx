@@ -19,8 +19,8 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context, url });
   const agents = user.role === "admin" ? await listAgents(context.services.db) : null;
   const values: PropertyFormInput = {
     finalidades: ["venda"],
@@ -36,8 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ values, agents }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context, url });
   const actor = actorFor(user, request, context);
   const form = await readForm(request);
   const parsed = parsePropertyForm(form);

@@ -34,8 +34,8 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+export async function loader({ request, url, context, params }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context, url });
   const actor = actorFor(user, request, context);
   const { db, storage } = context.services;
   return guarded(async () => {
@@ -106,8 +106,8 @@ async function runAction(
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+export async function action({ request, url, context, params }: Route.ActionArgs) {
+  const user = await requireUser({ request, context, url });
   const actor = actorFor(user, request, context);
   return guarded(async () => {
     const id = parseId(params.id);

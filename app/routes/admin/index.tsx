@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { requireUser } from "../../server/auth/guard.server";
 import type { Route } from "./+types/index";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireUser({ request, context, url });
   throw redirect("/admin/painel", { headers: { "Cache-Control": "no-store" } });
 }

@@ -28,8 +28,8 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context, url });
   return data({ user }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -36,8 +36,8 @@ function leadId(raw: string | undefined): number {
   return id;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context, url });
   const { db } = context.services;
   const found = await getLead(db, user, leadId(params.id));
   if (!found) throw data("Lead não encontrado.", { status: 404 });
@@ -47,8 +47,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 type ActionData = { ok: true; intent: string } | { ok: false; intent: string; error: string };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context, url });
   const id = leadId(params.id);
   const { db } = context.services;
   const actor = {

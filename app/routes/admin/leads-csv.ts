@@ -5,9 +5,9 @@ import { leadsCsv } from "../../server/leads/csv.server";
 import { allLeads } from "../../server/leads/inbox.server";
 import type { Route } from "./+types/leads-csv";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  const query = parseLeadListQuery(new URL(request.url).searchParams);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context, url });
+  const query = parseLeadListQuery(url.searchParams);
   const rows = await allLeads(context.services.db, user, query);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(leadsCsv(rows), {

@@ -8,8 +8,8 @@ import { readForm } from "../../server/http/read-form.server";
 import { exportPersonData } from "../../server/leads/lgpd.server";
 import type { Route } from "./+types/leads-lgpd-exportar";
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context, { role: "admin" });
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context, url }, { role: "admin" });
   const form = await readForm(request);
   const parsed = personLookupSchema.safeParse({ contato: String(form.get("contato") ?? "").slice(0, 300) });
   if (!parsed.success) {
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, { role: "admin" });
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireUser({ request, context, url }, { role: "admin" });
   return data({ error: "Use o formulário em /admin/leads/lgpd." }, { status: 405 });
 }

@@ -16,8 +16,8 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, { role: "admin" });
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireUser({ request, context, url }, { role: "admin" });
   return data({}, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -26,8 +26,8 @@ type ActionData =
   | { intent: "apagar"; contato: string; erased: number }
   | { intent: string; contato: string; error: string };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context, { role: "admin" });
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context, url }, { role: "admin" });
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "buscar");
   const raw = String(form.get("contato") ?? "").slice(0, 300);

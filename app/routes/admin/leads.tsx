@@ -20,10 +20,10 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context, url });
   const { db } = context.services;
-  const query = parseLeadListQuery(new URL(request.url).searchParams);
+  const query = parseLeadListQuery(url.searchParams);
   const [result, listings, agents] = await Promise.all([
     listLeads(db, user, query),
     listingsWithLeads(db, user),

@@ -33,8 +33,8 @@ const DATE_TIME = new Intl.DateTimeFormat("pt-BR", {
 
 const RECIPIENTS = { corretor: "corretor", agencia: "imobiliária" } as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, { role: "admin" });
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireUser({ request, context, url }, { role: "admin" });
   const now = new Date();
   const rows = await listUndeliveredLeadEmails(context.services.db, now);
   // Dates are formatted here, in the agency's time zone, so server and browser print the same.
@@ -73,8 +73,8 @@ const MESSAGES = {
   "not-failed": "Só é possível descartar um e-mail cujas tentativas acabaram.",
 } as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context, { role: "admin" });
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context, url }, { role: "admin" });
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = Number(form.get("id"));

@@ -16,8 +16,8 @@ import type { Route } from "./+types/painel";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Painel", noindex: true });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, session } = await requireSession(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { user, session } = await requireSession({ request, context, url });
   const { db } = context.services;
   const [dashboard, sessions, undelivered] = await Promise.all([
     getDashboard(db, user),

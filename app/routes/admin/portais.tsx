@@ -30,9 +30,9 @@ export function headers() {
 
 const SHORT_PORTAL: Record<Portal, string> = { vrsync: "ZAP/VivaReal/OLX", chavesnamao: "Chaves na Mão" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  const query = parsePortaisQuery(new URL(request.url).searchParams);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context, url });
+  const query = parsePortaisQuery(url.searchParams);
   const { db, config } = context.services;
   const isAdmin = user.role === "admin";
   const [agency, report] = await Promise.all([

@@ -18,14 +18,14 @@ function status(session: { expiresAt: Date }, idleExpiresAt: Date): SessionStatu
   };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { session, idleExpiresAt } = await requireSession(request, context, { touch: false });
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { session, idleExpiresAt } = await requireSession({ request, context, url }, { touch: false });
   return Response.json(status(session, idleExpiresAt), { headers: NO_STORE });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "GET, POST" } });
-  const { user, session, idleExpiresAt } = await requireSession(request, context);
+  const { user, session, idleExpiresAt } = await requireSession({ request, context, url });
   const { db } = context.services;
   const type = request.headers.get("content-type") ?? "";
   const form = type.includes("form") ? await readForm(request) : null;

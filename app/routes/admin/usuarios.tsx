@@ -30,8 +30,8 @@ import type { Route } from "./+types/usuarios";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Usuários", noindex: true });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireUser(request, context, { role: "admin" });
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const me = await requireUser({ request, context, url }, { role: "admin" });
   const users = await listUsers(context.services.db);
   return {
     meId: me.id,
@@ -58,8 +58,8 @@ const SUCCESS: Record<string, string> = {
   "set-password": "Senha temporária definida. As sessões abertas do usuário foram encerradas.",
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireUser(request, context, { role: "admin" });
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const me = await requireUser({ request, context, url }, { role: "admin" });
   const { db } = context.services;
   const actor: Actor = { userId: me.id, ...requestOrigin(request, context) };
   const values = formValues(await readForm(request));

@@ -5,8 +5,7 @@ import { cardsQuerySchema } from "../../lib/cards-api";
 import { listCardsByReferencias } from "../../server/properties/public-cards.server";
 import type { Route } from "./+types/cartoes";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const parsed = cardsQuerySchema.safeParse({ refs: url.searchParams.get("refs") ?? undefined });
   if (!parsed.success) {
     return data(

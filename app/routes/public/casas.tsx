@@ -6,8 +6,8 @@ import { HOUSE_TIPOS } from "../../lib/vocabulary";
 import { loadSearchPage } from "../../server/properties/search-page.server";
 import type { Route } from "./+types/casas";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const result = await loadSearchPage(context.services, new URL(request.url), {
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const result = await loadSearchPage(context.services, url, {
     path: "/casas",
     subject: "Casas",
     intro: "Casas e casas de condomínio à venda e para alugar, na cidade e na praia.",

@@ -5,8 +5,8 @@ import { searchPageMeta } from "../../lib/search-page";
 import { loadSearchPage } from "../../server/properties/search-page.server";
 import type { Route } from "./+types/todos-os-imoveis";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const result = await loadSearchPage(context.services, new URL(request.url), {
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const result = await loadSearchPage(context.services, url, {
     path: "/todos-os-imoveis",
     subject: "Imóveis",
     intro: "Apartamentos, casas e terrenos à venda e para alugar em Maceió e no litoral de Alagoas.",

@@ -12,13 +12,13 @@ const notFound = () =>
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" },
   });
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
   const file = fileSchema.safeParse(params.arquivo);
   if (!file.success) return notFound();
   const image = await getOgImage(context.services, file.data.slice(0, -".jpg".length));
   if (!image) return notFound();
   const etag = `"${image.version}"`;
-  const versioned = new URL(request.url).searchParams.get("v") === image.version;
+  const versioned = url.searchParams.get("v") === image.version;
   const headers = {
     "Content-Type": "image/jpeg",
     ETag: etag,

@@ -40,7 +40,12 @@ async function run(
   request: Request,
 ): Promise<{ status: number; headers: Headers }> {
   try {
-    const result = (await action({ request, context, params: {} } as never)) as unknown;
+    const result = (await action({
+      request,
+      context,
+      url: new URL(request.url),
+      params: {},
+    } as never)) as unknown;
     if (result instanceof Response) return result;
     const init = (result as { init?: ResponseInit | null } | null)?.init;
     return { status: init?.status ?? 200, headers: new Headers(init?.headers) };

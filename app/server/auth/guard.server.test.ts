@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.server";
 import { sessions } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { getOptionalUser, requireUser } from "./guard.server";
+import { type GuardArgs, getOptionalUser, requireUser } from "./guard.server";
 import { readSessionToken, serializeSessionCookie, sessionCookieName } from "./session-cookie.server";
 import { createSession, sessionPolicy } from "./sessions.server";
 import { createTestUser, TEST_ORIGIN, testContext } from "./test-context.server";
@@ -34,6 +34,11 @@ function request(path: string, init: RequestInit & { cookie?: string } = {}) {
   return new Request(`${TEST_ORIGIN}${path}`, { ...init, headers });
 }
 
+/** What React Router hands a loader: on a document request the URL is the request's own. */
+function guard(request: Request, url = new URL(request.url)): GuardArgs {
+  return { request, context, url };
+}
+
 async function thrown(promise: Promise<unknown>): Promise<Response> {
   try {
     await promise;
@@ -46,14 +51,23 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
 
 describe("requireUser", () => {
   it("redirects a page request without a cookie to /login with redirectTo", async () => {
-    const response = await thrown(requireUser(request("/admin/imoveis?p=2"), context));
+    const response = await thrown(requireUser(guard(request("/admin/imoveis?p=2"))));
     expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fimoveis%3Fp%3D2");
+  });
+
+  it("sends a client-side navigation back to the page, not to React Router's data URL", async () => {
+    // With future.v8_passThroughRequests the request is the raw one React Router received.
+    const dataRequest = request("/admin/imoveis.data?p=2&_routes=routes%2Fadmin%2Flayout");
+    const response = await thrown(
+      requireUser(guard(dataRequest, new URL(`${TEST_ORIGIN}/admin/imoveis?p=2`))),
+    );
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fimoveis%3Fp%3D2");
   });
 
   it("answers 401 JSON to a fetch that asks for JSON", async () => {
     const response = await thrown(
-      requireUser(request("/admin/sessao", { headers: { Accept: "application/json" } }), context),
+      requireUser(guard(request("/admin/sessao", { headers: { Accept: "application/json" } }))),
     );
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: expect.stringContaining("sessão") });
@@ -65,7 +79,7 @@ describe("requireUser", () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 60_000) })
       .where(eq(sessions.id, session.id));
-    const result = await requireUser(request("/admin/painel", { cookie }), context);
+    const result = await requireUser(guard(request("/admin/painel", { cookie })));
     expect(result).toEqual({
       id: user.id,
       name: user.name,
@@ -85,7 +99,7 @@ describe("requireUser", () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - idleMs - 1000) })
       .where(eq(sessions.id, session.id));
-    const response = await thrown(requireUser(request("/admin/painel", { cookie }), context));
+    const response = await thrown(requireUser(guard(request("/admin/painel", { cookie }))));
     expect(response.status).toBe(302);
     expect(response.headers.get("Set-Cookie")).toMatch(/^sessao=; .*Max-Age=0/);
   });
@@ -96,7 +110,7 @@ describe("requireUser", () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, session.id));
-    const response = await thrown(requireUser(request("/admin/painel", { cookie }), context));
+    const response = await thrown(requireUser(guard(request("/admin/painel", { cookie }))));
     expect(response.headers.get("Location")).toMatch(/^\/login/);
   });
 
@@ -106,7 +120,7 @@ describe("requireUser", () => {
       "sessao=<script>",
       "outro=abc",
     ]) {
-      const response = await thrown(requireUser(request("/admin/painel", { cookie }), context));
+      const response = await thrown(requireUser(guard(request("/admin/painel", { cookie }))));
       expect(response.status).toBe(302);
     }
   });
@@ -114,11 +128,11 @@ describe("requireUser", () => {
   it("answers 403 to a corretor on an admin-only screen, and lets an admin in", async () => {
     const corretor = await signedIn("corretor");
     const response = await thrown(
-      requireUser(request("/admin/usuarios", { cookie: corretor.cookie }), context, { role: "admin" }),
+      requireUser(guard(request("/admin/usuarios", { cookie: corretor.cookie })), { role: "admin" }),
     );
     expect(response.status).toBe(403);
     const admin = await signedIn("admin");
-    const user = await requireUser(request("/admin/usuarios", { cookie: admin.cookie }), context, {
+    const user = await requireUser(guard(request("/admin/usuarios", { cookie: admin.cookie })), {
       role: "admin",
     });
     expect(user.role).toBe("admin");
@@ -128,23 +142,22 @@ describe("requireUser", () => {
     const { cookie } = await signedIn("admin");
     const byOrigin = await thrown(
       requireUser(
-        request("/admin/usuarios", { method: "POST", cookie, headers: { Origin: "https://evil.example" } }),
-        context,
+        guard(
+          request("/admin/usuarios", { method: "POST", cookie, headers: { Origin: "https://evil.example" } }),
+        ),
       ),
     );
     expect(byOrigin.status).toBe(403);
     const bySite = await thrown(
       requireUser(
-        request("/admin/usuarios", { method: "POST", cookie, headers: { "Sec-Fetch-Site": "cross-site" } }),
-        context,
+        guard(
+          request("/admin/usuarios", { method: "POST", cookie, headers: { "Sec-Fetch-Site": "cross-site" } }),
+        ),
       ),
     );
     expect(bySite.status).toBe(403);
     const nullOrigin = await thrown(
-      requireUser(
-        request("/admin/usuarios", { method: "POST", cookie, headers: { Origin: "null" } }),
-        context,
-      ),
+      requireUser(guard(request("/admin/usuarios", { method: "POST", cookie, headers: { Origin: "null" } }))),
     );
     expect(nullOrigin.status).toBe(403);
   });
@@ -152,12 +165,13 @@ describe("requireUser", () => {
   it("accepts a same-origin POST", async () => {
     const { cookie, user } = await signedIn("admin");
     const result = await requireUser(
-      request("/admin/usuarios", {
-        method: "POST",
-        cookie,
-        headers: { Origin: TEST_ORIGIN, "Sec-Fetch-Site": "same-origin" },
-      }),
-      context,
+      guard(
+        request("/admin/usuarios", {
+          method: "POST",
+          cookie,
+          headers: { Origin: TEST_ORIGIN, "Sec-Fetch-Site": "same-origin" },
+        }),
+      ),
     );
     expect(result.id).toBe(user.id);
   });
@@ -168,9 +182,9 @@ describe("requireUser", () => {
     const { token } = await createSession(database.db, sessionPolicy(context.services.config), {
       userId: inactive.id,
     });
-    await expect(requireUser(request("/admin/painel", { cookie }), context)).resolves.toBeTruthy();
+    await expect(requireUser(guard(request("/admin/painel", { cookie })))).resolves.toBeTruthy();
     const response = await thrown(
-      requireUser(request("/admin/painel", { cookie: `sessao=${token}` }), context),
+      requireUser(guard(request("/admin/painel", { cookie: `sessao=${token}` }))),
     );
     expect(response.status).toBe(302);
   });

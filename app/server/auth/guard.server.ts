@@ -65,9 +65,15 @@ function wantsJson(request: Request): boolean {
   return accept.includes("application/json") && !accept.includes("text/html");
 }
 
-function pathOf(request: Request): string {
-  const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
+/**
+ * What a loader or action receives from React Router that the guard reads. `url` is the page's
+ * own address: with `future.v8_passThroughRequests` (react-router.config.ts) the request is the
+ * raw HTTP one, whose URL on a client navigation is React Router's data URL (`/admin.data?_routes=…`).
+ */
+export interface GuardArgs {
+  request: Request;
+  context: AppLoadContext;
+  url: URL;
 }
 
 function forbidden(request: Request, message: string): Response {
@@ -78,7 +84,7 @@ function forbidden(request: Request, message: string): Response {
   });
 }
 
-function unauthenticated(request: Request, context: AppLoadContext, hadCookie: boolean): Response {
+function unauthenticated({ request, context, url }: GuardArgs, hadCookie: boolean): Response {
   const headers = new Headers(NO_STORE);
   // A stale cookie is dropped so the browser stops presenting it.
   if (hadCookie) headers.append("Set-Cookie", clearSessionCookie(context.services.config));
@@ -90,7 +96,7 @@ function unauthenticated(request: Request, context: AppLoadContext, hadCookie: b
     });
   }
   // A POST's path is still the page it was posted from, so it is a sensible place to return to.
-  return redirect(loginUrl(pathOf(request)), { headers });
+  return redirect(loginUrl(`${url.pathname}${url.search}`), { headers });
 }
 
 /** The session behind the request's cookie, if it is live. `touch` records activity. */
@@ -112,26 +118,22 @@ export async function getSession(
  * wrong role → 403; for non-GET requests also refuses cross-origin (Origin/Sec-Fetch-Site)
  * with 403. Touches the session (idle timeout).
  */
-export async function requireUser(
-  request: Request,
-  context: AppLoadContext,
-  options?: { role?: "admin" },
-): Promise<SessionUser> {
-  return (await requireSession(request, context, options)).user;
+export async function requireUser(args: GuardArgs, options?: { role?: "admin" }): Promise<SessionUser> {
+  return (await requireSession(args, options)).user;
 }
 
 /** requireUser, also returning the session row (sign-out, "encerrar outras sessões"). */
 export async function requireSession(
-  request: Request,
-  context: AppLoadContext,
+  args: GuardArgs,
   options?: { role?: "admin"; touch?: boolean },
 ): Promise<{ user: SessionUser; session: SessionRow; idleExpiresAt: Date }> {
+  const { request, context } = args;
   if (isMutation(request.method) && isCrossOriginRequest(request, context.services.config.publicUrl)) {
     throw forbidden(request, "Requisição de outra origem recusada.");
   }
   const found = await getSession(request, context, { touch: options?.touch ?? true });
   if (!found) {
-    throw unauthenticated(request, context, readSessionToken(request, context.services.config) !== null);
+    throw unauthenticated(args, readSessionToken(request, context.services.config) !== null);
   }
   if (options?.role && found.user.role !== options.role) {
     throw forbidden(request, "Você não tem permissão para acessar esta página.");
