@@ -5,7 +5,8 @@
 // Knobs (environment): BENCH_SIZES=1000,10000,100000  BENCH_DURATION=9 (s of HTTP load per page,
 // in BENCH_ROUNDS=3 runs taken in turn with the other pages of the same server; the median run is
 // reported: one slow stretch of a noisy machine then moves one run, not the figure)
-// BENCH_CONNECTIONS=10  BENCH_ITERATIONS=30 (per search)  BENCH_PORT=3400
+// BENCH_CONNECTIONS=10  BENCH_WARMUP=2000 (requests per page and app process before measuring)
+// BENCH_ITERATIONS=30 (per search)  BENCH_PORT=3400
 // BENCH_SKIP=lighthouse,search,…  BENCH_DATABASE_URL=postgres://… (a throwaway database: it is
 // emptied; the HTTP step then also loads the uncached listing page on PostgreSQL with one app
 // process and one per core, and the search step also runs on PostgreSQL). BENCH_LIGHTHOUSE_RUNS=3 (the median run
@@ -21,6 +22,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import postgres from "postgres";
+import { canPin, withServerPinned } from "./affinity";
 import { cpuMsPerRequest, type LoadResult, load, warmUp } from "./http";
 import { benchImage, type ImageResult } from "./images";
 import { type JsWeight, measureJsWeight } from "./js-weight";
@@ -36,6 +38,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const DURATION = Number(process.env.BENCH_DURATION ?? 9);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Requests per page and app process before its measured rounds (http.ts, warmUp). */
+const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP ?? 2000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000")
   .split(",")
@@ -112,8 +116,31 @@ const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd" };
 async function loadPages(
   server: BenchServer,
   pages: { label: string; path: string; headers?: Record<string, string> }[],
+  processes = 1,
 ): Promise<LoadResult[]> {
-  for (const page of pages) await warmUp(server.url, page.path);
+  // One app process: it on core 0, autocannon on core 1 (affinity.ts). Several: every core.
+  if (processes === 1) {
+    return withServerPinned(server.pid, (pinned) => {
+      if (pinned) progress("servidor fixado no núcleo 0, autocannon no núcleo 1 (taskset)");
+      return loadPagesNow(server, pages, processes);
+    });
+  }
+  return loadPagesNow(server, pages, processes);
+}
+
+async function loadPagesNow(
+  server: BenchServer,
+  pages: { label: string; path: string; headers?: Record<string, string> }[],
+  processes: number,
+): Promise<LoadResult[]> {
+  for (const page of pages) {
+    progress(`aquecimento: ${page.label} (${WARMUP_REQUESTS * processes} requisições)…`);
+    await warmUp(server.url, page.path, {
+      requests: WARMUP_REQUESTS * processes,
+      connections: CONNECTIONS,
+      headers: page.headers,
+    });
+  }
   const seconds = DURATION / ROUNDS;
   const runs: LoadResult[][] = pages.map(() => []);
   for (let turn = 1; turn <= ROUNDS; turn++) {
@@ -184,12 +211,16 @@ async function processesOnPostgres(
         env: { PAGE_CACHE: "off", DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(instances) },
       });
       try {
-        const [result] = await loadPages(server, [
-          {
-            label: `imóvel ${listingPath} (${instances} processo${instances > 1 ? "s" : ""})`,
-            path: listingPath,
-          },
-        ]);
+        const [result] = await loadPages(
+          server,
+          [
+            {
+              label: `imóvel ${listingPath} (${instances} processo${instances > 1 ? "s" : ""})`,
+              path: listingPath,
+            },
+          ],
+          instances,
+        );
         if (result) rows.push({ instances, result });
       } finally {
         await server.stop();
@@ -284,7 +315,8 @@ async function httpSteps(report: Report): Promise<void> {
       ]);
       for (const r of report.jsWeights) progress(`  ${r.label}: ${kib(r.bytes)} em ${r.scripts} arquivos`);
       progress("Lighthouse (mobile) nas três páginas…");
-      if (!measureLoad) for (const page of pages) await warmUp(server.url, page.path);
+      if (!measureLoad)
+        for (const page of pages) await warmUp(server.url, page.path, { requests: 50, connections: 2 });
       report.lighthouse = await runLighthouse(server.url, pages, process.env.BENCH_LIGHTHOUSE_DIR);
       for (const r of report.lighthouse)
         progress(
@@ -307,7 +339,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
     `- Commit: \`${git("rev-parse --short HEAD")}\`${git("status --porcelain -- . :!docs").length > 0 ? " (com alterações locais)" : ""}`,
   );
   out.push(
-    `- Carga HTTP: autocannon, ${CONNECTIONS} conexões, ${DURATION} s por página em ${ROUNDS} rodadas alternadas com as outras páginas do mesmo servidor (vale a rodada mediana), sem compressão (o cliente não pede; a tabela "Como um navegador pede" abaixo pede), servidor e autocannon na mesma máquina.`,
+    `- Carga HTTP: autocannon, ${CONNECTIONS} conexões, ${DURATION} s por página em ${ROUNDS} rodadas alternadas com as outras páginas do mesmo servidor (vale a rodada mediana), depois de ${WARMUP_REQUESTS} requisições de aquecimento por página e processo (um servidor recém-iniciado renderiza à metade da velocidade até o V8 compilar o caminho da renderização), sem compressão (o cliente não pede; a tabela "Como um navegador pede" abaixo pede), servidor e autocannon na mesma máquina${canPin() ? ", cada um no seu núcleo quando o site roda num processo só (taskset: o servidor no 0, o autocannon no 1; soltos, os dois se revezavam nos dois núcleos e a CPU por página do servidor oscilava entre dois patamares, ~2,0 e ~2,9 ms no imóvel)" : ""}.`,
   );
   out.push("");
   if (report.uncached.length > 0) {
