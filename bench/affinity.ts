@@ -36,9 +36,9 @@ export async function withServerPinned<T>(
 ): Promise<T> {
   if (!canPin()) return work(false);
   const all = `0-${cpus().length - 1}`;
-  setAffinity(serverPid, SERVER_CPU);
-  setAffinity(process.pid, LOAD_CPU);
   try {
+    setAffinity(serverPid, SERVER_CPU);
+    setAffinity(process.pid, LOAD_CPU);
     return await work(true);
   } finally {
     setAffinity(process.pid, all);

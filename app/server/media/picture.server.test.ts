@@ -23,11 +23,7 @@ beforeAll(async () => {
 
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-const asStored = (image: ProcessedImage) => ({
-  ...image,
-  altText: "Sala com vista",
-  variants: image.variants,
-});
+const asStored = (image: ProcessedImage) => ({ ...image, altText: "Sala com vista" });
 
 describe("toPictureData", () => {
   for (const prefix of ["/media", "/cdn/fotos"]) {
