@@ -178,6 +178,21 @@ describe("searchProperties", () => {
     expect(sorted(await refs("q=flat+or+-apartamento+pajucara"))).toEqual(["FL0004"]);
   });
 
+  it("leaves out a phrase marked with a minus only where its words stand together", async () => {
+    const q = (text: string) => `q=${encodeURIComponent(text)}`;
+    // AP0001: "Três quartos a duas quadras do mar."
+    expect(sorted(await refs(q('apartamento -"duas quadras"')))).toEqual(["AP0003", "AP0009"]);
+    expect(sorted(await refs(q('apartamento -"quadras duas"')))).toEqual(["AP0001", "AP0003", "AP0009"]);
+    expect(sorted(await refs(q('apartamento -"quadras mar"')))).toEqual(["AP0001", "AP0003", "AP0009"]);
+    expect(sorted(await refs(q('apartamento -"quadras do mar"')))).toEqual(["AP0003", "AP0009"]);
+  });
+
+  it("reads a minus standing alone as a dash: a pasted title finds its listing", async () => {
+    const pasted = await refs(`q=${encodeURIComponent("Apartamentos - Pajuçara")}`);
+    expect(pasted[0]).toBe("AP0001");
+    expect(sorted(pasted)).toEqual(sorted(await refs("q=apartamentos+pajuçara")));
+  });
+
   it("survives queries made of operators, stop words and symbols", async () => {
     for (const q of ['"pé na areia" -terreno', "a & b | !c:*", "de", "'''", "(((", "or or", "--"]) {
       const result = await search(`q=${encodeURIComponent(q)}`);
@@ -348,6 +363,13 @@ describe("prefixQuery", () => {
     expect(prefixQuery("apart -mobiliado")).toBe("apart:* & !mobiliado");
     expect(prefixQuery('apart -mobiliado or "vista mar"')).toBe("(apart:* & !mobiliado) | (vista:* & mar:*)");
     expect(prefixQuery("casa -pé-direito")).toBe("casa:* & !(pe & direito)");
+    // A quoted phrase after a minus is left out too; two minuses cancel out; a minus standing
+    // alone is a dash, not an operator.
+    expect(prefixQuery('casa -"vista mar"')).toBe("casa:* & !(vista & mar)");
+    expect(prefixQuery("casa --piscina")).toBe("casa:* & piscina:*");
+    expect(prefixQuery('casa-"vista mar"')).toBe("casa:* & vista:* & mar:*");
+    expect(prefixQuery("casa - piscina")).toBe("casa:* & piscina:*");
+    expect(prefixQuery('casa - "vista mar"')).toBe("casa:* & vista:* & mar:*");
     // A hyphen inside a word, and "-" or "or" inside quotes, are not operators.
     expect(prefixQuery('beira-mar "casa or -praia"')).toBe("beira:* & mar:* & casa:* & or:* & praia:*");
     // Only exclusions, or "or" at either end, leave nothing to add.

@@ -72,31 +72,45 @@ export const isPublished = eq(properties.publicacao, "publicado");
 
 /**
  * The query's prefix form, read with websearch's syntax: each word as a prefix ("apart" finds
- * apartamento), a word after a minus left out (as websearch stems it, never as a prefix: "-mar" must
- * not hide Maragogi), `or` between alternatives, a quoted phrase as its words.
- * `apart -mobiliado or "vista mar"` gives `(apart:* & !mobiliado) | (vista:* & mar:*)`.
+ * apartamento), a word or quoted phrase after a minus left out (as websearch stems it, never as a
+ * prefix: "-mar" must not hide Maragogi), `or` between alternatives, a quoted phrase as its words.
+ * `apart -mobiliado or "vista mar"` gives `(apart:* & !mobiliado) | (vista:* & mar:*)`. A minus
+ * counts when it starts a word or a quote (`casa -"vista mar"`), two cancel out (`--piscina`), and
+ * one standing alone is no operator (withoutLoneMinuses).
  */
 export function prefixQuery(q: string): string {
-  const folded = q.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  const folded = withoutLoneMinuses(q.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
   const wordsOf = (text: string) => text.split(/[^a-z0-9]+/).filter((w) => w.length >= 2);
   const groups: { include: string[]; exclude: string[][] }[] = [{ include: [], exclude: [] }];
+  let minuses = 0; // read before the next word or phrase
+  const add = (words: string[], negated: boolean) => {
+    const group = groups[groups.length - 1]!;
+    if (words.length === 0) return;
+    if (negated) group.exclude.push(words);
+    else group.include.push(...words);
+  };
   // Quoted stretches alternate with plain ones; inside quotes, "-" and "or" are words.
   folded.split('"').forEach((part, index) => {
-    const group = groups[groups.length - 1]!;
     if (index % 2 === 1) {
-      group.include.push(...wordsOf(part));
+      add(wordsOf(part), minuses % 2 === 1);
+      minuses = 0;
       return;
     }
     for (const token of part.split(/\s+/)) {
-      const current = groups[groups.length - 1]!;
-      if (token === "or") {
+      if (!token) continue;
+      const dashes = /^-*/.exec(token)![0].length;
+      const rest = token.slice(dashes);
+      minuses += dashes;
+      if (!rest) continue; // the minus of a quote: `-"vista mar"`
+      const negated = minuses % 2 === 1;
+      const afterMinus = minuses > 0;
+      minuses = 0;
+      if (rest === "or" && !afterMinus) {
+        const current = groups[groups.length - 1]!;
         if (current.include.length || current.exclude.length) groups.push({ include: [], exclude: [] });
         continue;
       }
-      const words = wordsOf(token);
-      if (words.length === 0) continue;
-      if (/^-+[a-z0-9]/.test(token)) current.exclude.push(words);
-      else current.include.push(...words);
+      add(wordsOf(rest), negated);
     }
   });
   let budget = 8; // words kept as prefixes, as before: a long query stays cheap
@@ -112,9 +126,18 @@ export function prefixQuery(q: string): string {
   return parts.length > 1 ? parts.map((p) => `(${p})`).join(" | ") : (parts[0] ?? "");
 }
 
+/**
+ * The query without minuses that stand alone. websearch_to_tsquery reads `casa - piscina` as
+ * "casa, without piscina"; a visitor who pastes a title ("Apartamento 3 quartos - Ponta Verde")
+ * means a dash. A minus leaves out what it is attached to: `-piscina`, `-"vista mar"`.
+ */
+export function withoutLoneMinuses(q: string): string {
+  return q.replace(/(^|\s)-+(?=\s|$)/g, "$1");
+}
+
 /** websearch syntax (quotes, -word, or) united with the prefix form of the same words. */
 function textQuery(q: string): SQL {
-  const websearch = sql`websearch_to_tsquery('portuguese', f_unaccent(${q}))`;
+  const websearch = sql`websearch_to_tsquery('portuguese', f_unaccent(${withoutLoneMinuses(q)}))`;
   const prefix = prefixQuery(q);
   return prefix ? sql`(${websearch} || to_tsquery('portuguese', ${prefix}))` : websearch;
 }
@@ -209,8 +232,8 @@ function orderBy(filters: SearchFilters): SQL[] {
 
 /**
  * The search: the in-process index (search-index.server.ts) picks the page's ids and the total,
- * then the rows are read by id. Text queries the index cannot evaluate exactly (an AND at the top, a
- * phrase the prefix form does not cover: `casa -"vista mar"`) go to searchPropertiesSql, which
+ * then the rows are read by id. Text queries the index cannot evaluate exactly (an AND or a phrase
+ * at the top, ranked by the words' distances: `b c`, `"x y"`) go to searchPropertiesSql, which
  * gives the same answers, only slower.
  */
 export async function searchProperties(
