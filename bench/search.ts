@@ -2,7 +2,8 @@
 // growing catalogue sizes, on PGlite and, when DATABASE_URL is set, on PostgreSQL. Every call
 // does the whole work (change-log check, index scan, rows and covers read by id): nothing is
 // cached by query. The in-process index's build time after each bulk seed gets its own row.
-// Also EXPLAINs the SQL search (still used for phrases the index cannot evaluate) at the largest size.
+// Also EXPLAINs the SQL search (still used while the index builds, and for the queries it cannot
+// evaluate: an AND of words or a phrase at the top) at the largest size.
 import { rm } from "node:fs/promises";
 import { count, desc, sql } from "drizzle-orm";
 import { parseSearchFilters } from "../app/lib/search-filters";
@@ -25,13 +26,13 @@ export const SEARCHES: { label: string; query: string }[] = [
   { label: "texto: piscina", query: "q=piscina" },
   { label: "texto: apartamento ponta verde vista mar", query: "q=apartamento ponta verde vista mar" },
   { label: "página 20", query: "cidade=Maceió&pagina=20" },
-  // Phrases (quotes, hyphens) the query's prefix form covers run on the index; the last one
-  // (an excluded phrase) does not, and measures the SQL search the index falls back to.
+  // Phrases (quotes, hyphens) the query's prefix form covers run on the index as their words; an
+  // excluded phrase (the last one) is checked there by the positions of its words.
   { label: 'texto entre aspas: "vista mar"', query: 'q="vista mar"' },
   { label: "texto com hífen: beira-mar", query: "q=beira-mar" },
   { label: 'frase e exclusão: "vista mar" -piscina', query: 'q="vista mar" -piscina' },
   { label: "só exclusões: -mobiliado -piscina", query: "q=-mobiliado -piscina" },
-  { label: 'exclusão de frase (SQL): casa -"vista mar"', query: 'q=casa -"vista mar"' },
+  { label: 'exclusão de frase: casa -"vista mar"', query: 'q=casa -"vista mar"' },
 ];
 
 export interface SearchResultRow {
@@ -158,7 +159,7 @@ export async function benchSearch(options: {
       const buildRow = {
         engine,
         size,
-        label: "(índice em memória: construção após semear)",
+        label: `(índice em memória: construção após semear; ${(built.arrayBytes / 2 ** 20).toFixed(1)} MiB em arrays)`,
         total: built.listings,
         p50: built.ms,
         p95: built.ms,

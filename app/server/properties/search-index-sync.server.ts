@@ -165,13 +165,13 @@ export async function currentSearchIndex(db: Db): Promise<SearchIndex | null> {
   return handle.current();
 }
 
-/** Builds the index ahead of the first search (at boot), and says how long it took. */
-export async function warmSearchIndex(db: Db): Promise<{ listings: number; ms: number }> {
+/** Builds the index ahead of the first search (at boot), and says how long it took and its size. */
+export async function warmSearchIndex(db: Db): Promise<{ listings: number; ms: number; arrayBytes: number }> {
   const handle = handleFor(db);
   handle.warming ??= handle.current();
   try {
     const index = await handle.warming;
-    return { listings: index.count, ms: handle.lastBuildMs };
+    return { listings: index.count, ms: handle.lastBuildMs, arrayBytes: index.arrayBytes };
   } finally {
     handle.warming = null;
   }

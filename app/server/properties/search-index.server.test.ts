@@ -45,6 +45,9 @@ const WORDS = [
   "piscina",
   "piscinas aquecidas",
   "vista mar",
+  // Both words of "vista mar" apart: only their positions tell these from the phrase.
+  "vista para o mar",
+  "bela vista",
   "varanda gourmet",
   "pé-direito duplo",
   "caixa d'água",
@@ -137,15 +140,33 @@ const PHRASE_TEXTS = [
   '"vista mar" -piscina',
   '"frente mar" or marina',
 ];
-// What the index hands to SQL: a phrase the prefix form does not cover (an excluded phrase or
-// hyphenated word; one of one-letter words, which have no prefix form), an AND of words at the
-// top of the query (ts_rank's proximity formula).
-const SQL_ONLY_TEXTS = ['casa -"vista mar"', "varanda -pé-direito", '"x y"', "b c"];
+// Phrases the prefix form does not cover (an excluded phrase or hyphenated word): the index
+// checks its words' positions.
+const POSITIONAL_TEXTS = [
+  'casa -"vista mar"',
+  "varanda -pé-direito",
+  '-"vista mar"',
+  'piscina -"casa de praia"',
+  'apartamento -"vista para o mar"',
+  'casa -"vista zarabatana"',
+  'mar -"mar mar"',
+  '"frente mar" or casa -"vista mar"',
+];
+// What the index hands to SQL: a phrase of one-letter words alone (they have no prefix form, so
+// the phrase is the top of the query), an AND of words at the top of the query (ts_rank's
+// proximity formula).
+const SQL_ONLY_TEXTS = ['"x y"', "b c"];
 
 function randomQuery(r: ReturnType<typeof random>): string {
   const p = new URLSearchParams();
   if (r.chance(0.45)) {
-    const texts = r.chance(0.1) ? SQL_ONLY_TEXTS : r.chance(0.15) ? PHRASE_TEXTS : TEXTS;
+    const texts = r.chance(0.1)
+      ? SQL_ONLY_TEXTS
+      : r.chance(0.15)
+        ? PHRASE_TEXTS
+        : r.chance(0.15)
+          ? POSITIONAL_TEXTS
+          : TEXTS;
     p.set("q", r.pick(texts));
   }
   if (r.chance(0.3)) p.set("finalidade", r.pick(["venda", "aluguel", "temporada"]));
@@ -205,7 +226,7 @@ describe("search index", () => {
   });
 
   it("orders every text search by PostgreSQL's own ts_rank, ties included", async () => {
-    for (const q of [...TEXTS, ...PHRASE_TEXTS]) {
+    for (const q of [...TEXTS, ...PHRASE_TEXTS, ...POSITIONAL_TEXTS]) {
       for (const pagina of [1, 2, 3]) {
         await expectSameAsSql(`q=${encodeURIComponent(q)}&pagina=${pagina}`, { pageSize: 6 });
       }
@@ -222,6 +243,30 @@ describe("search index", () => {
     // The comparison covered real matches, not only empty answers.
     const vistaMar = await searchWithIndex(db, parseSearchFilters(`q=${encodeURIComponent('"vista mar"')}`));
     expect(vistaMar?.total).toBeGreaterThan(20);
+  });
+
+  it("checks the positions of the words of a phrase the prefix form does not cover", async () => {
+    for (const q of POSITIONAL_TEXTS) {
+      for (const ordem of ["relevancia", "recentes"]) {
+        const filters = parseSearchFilters(`q=${encodeURIComponent(q)}&ordem=${ordem}`);
+        const answer = await searchWithIndex(db, filters);
+        expect(answer, q).toBeDefined();
+        expect(answer, q).toEqual(await searchPropertiesSql(db, filters));
+      }
+    }
+    // The positions decided something: "casa" listings with both words, but not side by side
+    // ("bela vista", "vista para o mar"), are found; those with "vista mar" are not.
+    const total = async (q: string) => (await searchPropertiesSql(db, parseSearchFilters(`q=${q}`))).total;
+    const withoutPhrase = await total(encodeURIComponent('casa -"vista mar"'));
+    const withoutEither = await total(encodeURIComponent("casa -vista -mar"));
+    const casa = await total("casa");
+    expect(withoutPhrase).toBeGreaterThan(withoutEither);
+    expect(withoutPhrase).toBeLessThan(casa);
+    const answer = await searchWithIndex(
+      db,
+      parseSearchFilters(`q=${encodeURIComponent('casa -"vista mar"')}`),
+    );
+    expect(answer?.total).toBe(withoutPhrase);
   });
 
   it("answers queries made only of excluded words from the index", async () => {
@@ -242,7 +287,7 @@ describe("search index", () => {
     expect(without?.items.some((i) => found.has(i.property.id))).toBe(false);
   });
 
-  it("hands uncovered phrases and AND-only queries to SQL, with the same answers", async () => {
+  it("hands one-letter phrases and AND-only queries to SQL, with the same answers", async () => {
     for (const q of SQL_ONLY_TEXTS) {
       const filters = parseSearchFilters(`q=${encodeURIComponent(q)}`);
       expect(await searchWithIndex(db, filters), q).toBeUndefined();
@@ -323,15 +368,18 @@ describe("search index", () => {
 
 describe("forEachLexeme", () => {
   it("reads tsvector's text output, quotes and backslashes included", () => {
-    const seen: [string, number[]][] = [];
-    forEachLexeme("'a''b':1A,3 'back\\\\slash':2B 'plain' 'x':4C,5,6A", (lexeme, weights, count) => {
-      seen.push([lexeme, [...weights.subarray(0, count)]]);
-    });
+    const seen: [string, number[], number[]][] = [];
+    forEachLexeme(
+      "'a''b':1A,3 'back\\\\slash':2B 'plain' 'x':4C,5,16383A",
+      (lexeme, weights, count, positions) => {
+        seen.push([lexeme, [...weights.subarray(0, count)], [...positions.subarray(0, count)]]);
+      },
+    );
     expect(seen).toEqual([
-      ["a'b", [3, 0]],
-      ["back\\slash", [2]],
-      ["plain", [0]],
-      ["x", [1, 0, 3]],
+      ["a'b", [3, 0], [1, 3]],
+      ["back\\slash", [2], [2]],
+      ["plain", [0], [0]],
+      ["x", [1, 0, 3], [4, 5, 16383]],
     ]);
   });
 });

@@ -13,6 +13,7 @@ import {
   forEachLexeme,
   lexemeContribution,
   type MatchNode,
+  type PhraseNode,
 } from "./search-text.server";
 
 /** One published listing as the index reads it (search-index-sync.server.ts). */
@@ -72,17 +73,23 @@ function grown<T extends Typed>(array: T, size: number): T {
   return next;
 }
 
-/** The listings (slots) that contain one lexeme, each with its weight pattern. */
+/**
+ * The listings (slots) that contain one lexeme, each with its weight pattern and where its
+ * positions start among its slot's positions (SearchIndex.positions).
+ */
 class Postings {
   slots = new Int32Array(4);
   patterns = new Uint16Array(4);
+  starts = new Uint16Array(4);
   length = 0;
-  push(slot: number, pattern: number): void {
+  push(slot: number, pattern: number, start: number): void {
     if (this.length === this.slots.length) {
       this.slots = grown(this.slots, this.length + 1);
       this.patterns = grown(this.patterns, this.length + 1);
+      this.starts = grown(this.starts, this.length + 1);
     }
     this.slots[this.length] = slot;
+    this.starts[this.length] = start;
     this.patterns[this.length++] = pattern;
   }
 }
@@ -129,15 +136,41 @@ export class SearchIndex {
   private sortedLexemes: string[] | null = null;
   private readonly patternIds = new Map<number | string, number>();
   private readonly contributions: number[] = [];
+  /** The number of positions of each weight pattern. */
+  private readonly patternSizes: number[] = [];
+  /**
+   * Every slot's positions, lexeme after lexeme in the vector's order (2 bytes each; a
+   * position is at most 16383), from `positionStart[slot]`: what a phrase is checked against.
+   */
+  private positions = new Uint16Array(0);
+  private positionsLength = 0;
+  private positionStart = new Uint32Array(0);
   /** Weight patterns overflowed a 16-bit id: text queries go to SQL (never seen in practice). */
   textUnsupported = false;
+  /**
+   * A vector without positions (a phrase cannot place its words) or with more than 65 535 of
+   * them (a posting's start is 16-bit): queries with phrases go to SQL (never seen in practice).
+   */
+  phrasesUnsupported = false;
 
   /** Gives back the spare capacity of the postings (after a full build: up to half of them). */
   trim(): void {
     for (const postings of this.lexemes.values()) {
       postings.slots = postings.slots.slice(0, postings.length);
       postings.patterns = postings.patterns.slice(0, postings.length);
+      postings.starts = postings.starts.slice(0, postings.length);
     }
+    this.positions = this.positions.slice(0, this.positionsLength);
+  }
+
+  /** Bytes held in typed arrays (columns, postings, positions): most of the index's memory. */
+  get arrayBytes(): number {
+    let bytes = 0;
+    for (const value of Object.values(this)) if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+    for (const p of this.lexemes.values()) {
+      bytes += p.slots.byteLength + p.patterns.byteLength + p.starts.byteLength;
+    }
+    return bytes;
   }
 
   get count(): number {
@@ -185,14 +218,21 @@ export class SearchIndex {
     this.slotById.set(listing.id, s);
     this.slotByReferencia.set(listing.referenciaKey, s);
     this.referencia[s] = listing.referenciaKey;
-    forEachLexeme(listing.vector, (lexeme, weights, count) => {
+    this.positionStart[s] = this.positionsLength;
+    let start = 0;
+    forEachLexeme(listing.vector, (lexeme, weights, count, positions) => {
       let postings = this.lexemes.get(lexeme);
       if (!postings) {
         postings = new Postings();
         this.lexemes.set(lexeme, postings);
         this.sortedLexemes = null;
       }
-      postings.push(s, this.pattern(weights, count));
+      if (positions[0] === 0 || start + count > 0xffff) this.phrasesUnsupported = true;
+      postings.push(s, this.pattern(weights, count), start);
+      this.positions = grown(this.positions, this.positionsLength + count);
+      this.positions.set(positions.subarray(0, count), this.positionsLength);
+      this.positionsLength += count;
+      start += count;
     });
   }
 
@@ -218,6 +258,7 @@ export class SearchIndex {
       }
       id = this.contributions.length;
       this.contributions.push(lexemeContribution(weights, count));
+      this.patternSizes.push(count);
       this.patternIds.set(key, id);
     }
     return id;
@@ -243,6 +284,7 @@ export class SearchIndex {
     this.comodidades = grown(this.comodidades, size);
     this.mobiliado = grown(this.mobiliado, size);
     this.pet = grown(this.pet, size);
+    this.positionStart = grown(this.positionStart, size);
   }
 
   /** The postings of the lexemes an operand matches, in PostgreSQL's byte order. */
@@ -277,9 +319,14 @@ export class SearchIndex {
     return new Uint8Array(this.alive.length);
   }
 
-  /** tsvector @@ tsquery for every slot at once: 1 = matches (NOT is plain negation outside phrases). */
-  private matchAll(node: MatchNode): Uint8Array {
+  /**
+   * tsvector @@ tsquery for every slot at once: 1 = matches (NOT is plain negation outside
+   * phrases). With `within`, only the slots it marks need a right answer: an AND checks the
+   * positions of a phrase only where its other side already matched.
+   */
+  private matchAll(node: MatchNode, within: Uint8Array | null = null): Uint8Array {
     const n = this.size;
+    if (node.op === "phrase") return this.matchPhrase(node, within);
     if (node.op === "val") {
       const bits = this.takeBits();
       for (const postings of this.postingsFor(node.word, node.prefix)) {
@@ -289,16 +336,70 @@ export class SearchIndex {
       return bits;
     }
     if (node.op === "not") {
-      const bits = this.matchAll(node.child);
+      const bits = this.matchAll(node.child, within);
       for (let i = 0; i < n; i++) bits[i] = bits[i]! ^ 1;
       return bits;
     }
-    const left = this.matchAll(node.left);
-    const right = this.matchAll(node.right);
-    if (node.op === "and") for (let i = 0; i < n; i++) left[i] = left[i]! & right[i]!;
-    else for (let i = 0; i < n; i++) left[i] = left[i]! | right[i]!;
+    if (node.op === "and") {
+      const [first, second] = hasPhrase(node.left) ? [node.right, node.left] : [node.left, node.right];
+      const left = this.matchAll(first, within);
+      const right = this.matchAll(second, left); // right where `left` holds: where it matters
+      for (let i = 0; i < n; i++) left[i] = left[i]! & right[i]!;
+      this.spareBits.push(right);
+      return left;
+    }
+    const left = this.matchAll(node.left, within);
+    const right = this.matchAll(node.right, within);
+    for (let i = 0; i < n; i++) left[i] = left[i]! | right[i]!;
     this.spareBits.push(right);
     return left;
+  }
+
+  /**
+   * A phrase of words for every slot: the slots holding all its words (postings), then, for each,
+   * the words' positions. In TS_phrase_execute a phrase ends where its right side ends and matches
+   * where its left side ends `distance` plus the right side's width before that; for a phrase of
+   * words that makes each word sit at a fixed offset before the end (`'pe-direit' <-> 'pe' <->
+   * 'direit'`: 2, 1, 0), so a slot matches when one end has every word at its offset.
+   */
+  private matchPhrase(node: Extract<PhraseNode, { op: "phrase" }>, within: Uint8Array | null): Uint8Array {
+    const bits = this.takeBits();
+    const words: string[] = [];
+    const leafWord: number[] = [];
+    const leafOffset: number[] = [];
+    const place = (part: PhraseNode, offset: number): number => {
+      if (part.op === "val") {
+        if (!words.includes(part.word)) words.push(part.word);
+        leafWord.push(words.indexOf(part.word));
+        leafOffset.push(offset);
+        return 0; // its width
+      }
+      const right = place(part.right, offset);
+      const left = place(part.left, offset + part.distance + right);
+      return part.distance + left + right;
+    };
+    place(node, 0);
+    const lists = words.map((word) => this.lexemes.get(word));
+    if (lists.some((postings) => postings === undefined)) return bits; // a word no listing has
+    // The rarest word leads: only its slots can match.
+    const postings = (lists as Postings[]).map((list, word) => ({ list, word }));
+    postings.sort((a, b) => a.list.length - b.list.length);
+    const rank = new Int32Array(words.length);
+    postings.forEach(({ word }, r) => {
+      rank[word] = r;
+    });
+    markPhraseMatches(bits, within, {
+      slots: postings.map(({ list }) => list.slots),
+      starts: postings.map(({ list }) => list.starts),
+      patterns: postings.map(({ list }) => list.patterns),
+      lengths: Int32Array.from(postings, ({ list }) => list.length),
+      leafList: Int32Array.from(leafWord, (word) => rank[word]!),
+      leafOffset: Int32Array.from(leafOffset),
+      positions: this.positions,
+      positionStart: this.positionStart,
+      patternSizes: this.patternSizes,
+    });
+    return bits;
   }
 
   /** ts_rank(search_vector, query) for every slot (calc_rank_or, float4 at every step). */
@@ -327,6 +428,7 @@ export class SearchIndex {
   search(q: IndexQuery): IndexAnswer | undefined {
     const f = q.filters;
     if (q.text && this.textUnsupported) return undefined;
+    if (q.text?.query.hasPhrases && this.phrasesUnsupported) return undefined;
     const n = this.size;
     const alive = this.alive;
     let candidates: Uint8Array | null = null;
@@ -455,6 +557,77 @@ export class SearchIndex {
     }
     return (a, b) => sold[a]! - sold[b]! || key(a, b) || id[b]! - id[a]!;
   }
+}
+
+/** The words of a phrase as SearchIndex.matchPhrase hands them over, rarest first. */
+interface PhraseLists {
+  slots: Int32Array[];
+  starts: Uint16Array[];
+  patterns: Uint16Array[];
+  lengths: Int32Array;
+  /** Each word occurrence of the phrase (left to right): its list, and its offset before the end. */
+  leafList: Int32Array;
+  leafOffset: Int32Array;
+  positions: Uint16Array;
+  positionStart: Uint32Array;
+  patternSizes: number[];
+}
+
+/**
+ * Sets the bit of each slot (among `within`'s) where the phrase matches. Kept apart from the
+ * class, on plain typed arrays: a loop over objects of several shapes kept V8 deoptimising it.
+ */
+function markPhraseMatches(bits: Uint8Array, within: Uint8Array | null, p: PhraseLists): void {
+  const { slots, starts, patterns, lengths, leafList, leafOffset, positions, positionStart, patternSizes } =
+    p;
+  const words = lengths.length;
+  const leaves = leafList.length;
+  const cursor = new Int32Array(words);
+  const begin = new Int32Array(leaves);
+  const end = new Int32Array(leaves);
+  const leader = slots[0]!;
+  // The postings are in slot order: walk the leader's and move the others' cursors forwards
+  // (memory read forwards, the positions included).
+  candidates: for (let i = 0; i < lengths[0]!; i++) {
+    const slot = leader[i]!;
+    if (within !== null && within[slot] !== 1) continue;
+    cursor[0] = i;
+    for (let w = 1; w < words; w++) {
+      const list = slots[w]!;
+      const length = lengths[w]!;
+      let c = cursor[w]!;
+      while (c < length && list[c]! < slot) c++;
+      cursor[w] = c;
+      if (c === length) return;
+      if (list[c] !== slot) continue candidates;
+    }
+    const base = positionStart[slot]!;
+    for (let leaf = 0; leaf < leaves; leaf++) {
+      const w = leafList[leaf]!;
+      const at = cursor[w]!;
+      begin[leaf] = base + starts[w]![at]!;
+      end[leaf] = begin[leaf]! + patternSizes[patterns[w]![at]!]!;
+    }
+    // Each position of the first word proposes an end; every other word must be in place.
+    ends: for (let k = begin[0]!; k < end[0]!; k++) {
+      const phraseEnd = positions[k]! + leafOffset[0]!;
+      for (let leaf = 1; leaf < leaves; leaf++) {
+        const wanted = phraseEnd - leafOffset[leaf]!;
+        let j = begin[leaf]!;
+        while (j < end[leaf]! && positions[j]! < wanted) j++;
+        if (j === end[leaf]! || positions[j] !== wanted) continue ends;
+      }
+      bits[slot] = 1;
+      continue candidates;
+    }
+  }
+}
+
+function hasPhrase(node: MatchNode): boolean {
+  if (node.op === "phrase") return true;
+  if (node.op === "val") return false;
+  if (node.op === "not") return hasPhrase(node.child);
+  return hasPhrase(node.left) || hasPhrase(node.right);
 }
 
 /** Compares two nullable (NaN) numbers in a direction (1 asc, -1 desc), nulls last. */

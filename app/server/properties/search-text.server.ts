@@ -2,13 +2,13 @@
 // index (search-index.server.ts). PostgreSQL itself still parses and stems every query and
 // every listing (tsquerysend, the tsvector column); this module only evaluates the result, and
 // it must agree with PostgreSQL to the last bit of the float4 rank, because the rank orders the
-// results. Queries it cannot evaluate exactly (weights, an AND at the top, a phrase the query's
-// prefix form does not cover) are reported as unsupported and the caller runs the SQL search.
+// results. Queries it cannot evaluate exactly (weights, an AND or a phrase at the top, a phrase
+// of anything but words) are reported as unsupported and the caller runs the SQL search.
 
 /** One item of a tsquery in PostgreSQL's stored order (the order tsquerysend writes). */
 export type TsQueryItem =
   | { type: "val"; weight: number; prefix: boolean; word: string }
-  | { type: "opr"; oper: number };
+  | { type: "opr"; oper: number; distance: number };
 
 const QI_VAL = 1;
 const QI_OPR = 2;
@@ -34,8 +34,12 @@ export function decodeTsQuery(bytes: Uint8Array): TsQueryItem[] {
       at = end + 1;
     } else if (type === QI_OPR) {
       const oper = bytes[at++]!;
-      if (oper === OP_PHRASE) at += 2; // the phrase distance (int16)
-      items.push({ type: "opr", oper });
+      let distance = 0;
+      if (oper === OP_PHRASE) {
+        distance = view.getInt16(at); // `<->` is 1, `<3>` is 3
+        at += 2;
+      }
+      items.push({ type: "opr", oper, distance });
     } else {
       throw new Error(`tsquery: tipo de item desconhecido ${type}`);
     }
@@ -43,11 +47,21 @@ export function decodeTsQuery(bytes: Uint8Array): TsQueryItem[] {
   return items;
 }
 
-/** A query tree of AND/OR/NOT over operands (the only shapes evaluated here). */
+/**
+ * A query tree of AND/OR/NOT over operands and phrases of words (the only shapes evaluated
+ * here). A phrase matches where its left side ends `distance` positions before its right side
+ * begins (`'vist' <-> 'mar'`: mar right after vista; `'pe-direit' <-> 'pe' <-> 'direit'`).
+ */
 export type MatchNode =
   | { op: "val"; word: string; prefix: boolean }
   | { op: "not"; child: MatchNode }
-  | { op: "and" | "or"; left: MatchNode; right: MatchNode };
+  | { op: "and" | "or"; left: MatchNode; right: MatchNode }
+  | PhraseNode;
+
+/** A phrase of words: no prefix, NOT, AND or OR inside (what quotes and hyphens produce). */
+export type PhraseNode =
+  | { op: "val"; word: string; prefix: false }
+  | { op: "phrase"; left: PhraseNode; right: PhraseNode; distance: number };
 
 export interface CompiledQuery {
   /** null: the query matches nothing (only stop words). */
@@ -60,19 +74,22 @@ export interface CompiledQuery {
    * does not compute: one found by its referência alone must go to SQL.
    */
   sameRankForMatches?: true;
+  /** The tree holds a phrase: the index must know its listings' positions. */
+  hasPhrases?: true;
 }
 
-/** A parsed tsquery: MatchNode plus the phrase operator, which needs positions to evaluate. */
+/** A parsed tsquery: MatchNode plus phrases of anything (`a <-> !b`, `a <-> (b | c)`). */
 type QueryNode =
   | { op: "val"; word: string; prefix: boolean }
   | { op: "not"; child: QueryNode }
-  | { op: "and" | "or" | "phrase"; left: QueryNode; right: QueryNode };
+  | { op: "and" | "or"; left: QueryNode; right: QueryNode }
+  | { op: "phrase"; left: QueryNode; right: QueryNode; distance: number };
 
 /**
  * The query as this module evaluates it, or undefined when it holds something it does not
  * evaluate exactly: weight restrictions, an AND or a phrase at the top (ts_rank then uses its
- * proximity formula, calc_rank_and) other than an AND of excluded words, or a phrase that
- * `withoutSubsumedPhrases` cannot take out.
+ * proximity formula, calc_rank_and) other than an AND of excluded words, or a phrase of
+ * something other than words that `withoutSubsumedPhrases` cannot take out.
  */
 export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined {
   if (items.length === 0) return { tree: null, rankOperands: [] };
@@ -92,8 +109,8 @@ export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined 
     }
     const [right, middle] = parse(at + 1);
     const [left, end] = parse(middle);
-    const op = item.oper === OP_AND ? "and" : item.oper === OP_OR ? "or" : "phrase";
-    return [{ op, left, right }, end];
+    if (item.oper === OP_PHRASE) return [{ op: "phrase", left, right, distance: item.distance }, end];
+    return [{ op: item.oper === OP_OR ? "or" : "and", left, right }, end];
   };
   const [parsed] = parse(0);
   if (weighted) return undefined;
@@ -109,18 +126,21 @@ export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined 
   const tree = withoutSubsumedPhrases(parsed);
   if (!tree) return undefined;
   // ts_rank (calc_rank_or) sums over every operand, those of a phrase taken out included.
-  return { tree, rankOperands: sortAndUniqOperands(items) };
+  const rankOperands = sortAndUniqOperands(items);
+  return hasPhrase(tree) ? { tree, rankOperands, hasPhrases: true } : { tree, rankOperands };
 }
 
 /**
- * The query without its phrases, when that cannot change which listings match; undefined when it
- * can. The search adds the prefix form of the same words to every query (`'vist' <-> 'mar' |
+ * The query without the phrases it does not need. The search adds the prefix form of the same words to every query (`'vist' <-> 'mar' |
  * 'vist':* & 'mar':*`, search.server.ts), so a branch of the top OR holding a phrase matches no
  * listing the prefix branch does not already match: every listing that matches it has each of its
  * words (those not under a NOT or an OR) and lacks each word it excludes, and so has a lexeme
  * starting with each prefix and lacks each excluded word. Such a branch is dropped; the OR's
  * answer, and ts_rank, which sums over the operands whatever the operators, stay the same.
  * Quotes, hyphens and apostrophes (`"vista mar"`, `pé-direito`, `d'água`) are phrases.
+ * A branch whose phrase is not covered (`casa & !('vist' <-> 'mar')`: the prefix branch excludes
+ * every listing with both words, near or not) stays, for the index to check the words' positions,
+ * when its phrases are phrases of words; otherwise the answer is undefined (SQL).
  */
 function withoutSubsumedPhrases(root: QueryNode): MatchNode | undefined {
   const branches: QueryNode[] = [];
@@ -132,6 +152,7 @@ function withoutSubsumedPhrases(root: QueryNode): MatchNode | undefined {
   };
   collect(root);
   const plain = branches.filter((b) => !hasPhrase(b)) as MatchNode[];
+  const positional: MatchNode[] = [];
   const conjunctions = plain.flatMap((b) => {
     const literals = conjunctionOfLiterals(b);
     return literals ? [literals] : [];
@@ -145,10 +166,13 @@ function withoutSubsumedPhrases(root: QueryNode): MatchNode | undefined {
         include.every((y) => has.some((x) => implies(x, y))) &&
         exclude.every((y) => lacks.some((x) => implies(y, x))),
     );
-    if (!subsumed) return undefined;
+    if (subsumed) continue;
+    if (!hasOnlyPhrasesOfWords(branch)) return undefined;
+    positional.push(branch as MatchNode);
   }
-  if (plain.length === 0) return undefined;
-  return plain.reduce((left, right) => ({ op: "or", left, right }));
+  const kept = [...plain, ...positional];
+  if (kept.length === 0) return undefined;
+  return kept.reduce((left, right) => ({ op: "or", left, right }));
 }
 
 type Word = { word: string; prefix: boolean };
@@ -158,6 +182,19 @@ function isConjunctionOfExcludedWords(node: QueryNode): boolean {
   if (node.op === "and")
     return isConjunctionOfExcludedWords(node.left) && isConjunctionOfExcludedWords(node.right);
   return node.op === "not" && node.child.op === "val" && !node.child.prefix;
+}
+
+/** Is every phrase in `node` a phrase of words, which the index checks by position? */
+function hasOnlyPhrasesOfWords(node: QueryNode): boolean {
+  if (node.op === "val") return true;
+  if (node.op === "not") return hasOnlyPhrasesOfWords(node.child);
+  if (node.op === "phrase") return isPhraseOfWords(node);
+  return hasOnlyPhrasesOfWords(node.left) && hasOnlyPhrasesOfWords(node.right);
+}
+
+function isPhraseOfWords(node: QueryNode): node is PhraseNode {
+  if (node.op === "val") return !node.prefix;
+  return node.op === "phrase" && isPhraseOfWords(node.left) && isPhraseOfWords(node.right);
 }
 
 function hasPhrase(node: QueryNode): boolean {
@@ -350,14 +387,16 @@ const WEIGHT_OF = { A: 3, B: 2, C: 1, D: 0 } as Record<string, number>;
 
 /**
  * Walks tsvector's text output ('a':1A,3 'b''c':2) in stored order, calling `visit` with each
- * lexeme and the weights (0 = D … 3 = A) of its positions. The weights buffer is reused: read
- * it during the call only.
+ * lexeme, its positions (ascending, 1–16383) and their weights (0 = D … 3 = A). A lexeme stored
+ * without positions comes as one position 0 of weight D (ts_rank counts it so; a phrase cannot
+ * place it). The buffers are reused: read them during the call only.
  */
 export function forEachLexeme(
   text: string,
-  visit: (lexeme: string, weights: Uint8Array, count: number) => void,
+  visit: (lexeme: string, weights: Uint8Array, count: number, positions: Uint16Array) => void,
 ): void {
   const weights = new Uint8Array(256); // a lexeme keeps at most 256 positions
+  const positions = new Uint16Array(256);
   let i = 0;
   while (i < text.length) {
     if (text.charCodeAt(i) === 32) {
@@ -391,17 +430,23 @@ export function forEachLexeme(
     if (text[i] === ":") {
       i++;
       for (;;) {
+        let position = 0;
         let c = text.charCodeAt(i);
-        while (c >= 48 && c <= 57) c = text.charCodeAt(++i);
+        while (c >= 48 && c <= 57) {
+          position = position * 10 + c - 48;
+          c = text.charCodeAt(++i);
+        }
         const weight = WEIGHT_OF[text[i]!];
         if (weight !== undefined) i++;
+        positions[count] = position;
         weights[count++] = weight ?? 0;
         if (text.charCodeAt(i) !== 44) break;
         i++;
       }
     } else {
+      positions[count] = 0;
       weights[count++] = 0; // no positions: ts_rank counts one position of weight D
     }
-    visit(lexeme, weights, count);
+    visit(lexeme, weights, count, positions);
   }
 }
