@@ -131,16 +131,17 @@ export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined 
 }
 
 /**
- * The query without the phrases it does not need. The search adds the prefix form of the same words to every query (`'vist' <-> 'mar' |
- * 'vist':* & 'mar':*`, search.server.ts), so a branch of the top OR holding a phrase matches no
- * listing the prefix branch does not already match: every listing that matches it has each of its
- * words (those not under a NOT or an OR) and lacks each word it excludes, and so has a lexeme
- * starting with each prefix and lacks each excluded word. Such a branch is dropped; the OR's
- * answer, and ts_rank, which sums over the operands whatever the operators, stay the same.
- * Quotes, hyphens and apostrophes (`"vista mar"`, `pé-direito`, `d'água`) are phrases.
- * A branch whose phrase is not covered (`casa & !('vist' <-> 'mar')`: the prefix branch excludes
- * every listing with both words, near or not) stays, for the index to check the words' positions,
- * when its phrases are phrases of words; otherwise the answer is undefined (SQL).
+ * The query without the phrases it does not need. The search adds the prefix form of the same
+ * words to every query (`'vist' <-> 'mar' | 'vist':* & 'mar':*`, search.server.ts), so a branch
+ * of the top OR holding a phrase often matches no listing the prefix branch does not already
+ * match: when every listing that matches it has each of its words (those not under a NOT or an
+ * OR) and lacks each word it excludes, and so has a lexeme starting with each prefix and lacks
+ * each excluded word. Such a branch is dropped; the OR's answer, and ts_rank, which sums over the
+ * operands whatever the operators, stay the same. Quotes, hyphens and apostrophes (`"vista
+ * mar"`, `pé-direito`, `d'água`) are phrases. A branch whose phrase is not covered (`casa &
+ * !('vist' <-> 'mar')`: the prefix branch excludes every listing with both words, near or not)
+ * stays, for the index to check the words' positions, when its phrases are phrases of words;
+ * otherwise the answer is undefined (SQL).
  */
 function withoutSubsumedPhrases(root: QueryNode): MatchNode | undefined {
   const branches: QueryNode[] = [];

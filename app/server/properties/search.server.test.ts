@@ -370,6 +370,10 @@ describe("prefixQuery", () => {
     expect(prefixQuery('casa-"vista mar"')).toBe("casa:* & vista:* & mar:*");
     expect(prefixQuery("casa - piscina")).toBe("casa:* & piscina:*");
     expect(prefixQuery('casa - "vista mar"')).toBe("casa:* & vista:* & mar:*");
+    // websearch skips brackets and operator signs before a word: the minus among them counts.
+    expect(prefixQuery("casa (-piscina)")).toBe("casa:* & !piscina");
+    expect(prefixQuery('casa (-"vista mar")')).toBe("casa:* & !(vista & mar)");
+    expect(prefixQuery("casa !-piscina")).toBe("casa:* & !piscina");
     // A hyphen inside a word, and "-" or "or" inside quotes, are not operators.
     expect(prefixQuery('beira-mar "casa or -praia"')).toBe("beira:* & mar:* & casa:* & or:* & praia:*");
     // Only exclusions, or "or" at either end, leave nothing to add.

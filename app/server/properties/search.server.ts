@@ -98,10 +98,11 @@ export function prefixQuery(q: string): string {
     }
     for (const token of part.split(/\s+/)) {
       if (!token) continue;
-      const dashes = /^-*/.exec(token)![0].length;
-      const rest = token.slice(dashes);
-      minuses += dashes;
-      if (!rest) continue; // the minus of a quote: `-"vista mar"`
+      // websearch skips ( ) ! & | < before a word, and reads each minus among them as NOT.
+      const lead = /^[-!&|()<]*/.exec(token)![0];
+      const rest = token.slice(lead.length);
+      minuses += lead.split("-").length - 1;
+      if (!rest) continue; // the minus of a quote: `-"vista mar"`, `(-"vista mar")`
       const negated = minuses % 2 === 1;
       const afterMinus = minuses > 0;
       minuses = 0;
