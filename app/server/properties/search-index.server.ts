@@ -232,7 +232,9 @@ export class SearchIndex {
       if (this.positionsLength + count > this.positions.length) {
         // A quarter more, not double: after trim() an update would otherwise add ~14 MiB at
         // 100 000 listings for a few bytes.
-        const next = new Uint16Array(Math.max(this.positionsLength + count + 4096, this.positions.length * 1.25));
+        const next = new Uint16Array(
+          Math.max(this.positionsLength + count + 4096, Math.floor(this.positions.length * 1.25)),
+        );
         next.set(this.positions.subarray(0, this.positionsLength));
         this.positions = next;
       }
