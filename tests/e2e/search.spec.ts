@@ -88,6 +88,24 @@ test("busca livre sem acentos: 'apartamento pajucara' encontra a Pajuçara", asy
   await expect(page.getByLabel("Buscar por palavra-chave")).toHaveValue("apartamento pajucara");
 });
 
+test("a dica da busca ensina aspas e sinal de menos, e o sinal de menos deixa de fora", async ({ page }) => {
+  await page.goto("/todos-os-imoveis");
+  const field = page.getByLabel("Buscar por palavra-chave");
+  await expect(field).toHaveAccessibleDescription(
+    /Entre aspas, a expressão exata.*sinal de menos, deixa de fora/,
+  );
+  await field.fill("apartamento -pajucara");
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await expect(page).toHaveURL(/\?q=apartamento\+-pajucara$/);
+  const titles = await page.locator(".card-grid .property-card .property-card__title").allTextContents();
+  expect(titles.length).toBeGreaterThan(0);
+  expect(titles.filter((title) => /Pajuçara/.test(title))).toEqual([]);
+  // The same words without the minus do find the Pajuçara.
+  await field.fill("apartamento pajucara");
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await expect(page.locator(".card-grid .property-card__title").first()).toContainText("Pajuçara");
+});
+
 // The filter parser (and zod, ~14 KB of script) loads only when the visitor uses the form.
 test("a página de busca só baixa o leitor de filtros quando o visitante usa o formulário", async ({
   page,

@@ -161,11 +161,15 @@ export function SearchForm({
               placeholder="Bairro, cidade, tipo ou referência"
               maxLength={100}
               enterKeyHint="search"
+              aria-describedby="f-q-dica"
             />
             <button type="submit" className="button button--primary">
               Buscar
             </button>
           </div>
+          <p id="f-q-dica" className="search-box__hint">
+            Entre aspas, a expressão exata: "vista mar". Com um sinal de menos, deixa de fora: -mobiliado.
+          </p>
         </div>
         <details className="search-filters">
           <summary className="search-filters__summary">
