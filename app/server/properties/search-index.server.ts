@@ -11,6 +11,7 @@ import {
   type CompiledQuery,
   compareLexemes,
   forEachLexeme,
+  hasPhrase,
   lexemeContribution,
   type MatchNode,
   type PhraseNode,
@@ -629,13 +630,6 @@ function markPhraseMatches(bits: Uint8Array, within: Uint8Array | null, p: Phras
       continue candidates;
     }
   }
-}
-
-function hasPhrase(node: MatchNode): boolean {
-  if (node.op === "phrase") return true;
-  if (node.op === "val") return false;
-  if (node.op === "not") return hasPhrase(node.child);
-  return hasPhrase(node.left) || hasPhrase(node.right);
 }
 
 /** Compares two nullable (NaN) numbers in a direction (1 asc, -1 desc), nulls last. */

@@ -198,7 +198,8 @@ function isPhraseOfWords(node: QueryNode): node is PhraseNode {
   return node.op === "phrase" && isPhraseOfWords(node.left) && isPhraseOfWords(node.right);
 }
 
-function hasPhrase(node: QueryNode): boolean {
+/** Does the query tree (parsed or compiled) hold a phrase anywhere? */
+export function hasPhrase(node: QueryNode | MatchNode): boolean {
   if (node.op === "val") return false;
   if (node.op === "not") return hasPhrase(node.child);
   return node.op === "phrase" || hasPhrase(node.left) || hasPhrase(node.right);
