@@ -1,27 +1,14 @@
-import { resolve as resolvePath } from "node:path";
-// React's Bun build of the streaming renderer: the same renderer as react-dom/server's Node build
-// (the same HTML, byte for byte), but it hands its destination strings, which the document
-// writer encodes far more cheaply than the Node build encodes its pieces (decision 010). It needs
-// only Node's own modules (util, stream, crypto).
-import { renderToString, renderToPipeableStream as renderToStringPieces } from "react-dom/server.bun";
+// React Router's server entry for Node, as its default template has it, with two choices of ours:
+// every page is rendered whole before it is sent (onAllReady): crawlers and link previews
+// (WhatsApp, Facebook) get complete HTML, and a whole page is what the public-page cache stores
+// (app/server/cache/page-cache.server.ts); and the response's CSP nonce reaches the scripts.
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
-import { setStaticMarkupRenderer } from "./components/static-markup";
 import { NonceProvider } from "./lib/nonce";
-import { createFirstPaintRewriter } from "./server/assets/first-paint.server";
-import { documentResponse } from "./server/http/document-response.server";
-import { createDocumentWriter } from "./server/http/document-writer.server";
 
 export const streamTimeout = 5_000;
-
-// The footer and the icon sprite, rendered once and written as ready markup (static-markup.tsx).
-setStaticMarkupRenderer(renderToString);
-
-// Inlined CSS, scripts after the first paint (app/server/assets/first-paint.server.ts).
-// Production only: the built CSS lives where server.js serves it from (BUILD_DIR/client).
-const firstPaint =
-  process.env.NODE_ENV === "production"
-    ? createFirstPaintRewriter({ clientDir: resolvePath(process.env.BUILD_DIR ?? "build", "client") })
-    : undefined;
 
 export default function handleRequest(
   request: Request,
@@ -33,20 +20,11 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  // An empty nonce (a page rendered for the cache, which uses script hashes instead) is no nonce.
+  const nonce = loadContext.cspNonce || undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    // `page` is a view of the writer's shared buffer: the concatenation is the document's own copy.
-    const finish = (page: Buffer) => {
-      clearTimeout(timeoutId);
-      const html = Buffer.concat(firstPaint ? firstPaint.bytes(page) : [page]);
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(documentResponse(html, { headers: responseHeaders, status: responseStatusCode }));
-    };
-    // Pages are rendered whole (onAllReady): crawlers and link previews (WhatsApp, Facebook)
-    // get complete HTML, and a whole page is what the HTML cache stores.
-    const { pipe, abort } = renderToStringPieces(
+    const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
@@ -54,17 +32,28 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          // The whole document is ready, and pipe() writes it synchronously.
-          pipe(createDocumentWriter(finish, reject) as unknown as NodeJS.WritableStream);
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // Errors while rendering the shell are reported by onShellError (React Router's page).
           if (shellRendered) console.error(error);
         },
       },
     );
+    // Abort the render after the stream timeout so a promise that never settles cannot hold the
+    // request (React Router rejects its pending promises at streamTimeout).
+    setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -1,11 +1,11 @@
 // The application proper, compiled by Vite (server build entry). server.js imports it in
 // production and loads it through Vite's SSR loader in development.
 
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
+import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import type { AppLoadContext } from "react-router";
-import { createRequestHandler as createFetchRequestHandler } from "react-router";
+import { type AppLoadContext, createRequestHandler as createFetchRequestHandler } from "react-router";
 import { getDataVersion } from "../app/server/cache/data-version.server";
 import { hitCountsAsView, ViewCounter } from "../app/server/cache/hit-views.server";
 import { isListingPath, PageCache } from "../app/server/cache/page-cache.server";
@@ -14,8 +14,8 @@ import { loadConfig } from "../app/server/config.server";
 import "../app/server/context.server";
 import { isDatabaseHealthy } from "../app/server/db/client.server";
 import { seedOnFirstStart } from "../app/server/demo/seed.server";
-import { createReactRouterHandler } from "../app/server/http/fetch-bridge.server";
 import { guardWrites, isPhotoUploadPath } from "../app/server/http/request-guards.server";
+import { noStoreForPrivatePages, securityHeaders } from "../app/server/http/security-headers.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
 import { warmSearchIndex } from "../app/server/properties/search-index-sync.server";
 import { closeServices, openServices, type Services } from "../app/server/services.server";
@@ -31,11 +31,11 @@ export async function startServices(): Promise<Services> {
     await closeServices(services);
     throw error;
   }
-  // Issue 5: send queued notifications (lead e-mails) from this instance too.
+  // Send queued notifications (lead e-mails) from this instance too (app/server/outbox/).
   services.outboxWorker = await startOutboxWorker(services);
-  // Issue 7: build the search index now, not on the first visitor's search (SQL answers meanwhile).
+  // Build the search index now, not on the first visitor's search (SQL answers meanwhile).
   warmSearchIndex(services.db).catch((error: unknown) => console.error("Índice de busca:", error));
-  // Issue 7: listing views in batches, from the listing loader and from page-cache hits.
+  // Listing views in batches, from the listing loader and from page-cache hits.
   services.viewCounter = new ViewCounter(services.db);
   return services;
 }
@@ -54,73 +54,6 @@ export async function prepareDatabase(): Promise<void> {
     await closeServices(services);
   }
 }
-
-/**
- * CSP nonces cut from a random block: one randomBytes call per 256 responses instead of one each
- * (it showed in the listing page's profile). Every nonce is 16 fresh bytes, used once.
- */
-function createNonceSource(): () => string {
-  const NONCE_BYTES = 16;
-  let block = Buffer.alloc(0);
-  let offset = 0;
-  return () => {
-    if (offset + NONCE_BYTES > block.length) {
-      block = randomBytes(NONCE_BYTES * 256);
-      offset = 0;
-    }
-    offset += NONCE_BYTES;
-    return block.toString("base64", offset - NONCE_BYTES, offset);
-  };
-}
-
-/**
- * Security headers for every response; the CSP nonce (fresh per response, also for a cached
- * page: see page-cache-middleware.server.ts) lets React Router's inline scripts run. Everything
- * but the nonce is built once.
- */
-function securityHeaders(isProduction: boolean): express.RequestHandler {
-  const cspBefore = "default-src 'self'; script-src 'self' 'nonce-";
-  const cspAfter = [
-    `' 'strict-dynamic'${isProduction ? "" : " 'unsafe-eval'"}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://i.ytimg.com",
-    "font-src 'self'",
-    `connect-src 'self'${isProduction ? "" : " ws: wss:"}`,
-    "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https: ",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-  ].join("; ");
-  const nextNonce = createNonceSource();
-  return (_req, res, next) => {
-    const nonce = nextNonce();
-    res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", cspBefore + nonce + cspAfter);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "SAMEORIGIN");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
-    if (isProduction) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    next();
-  };
-}
-
-/**
- * Admin screens, their data requests and sign-out are personal: no browser or proxy may store
- * them, whatever a route sets (applied when the status line is written).
- */
-const ADMIN_PATH = /^\/(admin|sair)(?:[/.]|$)/;
-const noStoreForAdmin: express.RequestHandler = (req, res, next) => {
-  if (ADMIN_PATH.test(req.path)) {
-    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
-    res.writeHead = ((...args: unknown[]) => {
-      res.setHeader("Cache-Control", "no-store");
-      return writeHead(...args);
-    }) as typeof res.writeHead;
-  }
-  next();
-};
 
 function safeDecode(segment: string): string {
   try {
@@ -152,12 +85,14 @@ export async function createApp(services: Services): Promise<express.Express> {
       immutable: true,
       maxAge: "1y",
       index: false,
-      fallthrough: false,
     }),
+    (_req: express.Request, res: express.Response) => {
+      res.status(404).type("text/plain").set("Cache-Control", "no-store").send("Arquivo não encontrado.");
+    },
   );
 
-  app.use(securityHeaders(isProduction));
-  app.use(noStoreForAdmin);
+  app.use(securityHeaders({ isProduction, https: services.config.publicUrl.startsWith("https:") }));
+  app.use(noStoreForPrivatePages);
   app.use(guardWrites({ publicUrl: services.config.publicUrl, ownBodyLimit: isPhotoUploadPath }));
 
   // Production hands React Router the build itself: given a function, it re-derives its route
@@ -173,9 +108,9 @@ export async function createApp(services: Services): Promise<express.Express> {
     requestId: randomUUID(),
   });
 
-  // Public-page HTML cache (issue 7), production only (development wants every edit live;
-  // PAGE_CACHE=off turns it off, e.g. to measure rendering in the benchmark). Keyed by URL and
-  // the data version every admin write bumps; see app/server/cache/page-cache*.server.ts.
+  // Public-page HTML cache, production only (development wants every edit live; PAGE_CACHE=off
+  // turns it off, e.g. to measure rendering in the benchmark). Keyed by URL and the data version
+  // every admin write bumps; see app/server/cache/page-cache*.server.ts.
   if (isProduction && process.env.PAGE_CACHE !== "off") {
     const renderPage = createFetchRequestHandler(build, mode);
     const views = services.viewCounter;
@@ -183,18 +118,19 @@ export async function createApp(services: Services): Promise<express.Express> {
       pageCacheMiddleware({
         cache: new PageCache(),
         readVersion: services.dataVersion?.read ?? (() => getDataVersion(services.db)),
-        cspNonce: (res) => res.locals.cspNonce as string | undefined,
         sessionCookies: ["sessao", "__Host-sessao"],
-        render: (request, req, res) => renderPage(request, getLoadContext(req, res)),
+        // No nonce: a stored page's scripts are allowed by their hashes.
+        render: (request, req, res) => renderPage(request, { ...getLoadContext(req, res), cspNonce: "" }),
         onHit(req) {
           // The skipped loader would have counted this view.
           if (!views || !isListingPath(req.path) || !hitCountsAsView(req.headers)) return;
           views.add(safeDecode(req.path.split("/")[2] ?? ""));
         },
+        isProduction,
       }),
     );
   }
 
-  app.use(createReactRouterHandler({ build, mode, getLoadContext }));
+  app.use(createRequestHandler({ build, mode, getLoadContext }));
   return app;
 }

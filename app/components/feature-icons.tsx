@@ -1,6 +1,5 @@
 // Small inline icons for listing characteristics: decorative (aria-hidden), always beside text.
 import type { ReactNode } from "react";
-import { StaticMarkup } from "./static-markup";
 
 /** The shared frame: a 24-unit stroke drawing, 18 px unless `size` says otherwise. */
 export function Icon({
@@ -92,11 +91,9 @@ const SPRITE = {
 /** The shared drawings, once per document (root.tsx): hidden, out of the layout and the a11y tree. */
 export function IconSprite() {
   return (
-    <StaticMarkup cacheKey="sprite">
-      <svg width="0" height="0" aria-hidden="true" focusable="false" style={{ position: "absolute" }}>
-        {Object.values(SPRITE)}
-      </svg>
-    </StaticMarkup>
+    <svg width="0" height="0" aria-hidden="true" focusable="false" style={{ position: "absolute" }}>
+      {Object.values(SPRITE)}
+    </svg>
   );
 }
 

@@ -3,9 +3,8 @@
 // place. The server validates (app/lib/lead-form.ts) and answers field messages with status 400;
 // focus goes to the confirmation or to the error summary so a screen reader hears the outcome.
 import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { HONEYPOT_FIELD, LEAD_LIMITS, type LeadActionData, type LeadField } from "../lib/lead-fields";
-import { Link } from "./app-link";
 import "../styles/lead-form.css";
 
 function FieldError({ id, message }: { id: string; message?: string }) {

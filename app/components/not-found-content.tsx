@@ -1,9 +1,8 @@
 // The body of every "not found" answer (unknown path, unknown or unpublished referência):
 // a plain explanation, a search box and a way back into the catalogue.
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { PropertyCardData } from "../lib/property-card";
-import { Link } from "./app-link";
 import { PropertyCardGrid } from "./property-card";
 
 export function NotFoundContent({

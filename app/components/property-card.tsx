@@ -1,9 +1,10 @@
 // The listing card used everywhere (home, search, Casas, favourites, similar listings).
 // The whole card is one link (the title's ::after stretches over it); the heart sits above it.
+
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { formatArea } from "../lib/format";
 import type { PropertyCardData } from "../lib/property-card";
-import { Link } from "./app-link";
 import "../styles/property-card.css";
 import { FavoriteButton } from "./favorite-button";
 import { ResponsivePicture } from "./responsive-picture";

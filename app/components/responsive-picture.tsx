@@ -24,9 +24,6 @@ export function ResponsivePicture({ picture, sizes, priority = false, className 
       type: best?.type,
     });
   }
-  // Element Timing reports when the browser has shown the image: the scripts wait for that
-  // (app/server/assets/first-paint.server.ts). Not in React's types, hence the spread.
-  const timing = priority ? { elementtiming: "imagem-principal" } : undefined;
   return (
     <picture>
       {sources.map((source) => (
@@ -44,7 +41,6 @@ export function ResponsivePicture({ picture, sizes, priority = false, className 
         decoding={priority ? "sync" : "async"}
         fetchPriority={priority ? "high" : "auto"}
         style={{ backgroundColor: picture.placeholderColor }}
-        {...timing}
       />
     </picture>
   );

@@ -1,13 +1,12 @@
 // The site footer: the agency and its CRECI (COFECI: the CRECI at least 25 % of the name's font
 // size; ours is ~64 %), every way to reach the agency, links, the video channel and the policy.
 
+import { Link } from "react-router";
 import { channelName, creciText, telHref, whatsappUrl } from "../lib/contact";
 import { formatPhone } from "../lib/format";
 import type { Agency } from "../lib/root-data";
-import { Link } from "./app-link";
 import { ExternalLink } from "./external-link";
 import { WHATSAPP_GREETING } from "./site-header";
-import { StaticMarkup } from "./static-markup";
 
 const SOCIAL_LABELS = {
   instagram: "Instagram",
@@ -18,14 +17,10 @@ const SOCIAL_LABELS = {
 } as const;
 
 export function SiteFooter({ agency }: { agency: Agency }) {
-  const year = new Date().getFullYear();
-  // On the server the content renders once per agency details and year (static-markup.tsx).
   return (
-    <StaticMarkup cacheKey={`footer ${year} ${JSON.stringify(agency)}`}>
-      <footer className="site-footer">
-        <FooterContent agency={agency} year={year} />
-      </footer>
-    </StaticMarkup>
+    <footer className="site-footer">
+      <FooterContent agency={agency} year={new Date().getFullYear()} />
+    </footer>
   );
 }
 

@@ -1,7 +1,7 @@
+import { Link, NavLink } from "react-router";
 import { creciText, whatsappUrl } from "../lib/contact";
 import { useFavorites } from "../lib/favorites";
 import type { Agency } from "../lib/root-data";
-import { Link, NavLink } from "./app-link";
 import { WhatsAppIcon } from "./feature-icons";
 
 const NAV = [

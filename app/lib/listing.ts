@@ -89,7 +89,34 @@ export function youtubeId(url: string | null | undefined): string | null {
   return id && /^[A-Za-z0-9_-]{11}$/.test(id) ? id : null;
 }
 
-/** A virtual-tour URL safe to frame: https only. */
+/**
+ * Hosts whose virtual tours the listing page may frame (and the only ones the CSP's frame-src
+ * allows, server/app.ts): a tour elsewhere is a plain link that opens in a new tab.
+ */
+export const TOUR_FRAME_HOSTS = [
+  "my.matterport.com",
+  "kuula.co",
+  "app.cloudpano.com",
+  "player.vimeo.com",
+  "www.google.com",
+] as const;
+
+/** YouTube's privacy-enhanced player, which the video facade frames. */
+export const VIDEO_FRAME_HOST = "www.youtube-nocookie.com";
+
+/** Can the listing page frame this (https) tour URL? */
+export function isFramableTour(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "https:") return false;
+    if (parsed.hostname === "www.google.com") return parsed.pathname.startsWith("/maps/embed");
+    return (TOUR_FRAME_HOSTS as readonly string[]).includes(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** A virtual-tour URL safe to link to: https only. */
 export function safeTourUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   try {

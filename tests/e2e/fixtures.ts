@@ -194,10 +194,9 @@ export async function hydrated(page: Page): Promise<void> {
 
 /**
  * Playwright's `test`, whose `page.goto` returns once an HTML page has hydrated (JavaScript on,
- * and not `waitUntil: "commit"`). The scripts start only after the first paint
- * (app/server/assets/first-paint.server.ts), so a click right after the load event could land
- * before React does: a full page load instead of a client navigation, or a select whose change
- * nothing submits. Tests that look at the page before hydration pass `waitUntil: "commit"`.
+ * and not `waitUntil: "commit"`). The module scripts run after the document is parsed, so a
+ * click right after the load event could land before React hydrates: a full page load instead
+ * of a client navigation, or a select whose change nothing submits. Tests that look at the page before hydration pass `waitUntil: "commit"`.
  */
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {

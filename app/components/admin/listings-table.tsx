@@ -1,6 +1,7 @@
 // The admin listings table with sortable column headers and pagination, all plain links
 // (the view lives in the URL).
 
+import { Link } from "react-router";
 import { formatDate } from "../../lib/format";
 import {
   ADMIN_LIST_SORTS,
@@ -9,7 +10,6 @@ import {
   adminListHref,
   defaultDirection,
 } from "../../lib/property-admin-list";
-import { Link } from "../app-link";
 
 export interface ListingRow {
   id: number;

@@ -1,11 +1,11 @@
 // Contact for a listing: WhatsApp with a message naming the referência and the page, and the
 // form. Sold or rented listings get neither, only a way to similar ones.
 
+import { Link } from "react-router";
 import { whatsappUrl } from "../../lib/contact";
 import type { LeadActionData } from "../../lib/lead-fields";
 import type { PublicListing } from "../../lib/listing";
 import { recordWhatsappClick } from "../../lib/whatsapp-beacon";
-import { Link } from "../app-link";
 import { WhatsAppIcon } from "../feature-icons";
 import { LeadForm } from "../lead-form";
 

@@ -1,9 +1,9 @@
 // The listing page (/casas/:referencia) put together from its sections.
 
+import { Link } from "react-router";
 import type { LeadActionData } from "../../lib/lead-fields";
 import type { PublicListing } from "../../lib/listing";
 import type { PropertyCardData } from "../../lib/property-card";
-import { Link } from "../app-link";
 import "../../styles/property.css";
 import { PinIcon } from "../feature-icons";
 import { PropertyCardGrid } from "../property-card";

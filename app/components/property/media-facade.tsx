@@ -3,6 +3,7 @@
 // facade is a real link (works without JavaScript); with JavaScript it swaps itself for the
 // embedded player, which takes the focus.
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { isFramableTour, VIDEO_FRAME_HOST } from "../../lib/listing";
 import { PlayIcon } from "../feature-icons";
 import { TourIcon } from "./listing-icons";
 
@@ -16,7 +17,8 @@ function Facade({
 }: {
   label: string;
   href: string;
-  embed: string;
+  /** What to frame on click; without it (a tour host the CSP does not allow) the link opens a tab. */
+  embed?: string;
   frameTitle: string;
   poster?: string;
   icon: ReactNode;
@@ -49,6 +51,7 @@ function Facade({
       target="_blank"
       rel="noopener noreferrer"
       onClick={(event: MouseEvent) => {
+        if (!embed) return;
         event.preventDefault();
         setPlaying(true);
       }}
@@ -82,7 +85,7 @@ export function MediaSection({
           <Facade
             label="Assistir ao vídeo"
             href={`https://www.youtube.com/watch?v=${youtubeId}`}
-            embed={`https://www.youtube-nocookie.com/embed/${youtubeId}?autoplay=1&rel=0`}
+            embed={`https://${VIDEO_FRAME_HOST}/embed/${youtubeId}?autoplay=1&rel=0`}
             frameTitle={`Vídeo: ${title}`}
             poster={`https://i.ytimg.com/vi/${youtubeId}/hqdefault.jpg`}
             icon={<PlayIcon />}
@@ -92,7 +95,7 @@ export function MediaSection({
           <Facade
             label="Abrir o tour virtual"
             href={tourUrl}
-            embed={tourUrl}
+            embed={isFramableTour(tourUrl) ? tourUrl : undefined}
             frameTitle={`Tour virtual: ${title}`}
             icon={<TourIcon />}
           />

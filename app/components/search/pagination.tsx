@@ -1,7 +1,7 @@
 // Crawlable pagination: real <a href> links to each page's canonical URL, rel prev/next.
 
+import { Link } from "react-router";
 import { pageHref, type SearchFilters } from "../../lib/search-params";
-import { Link } from "../app-link";
 
 /** Page numbers to show around the current one, with null for a gap: 1 … 4 5 [6] 7 8 … 20. */
 export function pageWindow(page: number, pageCount: number, radius = 2): (number | null)[] {

@@ -1,10 +1,10 @@
 // The results column: count, sort, active filters (each removable), the cards and pagination,
 // or an empty state that offers to loosen the search one filter at a time.
 
+import { Link } from "react-router";
 import type { PropertyCardData } from "../../lib/property-card";
 import { type FilterChip, filterChips, resultCountText } from "../../lib/search-describe";
 import { ORDEM_KEYS, ORDENS, type SearchFilters } from "../../lib/search-params";
-import { Link } from "../app-link";
 import { PropertyCardGrid } from "../property-card";
 import { Pagination } from "./pagination";
 import { RESULTS_ID, SEARCH_FORM_ID } from "./search-form";

@@ -1,8 +1,7 @@
 // /admin/imoveis — every listing the user may manage: search, filters, sort and pages in the URL.
-import { data, Form, useSearchParams } from "react-router";
+import { data, Form, Link, useSearchParams } from "react-router";
 import { ListingsTable, Pagination } from "../../components/admin/listings-table";
 import { LiveListingUpdates } from "../../components/admin/live-listing-updates";
-import { Link } from "../../components/app-link";
 import { pageMeta } from "../../lib/meta";
 import { noticeOf } from "../../lib/property-actions";
 import { ADMIN_LIST_SORTS, parseAdminListQuery } from "../../lib/property-admin-list";

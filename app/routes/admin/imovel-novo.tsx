@@ -1,7 +1,6 @@
 // /admin/imoveis/novo — register a listing. Photos come right after, on its edit screen.
-import { data, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { PropertyForm } from "../../components/admin/property-form";
-import { Link } from "../../components/app-link";
 import { pageMeta } from "../../lib/meta";
 import { type PropertyFormInput, parsePropertyForm, readPropertyForm } from "../../lib/property-form";
 import { requireUser } from "../../server/auth/guard.server";

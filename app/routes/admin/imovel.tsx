@@ -1,9 +1,8 @@
 // /admin/imoveis/:id — edit a listing: the form, its publication actions and its photos.
-import { data, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { ListingActions } from "../../components/admin/listing-actions";
 import { PhotoManager } from "../../components/admin/photo-manager";
 import { PropertyForm } from "../../components/admin/property-form";
-import { Link } from "../../components/app-link";
 import { pageMeta } from "../../lib/meta";
 import { type ListingAction, noticeOf, parseListingAction } from "../../lib/property-actions";
 import { parsePropertyForm, readPropertyForm, toFormInput } from "../../lib/property-form";

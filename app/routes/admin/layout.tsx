@@ -7,12 +7,13 @@ import {
   data,
   Form,
   isRouteErrorResponse,
+  Link,
+  NavLink,
   Outlet,
   useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { Link, NavLink } from "../../components/app-link";
 import { SessionKeepAlive } from "../../components/session-keep-alive";
 import { pageMeta } from "../../lib/meta";
 import { clientErrorMessage } from "../../lib/route-error";

@@ -1,8 +1,7 @@
 // /admin/leads/:id — one lead: the data, quick actions (WhatsApp, ligar, e-mail), the pipeline
 // step, assignment (admin) and notes. Each form posts an `intent`; bad input answers 400 with
 // the message at its field.
-import { data, Form, useNavigation } from "react-router";
-import { Link } from "../../components/app-link";
+import { data, Form, Link, useNavigation } from "react-router";
 import { brazilDigits, telHref, whatsappUrl } from "../../lib/contact";
 import { formatDate } from "../../lib/format";
 import {

@@ -1,7 +1,6 @@
 // /admin/leads/lgpd — a person's LGPD request (admin only): find their leads by e-mail or
 // phone, download everything as JSON, or erase it (with an audit entry).
-import { data, Form, useActionData, useNavigation } from "react-router";
-import { Link } from "../../components/app-link";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { personLookupSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";

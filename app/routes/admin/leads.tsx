@@ -1,7 +1,6 @@
 // /admin/leads — the inbox: filters (etapa, imóvel, corretor, período) in the URL, newest first,
 // kept current by live events. A corretor sees only their own leads.
-import { data, Form } from "react-router";
-import { Link } from "../../components/app-link";
+import { data, Form, Link } from "react-router";
 import { formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";

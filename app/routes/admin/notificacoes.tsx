@@ -1,8 +1,7 @@
 // /admin/notificacoes (admin only): lead e-mails that did not reach the agent or the agency —
 // failed for good, or still being retried — with "Tentar de novo" (send now) and "Descartar"
 // (a failed one). Both actions are audited.
-import { data, Form, useActionData, useNavigation } from "react-router";
-import { Link } from "../../components/app-link";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { FormAlert } from "../../components/form-field";
 import { formatInteger } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";

@@ -1,7 +1,6 @@
 // /admin/painel: the day's numbers, what needs attention, recent leads and 30 days of views
 // and leads. A corretor sees only their own listings and leads.
-import { useFetcher } from "react-router";
-import { Link } from "../../components/app-link";
+import { Link, useFetcher } from "react-router";
 import { DailyChart } from "../../components/daily-chart";
 import { ATTENTION_REASONS } from "../../lib/dashboard";
 import { formatDate, formatInteger } from "../../lib/format";

@@ -1,9 +1,8 @@
 // /admin/portais: the feed URLs to paste into each portal, and, before the portal's next pull,
 // everything it would reject or warn about in each listing, with a link to the field to fix.
 import { useState } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { LiveListingUpdates } from "../../components/admin/live-listing-updates";
-import { Link } from "../../components/app-link";
 import { pageMeta } from "../../lib/meta";
 import {
   PORTAIS_FILTER_KEYS,

@@ -1,8 +1,9 @@
 // Favoritos: the listings the visitor saved in this browser (localStorage), fetched as cards
 // from /api/cartoes. Nothing is known on the server, so the page renders its frame there and
 // fills in on the client.
+
 import { useEffect, useState } from "react";
-import { Link } from "../../components/app-link";
+import { Link } from "react-router";
 import { HeartIcon } from "../../components/feature-icons";
 import { PropertyCardGrid } from "../../components/property-card";
 import { cardsApiUrl, useFavorites, useHydrated } from "../../lib/favorites";

@@ -1,6 +1,6 @@
 // Home: the filter in a gradient hero (no hero image, so the LCP is text that paints at once),
 // featured and newest listings, quick links by city and the video channel.
-import { Link } from "../../components/app-link";
+import { Link } from "react-router";
 import { ExternalLink } from "../../components/external-link";
 import { PlayIcon } from "../../components/feature-icons";
 import { JsonLd } from "../../components/json-ld";

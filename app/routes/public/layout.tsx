@@ -2,8 +2,7 @@
 // wrapper below is the skip link's target. The Outlet is keyed by the full path so every
 // change of path or query re-creates the page (spec section 2).
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "react-router";
-import { Link } from "../../components/app-link";
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
 import { ExitIntentPopup } from "../../components/exit-intent-popup";
 import { NotFoundContent } from "../../components/not-found-content";
 import { SiteFooter } from "../../components/site-footer";

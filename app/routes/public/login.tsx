@@ -1,6 +1,5 @@
 // /login: e-mail and password. Signed-in visitors go straight to the panel (spec section 2).
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { Link } from "../../components/app-link";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Field, FormAlert, useClientValidation } from "../../components/form-field";
 import { loginSchema } from "../../lib/auth-schemas";
 import { fieldErrorsOf, formValues } from "../../lib/form-errors";

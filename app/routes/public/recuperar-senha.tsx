@@ -1,7 +1,6 @@
 // /recuperar-senha: asks for a reset link. The answer is the same whether or not the e-mail
 // has an account, so the screen cannot be used to find out who works here.
-import { data, Form, useNavigation } from "react-router";
-import { Link } from "../../components/app-link";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert, useClientValidation } from "../../components/form-field";
 import { RECOVERY_SENT_MESSAGE, recoverySchema } from "../../lib/auth-schemas";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";

@@ -1,7 +1,6 @@
 // /redefinir-senha/:token: the link from the recovery e-mail. Single use, 30 minutes; on
 // success every session of the account ends and the person signs in with the new password.
-import { data, Form, useNavigation } from "react-router";
-import { Link } from "../../components/app-link";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert, useClientValidation } from "../../components/form-field";
 import { INVALID_RESET_LINK_MESSAGE, resetPasswordSchema } from "../../lib/auth-schemas";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";

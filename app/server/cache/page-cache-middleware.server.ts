@@ -1,25 +1,24 @@
 // Express glue for the public-page HTML cache (page-cache.server.ts): for a cacheable request
 // it reads the data version, serves a stored page (with ETag/304) or renders the page whole
-// through React Router's fetch handler, stores it when allowed, and sends it.
+// through React Router's request handler, stores it when allowed, and sends it.
 //
-// CSP nonce: a stored page remembers where its render's nonce sits in the body, and every copy
-// sent gets this response's own nonce there (the one in this response's CSP header), so no two
-// responses share a nonce. A 304 carries no CSP: the browser keeps the header it stored with
-// the body it already has.
+// CSP: a page that may be stored is rendered without a nonce, and its policy allows its own
+// inline scripts by their hashes (security-headers.server.ts); the policy is stored with the
+// page, so every copy sent is the same bytes with the same header, compressed once.
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+import { createRequest } from "@remix-run/node-fetch-server";
 import type {
   Request as ExpressRequest,
   Response as ExpressResponse,
   NextFunction,
   RequestHandler,
 } from "express";
-import { documentBody } from "../http/document-response.server";
-import { toFetchRequest } from "../http/fetch-bridge.server";
-import { gzipTemplate, gzipWithHoles } from "./gzip-with-holes.server";
+import { contentSecurityPolicy, hashSources, inlineScriptHashes } from "../http/security-headers.server";
 import {
   type CachedPage,
   cacheKey,
   computeEtag,
-  findAll,
   isCacheableRequest,
   matchesIfNoneMatch,
   type PageCache,
@@ -30,34 +29,36 @@ export interface PageCacheMiddlewareOptions {
   cache: PageCache;
   /** The current data version (see openDataVersionSource). */
   readVersion: () => number | Promise<number>;
-  /** This response's CSP nonce (set by the security-headers middleware), if any. */
-  cspNonce?: (res: ExpressResponse) => string | undefined;
   /** Names of the session cookie: a signed-in visitor always gets a fresh render. */
   sessionCookies: readonly string[];
-  /** Render the page through React Router (the response body is read whole). */
+  /** Render the page through React Router, without a CSP nonce. */
   render: (request: Request, req: ExpressRequest, res: ExpressResponse) => Promise<Response>;
   /** Called on a cache hit (e.g. to count the view the skipped loader would have counted). */
   onHit?: (req: ExpressRequest, page: CachedPage) => void;
+  isProduction: boolean;
 }
 
-/** The stored body with `nonce` where the render's nonce was (the same length: base64 of 16 bytes). */
-export function bodyWithNonce(page: CachedPage, nonce: string | undefined): Buffer {
-  const stored = page.nonce;
-  if (!stored || !nonce || nonce === stored.value || stored.offsets.length === 0) return page.body;
-  const replacement = Buffer.from(nonce);
-  const body = Buffer.allocUnsafe(page.body.byteLength);
-  page.body.copy(body);
-  for (const offset of stored.offsets) replacement.copy(body, offset);
-  return body;
+/** Below this, compressing is not worth its header (the compression middleware's own threshold). */
+const COMPRESS_MIN_BYTES = 1024;
+
+const compressors = {
+  // Quality 5 with a 256 KiB window, as server.js compresses pages rendered per request.
+  br: (body: Buffer) =>
+    promisify(brotliCompress)(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 },
+    }),
+  gzip: (body: Buffer) => promisify(gzip)(body),
+};
+
+/** The encoding to send `page` in: brotli when accepted, else gzip, else none. */
+function encodingFor(req: ExpressRequest, page: CachedPage): "br" | "gzip" | undefined {
+  if (page.body.byteLength < COMPRESS_MIN_BYTES) return undefined;
+  if (req.acceptsEncodings("br")) return "br";
+  if (req.acceptsEncodings("gzip")) return "gzip";
+  return undefined;
 }
 
-function sendPage(
-  req: ExpressRequest,
-  res: ExpressResponse,
-  page: CachedPage,
-  state: string,
-  nonce: string | undefined,
-): void {
+async function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: string) {
   res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("ETag", page.etag);
@@ -65,41 +66,25 @@ function sendPage(
   if (page.status === 200 && matchesIfNoneMatch(req.headers["if-none-match"], page.etag)) {
     res.statusCode = 304;
     res.removeHeader("Content-Type");
-    res.removeHeader("Content-Security-Policy");
     res.end();
     return;
   }
   res.vary("Accept-Encoding");
-  // Browsers all accept gzip: the stored deflate with this response's nonce in its places (the
-  // compression middleware leaves a response that already has a Content-Encoding alone).
-  if (page.gzip && req.acceptsEncodings("gzip", "identity") === "gzip") {
-    const fill = page.nonce ? (nonce ?? page.nonce.value) : "";
-    const zipped = gzipWithHoles(page.gzip, page.body, Buffer.from(fill));
-    res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", String(zipped.byteLength));
-    res.end(zipped);
-    return;
+  const encoding = encodingFor(req, page);
+  let body = page.body;
+  if (encoding) {
+    page.encoded ??= {};
+    page.encoded[encoding] ??= await compressors[encoding](page.body);
+    body = page.encoded[encoding];
+    // The compression middleware leaves a response that already has a Content-Encoding alone.
+    res.setHeader("Content-Encoding", encoding);
   }
-  const body = bodyWithNonce(page, nonce);
   res.setHeader("Content-Length", String(body.byteLength));
   res.end(body); // Node sends no body for HEAD
 }
 
-/** Below this, gzip is not worth its header (the compression middleware's own threshold). */
-const GZIP_MIN_BYTES = 1024;
-
-function sendUncached(res: ExpressResponse, response: Response, body: Buffer): void {
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name !== "content-length") res.append(name, value);
-  }
-  res.setHeader("X-Cache", "BYPASS");
-  res.end(body);
-}
-
 export function pageCacheMiddleware(options: PageCacheMiddlewareOptions): RequestHandler {
-  const { cache, readVersion, sessionCookies, render, onHit, cspNonce } = options;
+  const { cache, readVersion, sessionCookies, render, onHit, isProduction } = options;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (!isCacheableRequest(req, sessionCookies)) return next();
     try {
@@ -109,45 +94,47 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions): Reques
       const version = typeof read === "number" ? read : await read;
       cache.observeVersion(version);
       const key = cacheKey(version, req.headers.host ?? "", req.originalUrl);
-      const nonce = cspNonce?.(res);
       const hit = cache.get(key);
-      // A nonce of another length cannot be swapped in place: render this one afresh.
-      if (hit && (!hit.nonce || nonce?.length === hit.nonce.value.length)) {
+      if (hit) {
         onHit?.(req, hit);
-        sendPage(req, res, hit, "HIT", nonce);
+        await sendPage(req, res, hit, "HIT");
         return;
       }
       // A HEAD render has no body to store: let the normal handler answer it.
       if (req.method === "HEAD") return next();
 
-      const response = await render(toFetchRequest(req, res), req, res);
-      const body = documentBody(response) ?? Buffer.from(await response.arrayBuffer());
+      // The address as the visitor asked for it (Express reads X-Forwarded-* behind a trusted proxy).
+      const request = createRequest(req, res, { protocol: `${req.protocol}:`, host: req.get("host") });
+      const response = await render(request, req, res);
+      const body = Buffer.from(await response.arrayBuffer());
       if (res.destroyed) return;
-      const policy = storagePolicy(req.path, response.status, response.headers);
-      if (!policy) {
-        sendUncached(res, response, body);
-        return;
-      }
       const headers: [string, string][] = [];
       for (const [name, value] of response.headers) {
-        if (name !== "content-length" && name !== "cache-control") headers.push([name, value]);
+        if (name !== "content-length" && name !== "cache-control" && name !== "set-cookie") {
+          headers.push([name, value]);
+        }
       }
-      headers.push(["cache-control", policy.cacheControl]);
+      // Rendered without a nonce: whatever happens next, its scripts are allowed by their hashes.
+      const scripts = hashSources(inlineScriptHashes(body.toString("utf8")));
+      headers.push(["content-security-policy", contentSecurityPolicy(scripts, isProduction)]);
+      const policy = storagePolicy(req.path, response.status, response.headers);
+      const cacheControl = policy?.cacheControl ?? response.headers.get("cache-control");
+      if (cacheControl) headers.push(["cache-control", cacheControl]);
       const page: CachedPage = {
         status: response.status,
         headers,
         body,
-        // Weak: the bytes differ by the nonce from one response to the next.
         etag: `W/${computeEtag(version, body)}`,
         version,
-        expiresAt: Date.now() + policy.ttlMs,
-        nonce: nonce ? { value: nonce, offsets: findAll(body, nonce) } : undefined,
+        expiresAt: policy ? Date.now() + policy.ttlMs : 0,
       };
-      if (body.byteLength >= GZIP_MIN_BYTES) {
-        page.gzip = gzipTemplate(body, page.nonce?.offsets ?? [], page.nonce?.value.length ?? 0);
+      if (!policy) {
+        for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+        await sendPage(req, res, page, "BYPASS");
+        return;
       }
       cache.set(key, page);
-      sendPage(req, res, page, "MISS", nonce);
+      await sendPage(req, res, page, "MISS");
     } catch (error) {
       next(error);
     }

@@ -5,17 +5,14 @@
 // PostgreSQL. Entries of an older version are dropped as soon as a newer version is seen.
 // Memory is bounded by an LRU on bytes.
 import { createHash } from "node:crypto";
-import type { GzipTemplate } from "./gzip-with-holes.server";
 
 export interface CachedPage {
   status: number;
-  /** Response headers as rendered (Content-Type, Cache-Control, …). */
+  /** Response headers as sent (Content-Type, Cache-Control, the page's own CSP, …). */
   headers: [string, string][];
   body: Buffer;
-  /** The CSP nonce the body was rendered with and its byte offsets, replaced in every copy sent. */
-  nonce?: { value: string; offsets: number[] };
-  /** The body deflated once, with the nonce's places left for each response (gzip-with-holes). */
-  gzip?: GzipTemplate;
+  /** The body compressed once per encoding, when a client first asks for it. */
+  encoded?: Partial<Record<"br" | "gzip", Buffer>>;
   etag: string;
   /** The data version the page was rendered from. */
   version: number;
@@ -44,8 +41,8 @@ export const NOT_FOUND_CACHE_CONTROL = "public, max-age=0, s-maxage=30";
 
 function entrySize(key: string, page: CachedPage): number {
   let size = key.length * 2 + page.body.byteLength + page.etag.length * 2 + 64;
-  if (page.nonce) size += page.nonce.value.length * 2 + page.nonce.offsets.length * 8;
-  if (page.gzip) size += page.gzip.byteLength;
+  // The compressed copies (about a fifth of the body each) are counted ahead: they come later.
+  size += Math.ceil(page.body.byteLength / 2);
   for (const [name, value] of page.headers) size += (name.length + value.length) * 2;
   return size;
 }
@@ -167,18 +164,7 @@ export function cacheKey(version: number, host: string, url: string): string {
   return `${version}|${host}|${url}`;
 }
 
-/** Byte offsets of every occurrence of `text` in `body`. */
-export function findAll(body: Buffer, text: string): number[] {
-  const offsets: number[] = [];
-  const needle = Buffer.from(text);
-  if (needle.length === 0) return offsets;
-  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + needle.length)) {
-    offsets.push(at);
-  }
-  return offsets;
-}
-
-/** The version plus a hash of the exact bytes stored (sent weak when the nonce varies them). */
+/** The version plus a hash of the exact bytes stored (sent weak: compressed copies share it). */
 export function computeEtag(version: number, body: Buffer): string {
   const hash = createHash("sha1").update(body).digest("base64url").slice(0, 22);
   return `"v${version.toString(36)}-${hash}"`;
