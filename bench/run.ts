@@ -13,6 +13,10 @@
 // of each page is reported). BENCH_LIGHTHOUSE_DIR=/tmp/lh keeps each page's full Lighthouse report
 // (JSON) there, to read its audits.
 //
+// BENCH_BASELINE=<git ref> first measures this build against that commit's, side by side
+// (bench/baseline.ts: the uncached pages' req/s and CPU, and Lighthouse unless
+// BENCH_BASELINE_LIGHTHOUSE=off); `--only baseline` runs just that.
+//
 // Arguments: `--only http` (or http,lighthouse,image,search,build) runs only those steps and,
 // unless `--out <file>` is given, prints the table instead of overwriting docs/benchmarks.md
 // (a partial table would drop the other sections).
@@ -23,6 +27,7 @@ import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import postgres from "postgres";
 import { canPin, withServerPinned } from "./affinity";
+import { type BaselineReport, compareWithBaseline, renderBaseline } from "./baseline";
 import { cpuMsPerRequest, type LoadResult, load, warmUp } from "./http";
 import { benchImage, type ImageResult } from "./images";
 import { type JsWeight, measureJsWeight } from "./js-weight";
@@ -45,7 +50,9 @@ const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000")
   .split(",")
   .map(Number)
   .filter((n) => n > 0);
-const STEPS = ["build", "http", "lighthouse", "image", "search"];
+const STEPS = ["build", "http", "lighthouse", "image", "search", "baseline"];
+/** A commit to measure this build against, side by side (bench/baseline.ts). */
+const BASELINE = process.env.BENCH_BASELINE;
 function argument(name: string): string | undefined {
   const args = process.argv.slice(2);
   const index = args.indexOf(`--${name}`);
@@ -79,6 +86,7 @@ interface Report {
   search: SearchResultRow[];
   explains: ExplainResult[];
   image?: ImageResult;
+  baseline?: BaselineReport;
   notes: string[];
 }
 
@@ -564,6 +572,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
       "",
     );
   }
+  if (report.baseline) out.push(...renderBaseline(report.baseline));
   if (report.notes.length > 0) out.push("## Observações", "", ...report.notes.map((n) => `- ${n}`), "");
   return out.join("\n");
 }
@@ -588,6 +597,29 @@ async function main(): Promise<void> {
     writeFileSync(OUTPUT, `${render(report, startedAt, (Date.now() - startedAt.getTime()) / 1000)}\n`);
   };
   build();
+  if (BASELINE && !SKIP.has("baseline")) {
+    report.baseline = await compareWithBaseline({
+      ref: BASELINE,
+      port: PORT + 10,
+      buildDir: BUILD_DIR,
+      dataDir: DATA_DIR,
+      pages: async (url) => {
+        const listing = await firstListingPath(url);
+        return [
+          { label: `imóvel ${listing}`, path: listing },
+          { label: "busca com filtro", path: SEARCH_PATH },
+          { label: "início /", path: "/" },
+          FLOOR_PAGE,
+        ];
+      },
+      durationSeconds: DURATION,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      warmupRequests: WARMUP_REQUESTS,
+      lighthouse: process.env.BENCH_BASELINE_LIGHTHOUSE !== "off",
+    });
+    save();
+  }
   if (!SKIP.has("http") || !SKIP.has("lighthouse")) await httpSteps(report);
   save();
   if (!SKIP.has("image")) {

@@ -31,10 +31,13 @@ export async function startServer(options: {
   buildDir: string;
   dataDir: string;
   env?: Record<string, string>;
+  /** Another checkout to run (bench/baseline.ts); its build and data folders are relative to it. */
+  cwd?: string;
 }): Promise<BenchServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const runtime = productionRuntime();
   const child: ChildProcess = spawn(process.execPath, [...runtime.nodeOptions, "server.js"], {
+    cwd: options.cwd,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
