@@ -97,14 +97,25 @@ async function main() {
     );
   });
 
+  // A clean stop (SIGTERM from systemd or a deploy, Ctrl-C): no new connections, /healthz answers
+  // 503 so a proxy stops sending requests, requests in flight finish (a lead being sent, a photo
+  // uploading) for up to SHUTDOWN_TIMEOUT_SECONDS, then the database is checkpointed and closed.
   let stopping = false;
   const shutdown = async (signal) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} recebido: encerrando…`);
-    server.close();
-    server.closeIdleConnections?.();
-    setTimeout(() => server.closeAllConnections?.(), 5000).unref();
+    services.draining = true;
+    console.log(`${signal} recebido: terminando as requisições em andamento e encerrando…`);
+    const drained = new Promise((resolve) => server.close(resolve));
+    // Keep-alive connections between two requests are closed as soon as they are idle.
+    server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const timeout = new Promise((resolve) =>
+      setTimeout(resolve, services.config.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref(),
+    );
+    await Promise.race([drained, timeout]);
+    clearInterval(idle);
+    server.closeAllConnections();
     try {
       await appModule.closeServices(services);
       process.exit(0);
@@ -124,7 +135,8 @@ async function main() {
  * the outbox (SKIP LOCKED). The primary serves nothing itself: it prepares the database once,
  * starts the processes, replaces one that dies, and stops them all on SIGTERM/SIGINT.
  */
-async function runPrimary(appModule, instances) {
+async function runPrimary(appModule, config) {
+  const instances = config.instances;
   try {
     await appModule.prepareDatabase();
   } catch (error) {
@@ -142,10 +154,14 @@ async function runPrimary(appModule, instances) {
     console.log(`${reason}: encerrando os ${live.size} processos do site…`);
     if (live.size === 0) process.exit(exitCode);
     for (const worker of live) worker.process.kill("SIGTERM");
-    setTimeout(() => {
-      for (const worker of live) worker.process.kill("SIGKILL");
-      process.exit(1);
-    }, 15_000).unref();
+    // Each process drains its requests first (SHUTDOWN_TIMEOUT_SECONDS), then closes the database.
+    setTimeout(
+      () => {
+        for (const worker of live) worker.process.kill("SIGKILL");
+        process.exit(1);
+      },
+      (config.SHUTDOWN_TIMEOUT_SECONDS + 10) * 1000,
+    ).unref();
   };
 
   const fork = () => {
@@ -190,7 +206,7 @@ async function start() {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);
     }
-    if (config.instances > 1) return runPrimary(appModule, config.instances);
+    if (config.instances > 1) return runPrimary(appModule, config);
   }
   return main();
 }

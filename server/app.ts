@@ -70,12 +70,11 @@ export async function createApp(services: Services): Promise<express.Express> {
   if (services.config.TRUST_PROXY) app.set("trust proxy", true);
 
   app.get("/healthz", async (_req, res) => {
+    res.type("text/plain").set("Cache-Control", "no-store");
+    // A stopping server finishes what it has but takes nothing new (server.js).
+    if (services.draining) return void res.status(503).send("encerrando");
     const ok = await isDatabaseHealthy(services.db);
-    res
-      .status(ok ? 200 : 503)
-      .type("text/plain")
-      .set("Cache-Control", "no-store")
-      .send(ok ? "ok" : "indisponível");
+    res.status(ok ? 200 : 503).send(ok ? "ok" : "indisponível");
   });
 
   // Photo variants are content-addressed: a changed photo gets a new URL, so cache forever.

@@ -52,6 +52,8 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default("Imóveis em Alagoas <nao-responda@imoveisemalagoas.com.br>"),
   TRUST_PROXY: booleanFlag(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // How long a stopping server lets requests in flight finish (server.js).
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   // Production app processes sharing the port (node:cluster); "auto" = one per CPU core.
   WEB_CONCURRENCY: optionalString.pipe(
     z

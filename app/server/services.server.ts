@@ -13,15 +13,17 @@ export interface Services {
   database: Database;
   db: Db;
   storage: Storage;
-  /** Issue 5: the outbox worker sending notifications (set by server/app.ts startServices). */
+  /** The outbox worker sending notifications (set by server/app.ts startServices). */
   outboxWorker?: OutboxWorker;
   /**
-   * Issue 7: the data version every visible write bumps (page cache, per-version memos). Absent
+   * The data version every visible write bumps (page cache, per-version memos). Absent
    * in tests that build their own services: readers then query the database.
    */
   dataVersion?: DataVersionSource;
-  /** Issue 7: listing views, written in batches (set by startServices; absent: one write per view). */
+  /** Listing views, written in batches (set by startServices; absent: one write per view). */
   viewCounter?: ViewCounter;
+  /** Set when the process is stopping (server.js): /healthz answers 503 while requests finish. */
+  draining?: boolean;
 }
 
 export async function openServices(config: Config): Promise<Services> {
@@ -39,7 +41,7 @@ export async function openServices(config: Config): Promise<Services> {
 }
 
 export async function closeServices(services: Services): Promise<void> {
-  // Issue 5: stop claiming outbox rows before the database closes.
+  // Stop claiming outbox rows before the database closes.
   await services.outboxWorker?.stop();
   await services.viewCounter?.stop();
   await services.dataVersion?.close();

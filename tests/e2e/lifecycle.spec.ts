@@ -1,11 +1,13 @@
-// The embedded database's safety, proven on real server processes (issue 2):
-// a second server on the same DATA_DIR refuses to start, and SIGTERM loses no acknowledged write.
+// The server's life cycle, proven on real server processes: a second server on the same DATA_DIR
+// refuses to start, SIGTERM loses no acknowledged write and lets requests in flight finish.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, request as playwrightRequest } from "@playwright/test";
 import { signInOverHttp, test } from "./fixtures";
+import { freePort } from "./server-process";
 
 const ADMIN = { email: "ciclo@teste.com.br", password: "senha-do-teste-de-ciclo-789" };
 
@@ -107,4 +109,53 @@ test("after SIGTERM the database reopens with every acknowledged write", async (
   }
   second.child.kill("SIGTERM");
   expect(await second.exited).toBe(0);
+});
+
+/** Writes raw HTTP on one connection and collects what comes back until the server closes it. */
+function rawConnection(port: number) {
+  const socket = connect(port, "127.0.0.1");
+  let received = "";
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk: string) => {
+    received += chunk;
+  });
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  const opened = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+  return { socket, opened, closed, received: () => received };
+}
+
+async function until(check: () => boolean, what: string) {
+  const deadline = Date.now() + 20_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`esperando: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test("SIGTERM lets a request in flight finish with its normal answer and refuses new connections", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "ciclo-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(dataDir, port);
+  running.push(server.child);
+  await waitHealthy(port, server);
+
+  // A sign-in whose body is still arriving (a slow phone) when the server is told to stop.
+  const body = new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }).toString();
+  const slow = rawConnection(port);
+  await slow.opened;
+  slow.socket.write(
+    `POST /login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+  );
+  server.child.kill("SIGTERM");
+  await until(() => server.output().includes("SIGTERM recebido"), "o servidor receber o SIGTERM");
+  // New connections are refused: a proxy's health check sends its visitors elsewhere.
+  await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+
+  // The rest of the form arrives: the sign-in completes as usual, then the server exits cleanly.
+  slow.socket.write(body.slice(10));
+  await slow.closed;
+  expect(slow.received()).toMatch(/^HTTP\/1\.1 302 /);
+  expect(slow.received()).toMatch(/set-cookie: (__Host-)?sessao=/i);
+  expect(await server.exited).toBe(0);
 });

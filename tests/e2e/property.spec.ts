@@ -223,7 +223,8 @@ test("vídeo e tour virtual: nada carrega antes do clique; depois, o player rece
 }) => {
   const referencia = listing.split("/").pop()!;
   const videoId = "aqz-KE-bpKQ";
-  const tour = "https://tour.exemplo.com.br/imovel/360";
+  // A tour host the listing page may frame (app/lib/listing.ts, TOUR_FRAME_HOSTS).
+  const tour = "https://my.matterport.com/show/?m=TesteAlagoas1";
   // Nothing leaves the machine: the players are stand-ins, everything else outside is refused.
   const outside: string[] = [];
   await page.context().route(
@@ -237,7 +238,7 @@ test("vídeo e tour virtual: nada carrega antes do clique; depois, o player rece
       return route.abort();
     },
   );
-  const players = () => outside.filter((u) => /youtube(-nocookie)?\.com|tour\.exemplo\.com\.br/.test(u));
+  const players = () => outside.filter((u) => /youtube(-nocookie)?\.com|matterport\.com/.test(u));
 
   await setMedia(browser, referencia, { video: `https://www.youtube.com/watch?v=${videoId}`, tour });
   try {
