@@ -9,6 +9,7 @@
 //
 // Random by default; FUZZ_SEED=<seed> replays a run (each failure names its seed).
 import fc from "fast-check";
+import { parse } from "node-html-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FormField, formKey, formsOf, type HtmlForm } from "./test-support/html-forms";
@@ -439,23 +440,17 @@ describe("odd bytes from outside", () => {
     pages.push(leadPath);
     let forms: HtmlForm[] = [];
     for (const page of pages) forms.push(...(await pageForms(page, true)));
-    // Signing out would end the session the rest needs; the administrator's own account
-    // (its new password, its deactivation) likewise. Both are fuzzed elsewhere without harm.
-    const ownId = forms
-      .find(
-        (f) =>
-          f.action === "/admin/usuarios" &&
-          f.fields.some((x) => x.name === "name" && x.values.includes("Administrador")),
-      )
-      ?.fields.find((f) => f.name === "id")?.values[0];
+    // Signing out would end the session the rest needs, and so would the administrator's own
+    // new password; the user forms are fuzzed on the second user (a corretor) instead.
+    const users = parse((await send("GET", "/admin/usuarios", { signedIn: true })).body);
+    const ownId = users.querySelector(`[data-user-email="${ADMIN.email}"]`)?.getAttribute("data-user-id");
+    if (!ownId) throw new Error("o cartão do administrador não está em /admin/usuarios");
     forms = forms.filter(
       (f) =>
         f.method === "post" &&
         f.action !== "/sair" &&
         !(
-          ownId &&
-          f.action === "/admin/usuarios" &&
-          f.fields.some((x) => x.name === "id" && x.values.includes(ownId))
+          f.action === "/admin/usuarios" && f.fields.some((x) => x.name === "id" && x.values.includes(ownId))
         ),
     );
     const text = (name: string): FormField => ({ name, kind: "text", values: [""], current: [] });
