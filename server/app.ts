@@ -14,6 +14,7 @@ import { loadConfig } from "../app/server/config.server";
 import "../app/server/context.server";
 import { isDatabaseHealthy } from "../app/server/db/client.server";
 import { seedOnFirstStart } from "../app/server/demo/seed.server";
+import { cleanRequestUrl } from "../app/server/http/clean-input.server";
 import { guardWrites, isPhotoUploadPath } from "../app/server/http/request-guards.server";
 import { noStoreForPrivatePages, securityHeaders } from "../app/server/http/security-headers.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
@@ -68,6 +69,9 @@ export async function createApp(services: Services): Promise<express.Express> {
   const isProduction = services.config.NODE_ENV === "production";
   app.disable("x-powered-by");
   if (services.config.TRUST_PROXY) app.set("trust proxy", true);
+
+  // Malformed percent-encoding: 400; encoded control characters: dropped (clean-input.server.ts).
+  app.use(cleanRequestUrl);
 
   app.get("/healthz", async (_req, res) => {
     res.type("text/plain").set("Cache-Control", "no-store");

@@ -1,6 +1,7 @@
 // Reading one uploaded photo from a multipart request without trusting its size: a declared
 // Content-Length over the limit is refused before reading anything, and the body is counted
 // as it streams, so a lying or chunked request is cut off at the limit instead of buffered.
+import { cleanText } from "../http/clean-input.server";
 import { MAX_INPUT_BYTES } from "../media/pipeline.server";
 import { PhotoRequestError } from "./errors.server";
 
@@ -69,7 +70,7 @@ export async function readPhotoUpload(request: Request, maxBytes = MAX_INPUT_BYT
   const altText = form.get("altText");
   return {
     data: Buffer.from(await file.arrayBuffer()),
-    fileName: file.name,
-    altText: typeof altText === "string" ? altText : undefined,
+    fileName: cleanText(file.name),
+    altText: typeof altText === "string" ? cleanText(altText) : undefined,
   };
 }
