@@ -59,7 +59,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const { errors, onSubmit } = useClientValidation(loginSchema, actionData?.errors);
-  const redirectTo = searchParams.get("redirectTo") ?? "";
+  // Only a path on this site goes into the form: the action checks again, but the page never
+  // carries an address from the query string that it would not follow itself.
+  const redirectTo = safeRedirectTo(searchParams.get("redirectTo"), "");
   const submitting = navigation.state === "submitting";
   return (
     <main className="auth-page">
