@@ -10,7 +10,12 @@ import { requestOrigin } from "../../server/audit/audit.server";
 import { getOptionalUser, getSession, isCrossOriginRequest } from "../../server/auth/guard.server";
 import { serializeSessionCookie } from "../../server/auth/session-cookie.server";
 import { deleteSession, sessionPolicy } from "../../server/auth/sessions.server";
-import { INVALID_CREDENTIALS_MESSAGE, RATE_LIMITED_MESSAGE, signIn } from "../../server/auth/sign-in.server";
+import {
+  accountBusyMessage,
+  INVALID_CREDENTIALS_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+  signIn,
+} from "../../server/auth/sign-in.server";
 import "../../styles/auth.css";
 import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/login";
@@ -41,7 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signIn(db, sessionPolicy(config), { ...parsed.data, ip, userAgent });
   if (!result.ok && result.reason === "rate-limited") {
     return data(
-      { errors: { _form: RATE_LIMITED_MESSAGE } },
+      {
+        errors: {
+          _form: result.scope === "ip" ? RATE_LIMITED_MESSAGE : accountBusyMessage(result.retryAfterSeconds),
+        },
+      },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
