@@ -88,7 +88,7 @@ export default defineConfig(({ isSsrBuild }) => {
     },
     ssr: {
       // Native or WASM packages must stay external and load from node_modules at run time.
-      external: ["sharp", "@electric-sql/pglite", "@node-rs/argon2", "postgres"],
+      external: ["sharp", "@electric-sql/pglite", "@node-rs/argon2", "postgres", "fs-native-extensions"],
     },
     plugins: [reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
   };
