@@ -87,8 +87,19 @@ export default defineConfig(({ isSsrBuild }) => {
           },
     },
     ssr: {
-      // Native or WASM packages must stay external and load from node_modules at run time.
-      external: ["sharp", "@electric-sql/pglite", "@node-rs/argon2", "postgres"],
+      // Native or WASM packages must stay external and load from node_modules at run time; so do
+      // the password estimator's dictionaries (megabytes, imported on the first password check:
+      // app/server/auth/password-strength.server.ts).
+      external: [
+        "sharp",
+        "@electric-sql/pglite",
+        "@node-rs/argon2",
+        "postgres",
+        "fs-native-extensions",
+        "@zxcvbn-ts/core",
+        "@zxcvbn-ts/language-common",
+        "@zxcvbn-ts/language-pt-br",
+      ],
     },
     plugins: [reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
   };

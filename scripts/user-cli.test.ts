@@ -65,6 +65,11 @@ describe("user CLI", () => {
     ]);
     expect(weak.code).toBe(1);
     expect(weak.out).toContain("Senha fraca");
+    const guessable = await npmRun("user:create", [
+      ...["--email", "joana.prado@teste.com.br", "--name", "Joana Prado", "--password", "JoanaPrado2024"],
+    ]);
+    expect(guessable.code).toBe(1);
+    expect(guessable.out).toContain("Senha fraca: não use o seu nome na senha.");
 
     await withDb(async (db) => {
       const [user] = await db.select().from(users).where(eq(users.email, EMAIL));
@@ -72,6 +77,9 @@ describe("user CLI", () => {
       expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(user?.passwordHash ?? "", "uma senha comprida de teste")).toBe(true);
       expect(await db.select().from(users).where(eq(users.email, "fraca@teste.com.br"))).toHaveLength(0);
+      expect(await db.select().from(users).where(eq(users.email, "joana.prado@teste.com.br"))).toHaveLength(
+        0,
+      );
     });
   }, 240_000);
 
@@ -80,6 +88,14 @@ describe("user CLI", () => {
     const { token } = await withDb(async (db) => {
       const [user] = await db.select().from(users).where(eq(users.email, EMAIL));
       return createSession(db, policy, { userId: user?.id ?? 0 });
+    });
+    // A guessable password is refused, saying why, and changes nothing.
+    const weak = await npmRun("user:reset-password", ["--email", EMAIL, "--password", "Imobiliaria2024"]);
+    expect(weak.code).toBe(1);
+    expect(weak.out).toContain("Senha fraca: não use palavras do ramo");
+    await withDb(async (db) => {
+      const [user] = await db.select().from(users).where(eq(users.email, EMAIL));
+      expect(await verifyPassword(user?.passwordHash ?? "", "uma senha comprida de teste")).toBe(true);
     });
     // No --password and no terminal: a password is generated and printed.
     const reset = await npmRun("user:reset-password", ["--email", EMAIL]);

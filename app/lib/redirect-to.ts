@@ -4,12 +4,22 @@ export const DEFAULT_AFTER_LOGIN = "/admin/painel";
 
 const PROBE_ORIGIN = "http://interno.invalid";
 
+/** Screens that make no sense to come back to after signing in (a loop, or a sign-out). */
+const NOT_A_DESTINATION = new Set(["/login", "/sair"]);
+
+/**
+ * A path a browser resolves on this site whatever page it is on: one leading "/", not followed
+ * by "/" or "\" (browsers read "//host" and "/\host" as another host), and no character the URL
+ * parser drops or reads as a separator (tab, newline, other controls, "\").
+ */
+function isSitePath(path: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
+  return /^\/(?![/\\])/.test(path) && !/[\\\u0000-\u001f\u007f]/.test(path);
+}
+
 export function safeRedirectTo(value: unknown, fallback: string = DEFAULT_AFTER_LOGIN): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//")) return fallback;
-  // Browsers treat "\" like "/" and drop tabs/newlines, so "/\evil.com" would leave the site.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
-  if (/[\\\u0000-\u001f\u007f]/.test(value)) return fallback;
+  if (!isSitePath(value)) return fallback;
   let url: URL;
   try {
     url = new URL(value, PROBE_ORIGIN);
@@ -17,9 +27,13 @@ export function safeRedirectTo(value: unknown, fallback: string = DEFAULT_AFTER_
     return fallback;
   }
   if (url.origin !== PROBE_ORIGIN) return fallback;
-  // Going back to the sign-in or sign-out screens after signing in would be a loop.
-  if (url.pathname === "/login" || url.pathname === "/sair") return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // What is returned is checked, not only what came in: dot segments collapse, plain or encoded,
+  // so "/.//evil.example", "/admin/..//evil.example" and "/%2e%2e//evil.example" all normalise
+  // to "//evil.example".
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!isSitePath(path)) return fallback;
+  if (NOT_A_DESTINATION.has(url.pathname.replace(/(?<=.)\/+$/, ""))) return fallback;
+  return path;
 }
 
 /** /login?redirectTo=… for the page a visitor was sent away from. */

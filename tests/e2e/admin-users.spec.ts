@@ -61,6 +61,10 @@ test("an admin edits a user's role, CRECI and phone, sets a temporary password, 
   await reset.getByLabel("Nova senha temporária").fill("senha12345");
   await reset.getByRole("button", { name: "Definir senha temporária" }).click();
   await expect(reset.getByText(/^Senha fraca:/)).toBeVisible();
+  // The person's own name and a year: refused too, naming it.
+  await reset.getByLabel("Nova senha temporária").fill("PessoaEditada2024");
+  await reset.getByRole("button", { name: "Definir senha temporária" }).click();
+  await expect(reset.getByText(/^Senha fraca: não use o seu nome na senha\./)).toBeVisible();
   await reset.getByLabel("Nova senha temporária").fill(temporary);
   await reset.getByRole("button", { name: "Definir senha temporária" }).click();
   await expect(page.getByRole("status")).toContainText("Senha temporária definida.");

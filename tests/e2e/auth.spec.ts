@@ -188,6 +188,16 @@ test.describe("roles and the users screen", () => {
     await form.getByLabel("Senha temporária").fill("senha12345");
     await form.getByRole("button", { name: "Criar usuário" }).click();
     await expect(form.getByText(/^Senha fraca:/)).toBeVisible();
+    // The agency's trade word and a year: long enough, and still refused, saying why. (The form
+    // comes back empty after a refusal, so name and e-mail are typed again.)
+    await form.getByLabel("Nome").fill("Senha Fraca");
+    await form.getByLabel("E-mail").fill(`fraca.${Date.now()}@teste.com.br`);
+    await form.getByLabel("Senha temporária").fill("Imobiliaria2024");
+    await form.getByRole("button", { name: "Criar usuário" }).click();
+    await expect(form.getByLabel("Senha temporária")).toHaveAccessibleDescription(
+      /Senha fraca: não use palavras do ramo \(como “imobiliária” ou “corretor”\) na senha\./,
+    );
+    await expect(form.getByLabel("Senha temporária")).toHaveAttribute("aria-invalid", "true");
 
     const corretor = await signedInCorretorPage(browser, email, password);
     const nav = corretor.page.getByRole("navigation", { name: "Menu do painel" });

@@ -5,7 +5,7 @@ import { Field, FormAlert, useClientValidation } from "../../components/form-fie
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { formatDate, formatPhone } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
-import { PASSWORD_MIN_LENGTH } from "../../lib/password-rules";
+import { PASSWORD_HINT } from "../../lib/password-rules";
 import {
   temporaryPasswordSchema,
   userCreateSchema,
@@ -150,8 +150,6 @@ function errorsFor(result: ActionResult | undefined, intent: string, id: number 
   if (!result || result.intent !== intent || result.id !== id) return null;
   return result.errors;
 }
-
-const PASSWORD_HINT = `Ao menos ${PASSWORD_MIN_LENGTH} caracteres; senhas muito comuns são recusadas.`;
 
 function CreateUserForm({ result }: { result?: ActionResult }) {
   const { errors, onSubmit } = useClientValidation(userCreateSchema, errorsFor(result, "create", null));

@@ -9,7 +9,12 @@ import { requestOrigin } from "../../server/audit/audit.server";
 import { getOptionalUser, getSession, isCrossOriginRequest } from "../../server/auth/guard.server";
 import { serializeSessionCookie } from "../../server/auth/session-cookie.server";
 import { deleteSession, sessionPolicy } from "../../server/auth/sessions.server";
-import { INVALID_CREDENTIALS_MESSAGE, RATE_LIMITED_MESSAGE, signIn } from "../../server/auth/sign-in.server";
+import {
+  accountBusyMessage,
+  INVALID_CREDENTIALS_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+  signIn,
+} from "../../server/auth/sign-in.server";
 import "../../styles/auth.css";
 import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/login";
@@ -40,7 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signIn(db, sessionPolicy(config), { ...parsed.data, ip, userAgent });
   if (!result.ok && result.reason === "rate-limited") {
     return data(
-      { errors: { _form: RATE_LIMITED_MESSAGE } },
+      {
+        errors: {
+          _form: result.scope === "ip" ? RATE_LIMITED_MESSAGE : accountBusyMessage(result.retryAfterSeconds),
+        },
+      },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
@@ -58,7 +67,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const { errors, onSubmit } = useClientValidation(loginSchema, actionData?.errors);
-  const redirectTo = searchParams.get("redirectTo") ?? "";
+  // Only a path on this site goes into the form: the action checks again, but the page never
+  // carries an address from the query string that it would not follow itself.
+  const redirectTo = safeRedirectTo(searchParams.get("redirectTo"), "");
   const submitting = navigation.state === "submitting";
   return (
     <main className="auth-page">

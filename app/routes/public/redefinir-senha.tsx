@@ -5,7 +5,7 @@ import { Field, FormAlert, useClientValidation } from "../../components/form-fie
 import { INVALID_RESET_LINK_MESSAGE, resetPasswordSchema } from "../../lib/auth-schemas";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { pageMeta } from "../../lib/meta";
-import { PASSWORD_MIN_LENGTH } from "../../lib/password-rules";
+import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "../../lib/password-rules";
 import { requestOrigin } from "../../server/audit/audit.server";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
 import { findValidReset, resetPassword } from "../../server/auth/password-reset.server";
@@ -78,7 +78,7 @@ export default function RedefinirSenha({ loaderData, actionData }: Route.Compone
                 autoComplete="new-password"
                 required
                 minLength={PASSWORD_MIN_LENGTH}
-                hint={`Ao menos ${PASSWORD_MIN_LENGTH} caracteres. Uma frase longa é fácil de lembrar e difícil de adivinhar.`}
+                hint={PASSWORD_HINT}
                 error={errors.password}
               />
               <Field

@@ -221,6 +221,17 @@ describe("password recovery", () => {
       reason: "weak-password",
       message: expect.stringMatching(/^Senha fraca/),
     });
+    const ownName = await resetPassword(database.db, {
+      token: second.token,
+      password: `${user.name.replaceAll(" ", "")}2024`,
+      ip: "1",
+      userAgent: null,
+    });
+    expect(ownName).toMatchObject({
+      ok: false,
+      reason: "weak-password",
+      message: expect.stringMatching(/^Senha fraca: não use o seu nome na senha\./),
+    });
     const ok = await resetPassword(database.db, {
       token: second.token,
       password: "agora sim uma boa",

@@ -10,7 +10,7 @@ import type { Db } from "../db/client.server";
 import { passwordResets, users } from "../db/schema.server";
 import { enqueue } from "../outbox/outbox.server";
 import { hashPassword } from "./password.server";
-import { checkNewPassword } from "./password-policy.server";
+import { agencyOf, checkNewPassword } from "./password-policy.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { generateToken, hashToken, revokeUserSessions } from "./sessions.server";
 import { findUserByEmail, normalizeEmail } from "./sign-in.server";
@@ -115,7 +115,11 @@ export async function resetPassword(
   const reset = await findValidReset(db, input.token, options);
   if (!reset) return { ok: false, reason: "invalid-token", message: INVALID_RESET_LINK_MESSAGE };
   // A weak password does not spend the link: the person just picks another.
-  const weak = checkNewPassword(input.password, { email: reset.email, name: reset.name });
+  const weak = await checkNewPassword(input.password, {
+    email: reset.email,
+    name: reset.name,
+    agency: await agencyOf(db),
+  });
   if (weak) return { ok: false, reason: "weak-password", message: weak };
   const passwordHash = await hashPassword(input.password);
 

@@ -2,9 +2,17 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.server";
 import { auditLog, sessions } from "../db/schema.server";
-import { createTestDatabase } from "../db/test-database.server";
+import { createTestDatabase, createTestDatabases } from "../db/test-database.server";
 import type { SessionPolicy } from "./sessions.server";
-import { accountDelayMs, INVALID_CREDENTIALS_MESSAGE, type SignInInput, signIn } from "./sign-in.server";
+import {
+  accountBusyMessage,
+  INVALID_CREDENTIALS_MESSAGE,
+  type SignInDeps,
+  type SignInInput,
+  type SignInResult,
+  signIn,
+} from "./sign-in.server";
+import { accountDelayMs } from "./sign-in-turns.server";
 import { createTestUser } from "./test-context.server";
 
 let database: Database;
@@ -26,6 +34,20 @@ const input = (overrides: Partial<SignInInput>): SignInInput => ({
   userAgent: "vitest",
   ...overrides,
 });
+
+/** A clock that only moves when an attempt waits: what the attempts do, not how fast the machine is. */
+function steppedClock(start: Date) {
+  let at = start.getTime();
+  const waits: number[] = [];
+  const deps: Required<SignInDeps> = {
+    now: () => new Date(at),
+    sleep: async (ms) => {
+      waits.push(ms);
+      at += ms;
+    },
+  };
+  return { deps, waits, advance: (ms: number) => (at += ms), now: () => at };
+}
 
 describe("accountDelayMs", () => {
   it("is free for 5 failures, then 1 s, 2 s, 4 s… capped at 30 s", () => {
@@ -91,7 +113,7 @@ describe("signIn", () => {
       results.push(await signIn(database.db, policy, input({ ip, email: `x${i}@teste.com.br` }), { now }));
     }
     expect(results.slice(0, 10).every((r) => !r.ok && r.reason === "invalid")).toBe(true);
-    expect(results[10]).toEqual({ ok: false, reason: "rate-limited", retryAfterSeconds: 60 });
+    expect(results[10]).toEqual({ ok: false, reason: "rate-limited", scope: "ip", retryAfterSeconds: 60 });
     const later = await signIn(database.db, policy, input({ ip }), {
       now: () => new Date(t0.getTime() + 60_000),
     });
@@ -100,23 +122,100 @@ describe("signIn", () => {
 
   it("slows an account down after 5 failures, and the right password still gets in", async () => {
     const user = await createTestUser(database, { password: PASSWORD });
-    const delays: number[] = [];
-    const sleep = async (ms: number) => {
-      delays.push(ms);
-    };
+    const clock = steppedClock(new Date("2026-03-02T12:00:00.000Z"));
     for (let i = 0; i < 8; i++) {
-      await signIn(database.db, policy, input({ email: user.email, password: `errada ${i} xxxxx` }), {
-        sleep,
-      });
+      await signIn(
+        database.db,
+        policy,
+        input({ email: user.email, password: `errada ${i} xxxxx` }),
+        clock.deps,
+      );
     }
-    expect(delays).toEqual([1000, 2000, 4000]);
-    const ok = await signIn(database.db, policy, input({ email: user.email }), { sleep });
+    expect(clock.waits).toEqual([1000, 2000, 4000]);
+    const ok = await signIn(database.db, policy, input({ email: user.email }), clock.deps);
     expect(ok.ok).toBe(true);
-    expect(delays.at(-1)).toBe(8000);
+    expect(clock.waits.at(-1)).toBe(8000);
     // Success clears the count: the next mistake costs nothing.
-    await signIn(database.db, policy, input({ email: user.email, password: "errada de novo xxx" }), {
-      sleep,
-    });
-    expect(delays).toHaveLength(4);
+    await signIn(
+      database.db,
+      policy,
+      input({ email: user.email, password: "errada de novo xxx" }),
+      clock.deps,
+    );
+    expect(clock.waits).toHaveLength(4);
+  });
+});
+
+describe("signIn with guesses in parallel", () => {
+  // Two connections to one database, as two app processes would hold (on PGlite, one shared).
+  let instances: Database[];
+  beforeAll(async () => {
+    instances = await createTestDatabases(2);
+  });
+  afterAll(async () => {
+    for (const instance of instances) await instance.close();
+  });
+  const instance = (i: number) => (instances[i % instances.length] as Database).db;
+
+  const checkedPassword = (r: SignInResult) => r.ok || r.reason === "invalid";
+
+  it("checks concurrent guesses on one account one turn at a time, across instances", async () => {
+    const user = await createTestUser(instances[0] as Database, { password: PASSWORD });
+    const clock = steppedClock(new Date("2026-03-03T12:00:00.000Z"));
+    for (let i = 0; i < 6; i++) {
+      await signIn(
+        instance(i),
+        policy,
+        input({ email: user.email, password: `errada ${i} xxxxx` }),
+        clock.deps,
+      );
+    }
+    clock.advance(60_000);
+
+    // 20 guesses at the same moment from 20 addresses, through both instances. The clock stands
+    // still: every wait is asked for at once, as concurrent requests would.
+    const burst = { now: clock.deps.now, waits: [] as number[] };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        signIn(instance(i), policy, input({ email: user.email, password: `chute ${i} xxxxx` }), {
+          now: burst.now,
+          sleep: async (ms) => {
+            burst.waits.push(ms);
+          },
+        }),
+      ),
+    );
+
+    // After 6 failures the next attempts wait 2 s, 4 s, 8 s, 16 s, each after the one before it;
+    // a fifth would wait 30 s more, beyond the longest wait, so it and the rest are refused
+    // without touching the password.
+    expect(results.filter(checkedPassword)).toHaveLength(4);
+    expect(burst.waits.sort((a, b) => a - b)).toEqual([2000, 6000, 14000, 30000]);
+    const refused = results.filter((r) => !checkedPassword(r));
+    expect(refused).toHaveLength(16);
+    for (const r of refused) {
+      expect(r).toEqual({ ok: false, reason: "rate-limited", scope: "account", retryAfterSeconds: 30 });
+    }
+    // Every password check that failed is in the audit log: the 6 before and these 4.
+    const audited = await instance(0).$count(
+      auditLog,
+      and(eq(auditLog.action, "sign-in-failed"), eq(auditLog.userId, user.id)),
+    );
+    expect(audited).toBe(10);
+
+    // Once the line has passed, the owner waits the longest delay at most, and gets in.
+    clock.advance(30_000);
+    const owner = await signIn(instance(1), policy, input({ email: user.email }), clock.deps);
+    expect(owner.ok).toBe(true);
+    expect(clock.waits.at(-1)).toBe(30_000);
+  });
+
+  it("tells the refused attempt how long to wait, in Portuguese", () => {
+    expect(accountBusyMessage(30)).toBe(
+      "Muitas tentativas de entrada nesta conta. Aguarde 30 segundos e tente novamente.",
+    );
+    expect(accountBusyMessage(1)).toBe(
+      "Muitas tentativas de entrada nesta conta. Aguarde 1 segundo e tente novamente.",
+    );
   });
 });

@@ -1,33 +1,27 @@
-// Sign-in: per-IP rate limit, a growing per-account delay, and one answer for "no such
-// e-mail" and "wrong password" (same message, status and, by hashing against a dummy hash,
-// about the same time).
+// Sign-in: per-IP rate limit, per-account turns with a growing delay (sign-in-turns.server.ts),
+// and one answer for "no such e-mail" and "wrong password" (same message, status and, by hashing
+// against a dummy hash, about the same time).
 import { sql } from "drizzle-orm";
 import { audit } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
 import { type User, users } from "../db/schema.server";
 import { type SessionUser, toSessionUser } from "./guard.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
-import { hitRateLimit, peekRateLimit, pruneRateLimits, resetRateLimit } from "./rate-limit.server";
+import { hitRateLimit, pruneRateLimits } from "./rate-limit.server";
 import { createSession, type SessionPolicy, type SessionRow } from "./sessions.server";
+import { clearSignInTurns, pruneSignInTurns, takeSignInTurn } from "./sign-in-turns.server";
 
 /** At most 10 sign-in attempts per minute from one IP. */
 export const SIGN_IN_IP_RULE = { limit: 10, windowMs: 60_000 } as const;
-/** Failures on one account counted over 15 minutes; the first 5 cost nothing. */
-export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60_000;
-export const ACCOUNT_FREE_FAILURES = 5;
-export const ACCOUNT_MAX_DELAY_MS = 30_000;
 
 export const INVALID_CREDENTIALS_MESSAGE = "E-mail ou senha incorretos.";
 export const RATE_LIMITED_MESSAGE =
   "Muitas tentativas de entrada a partir desta conexão. Aguarde um minuto e tente novamente.";
 
-/**
- * 0 for the first 5 failures, then 1 s, 2 s, 4 s… capped at 30 s. A delay, never a lock:
- * the real owner can always get in by waiting at most half a minute.
- */
-export function accountDelayMs(failures: number): number {
-  if (failures < ACCOUNT_FREE_FAILURES) return 0;
-  return Math.min(1000 * 2 ** (failures - ACCOUNT_FREE_FAILURES), ACCOUNT_MAX_DELAY_MS);
+/** The answer when an account's line of attempts is full (the same for unknown e-mails). */
+export function accountBusyMessage(retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds === 1 ? "1 segundo" : `${retryAfterSeconds} segundos`;
+  return `Muitas tentativas de entrada nesta conta. Aguarde ${wait} e tente novamente.`;
 }
 
 export function normalizeEmail(email: string): string {
@@ -45,7 +39,8 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 
 export type SignInResult =
   | { ok: true; token: string; user: SessionUser; session: SessionRow }
-  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
+  /** Too many attempts from this address ("ip") or on this account ("account"). */
+  | { ok: false; reason: "rate-limited"; scope: "ip" | "account"; retryAfterSeconds: number }
   | { ok: false; reason: "invalid" };
 
 export interface SignInInput {
@@ -59,6 +54,8 @@ export interface SignInDeps {
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
 }
+
+const secondsFrom = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -76,28 +73,30 @@ export async function signIn(
     return {
       ok: false,
       reason: "rate-limited",
-      retryAfterSeconds: Math.max(1, Math.ceil((ipLimit.resetAt.getTime() - now().getTime()) / 1000)),
+      scope: "ip",
+      retryAfterSeconds: secondsFrom(ipLimit.resetAt.getTime() - now().getTime()),
     };
   }
 
   const email = normalizeEmail(input.email);
-  const accountKey = `sign-in:account:${email}`;
-  const failures = await peekRateLimit(db, accountKey, ACCOUNT_FAILURE_WINDOW_MS, now());
-  const delay = accountDelayMs(failures);
-  if (delay > 0) await sleep(delay);
+  const turn = await takeSignInTurn(db, email, now());
+  if (!turn.granted) {
+    return {
+      ok: false,
+      reason: "rate-limited",
+      scope: "account",
+      retryAfterSeconds: secondsFrom(turn.retryAfterMs),
+    };
+  }
+  if (turn.waitMs > 0) await sleep(turn.waitMs);
 
   const fallbackHash = await dummyPasswordHash();
   const user = await findUserByEmail(db, email);
   // Always run one argon2 verification, so an unknown e-mail costs what a wrong password costs.
   const passwordMatches = await verifyPassword(user?.passwordHash ?? fallbackHash, input.password);
 
+  // The attempt was counted when it took its turn: a failure has nothing more to record.
   if (!user?.active || !passwordMatches) {
-    await hitRateLimit(
-      db,
-      accountKey,
-      { limit: Number.MAX_SAFE_INTEGER, windowMs: ACCOUNT_FAILURE_WINDOW_MS },
-      now(),
-    );
     await audit(db, {
       userId: user?.id ?? null,
       action: "sign-in-failed",
@@ -113,7 +112,7 @@ export async function signIn(
     return { ok: false, reason: "invalid" };
   }
 
-  await resetRateLimit(db, accountKey);
+  await clearSignInTurns(db, email);
   // Every sign-in gets a new session: a token planted before sign-in is never promoted.
   const { token, session } = await createSession(db, policy, {
     userId: user.id,
@@ -130,5 +129,6 @@ export async function signIn(
     userAgent: input.userAgent,
   });
   await pruneRateLimits(db, 24 * 3_600_000, now());
+  await pruneSignInTurns(db, 24 * 3_600_000, now());
   return { ok: true, token, user: toSessionUser(user), session };
 }

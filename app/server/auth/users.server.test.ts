@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userCreateSchema } from "../../lib/user-schemas";
 import type { Database } from "../db/client.server";
-import { auditLog } from "../db/schema.server";
+import { agencySettings, auditLog } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { verifyPassword } from "./password.server";
 import { createSession, validateSession } from "./sessions.server";
@@ -31,6 +31,26 @@ const form = (overrides: Record<string, string> = {}) =>
   });
 
 describe("users", () => {
+  it("refuses a password built from the agency's name, as the settings have it", async () => {
+    const admin = await createTestUser(database, { role: "admin" });
+    await database.db
+      .insert(agencySettings)
+      .values({ id: 1, name: "Sol Nascente Imóveis", creci: "J-1234" })
+      .onConflictDoUpdate({ target: agencySettings.id, set: { name: "Sol Nascente Imóveis" } });
+    const weak = await createUser(
+      database.db,
+      form({ email: "nova.corretora@teste.com.br", password: "SolNascente2024" }),
+      { userId: admin.id },
+    );
+    expect(weak).toEqual({
+      ok: false,
+      errors: { password: expect.stringMatching(/^Senha fraca: não use o nome ou o e-mail da imobiliária/) },
+    });
+    expect(await findUserByEmail(database.db, "nova.corretora@teste.com.br")).toBeUndefined();
+    const reset = await setUserPassword(database.db, admin.id, "Nascente-Sol-2025", { userId: admin.id });
+    expect(reset).toMatchObject({ ok: false, errors: { password: expect.stringMatching(/imobiliária/) } });
+  });
+
   it("creates a user with a hashed temporary password, refuses duplicates and weak passwords", async () => {
     const admin = await createTestUser(database, { role: "admin" });
     const created = await createUser(database.db, form(), { userId: admin.id });

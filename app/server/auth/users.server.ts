@@ -7,7 +7,7 @@ import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
 import { type User, users } from "../db/schema.server";
 import { hashPassword } from "./password.server";
-import { checkNewPassword } from "./password-policy.server";
+import { agencyOf, checkNewPassword } from "./password-policy.server";
 import { revokeUserSessions } from "./sessions.server";
 import { findUserByEmail, normalizeEmail } from "./sign-in.server";
 
@@ -59,7 +59,11 @@ async function logChange(
 
 export async function createUser(db: Db, input: UserCreateInput, actor: Actor): Promise<UserChangeResult> {
   const email = normalizeEmail(input.email);
-  const weak = checkNewPassword(input.password, { email, name: input.name });
+  const weak = await checkNewPassword(input.password, {
+    email,
+    name: input.name,
+    agency: await agencyOf(db),
+  });
   if (weak) return { ok: false, errors: { password: weak } };
   if (await findUserByEmail(db, email))
     return { ok: false, errors: { email: "Já existe um usuário com este e-mail." } };
@@ -173,7 +177,11 @@ export async function setUserPassword(
 ): Promise<UserChangeResult> {
   const current = await getUser(db, id);
   if (!current) return { ok: false, errors: { _form: "Usuário não encontrado." } };
-  const weak = checkNewPassword(password, { email: current.email, name: current.name });
+  const weak = await checkNewPassword(password, {
+    email: current.email,
+    name: current.name,
+    agency: await agencyOf(db),
+  });
   if (weak) return { ok: false, errors: { password: weak } };
   const passwordHash = await hashPassword(password);
   const user = await db.transaction(async (tx) => {

@@ -348,6 +348,18 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Sign-in turns per account (the normalised e-mail, known or not), shared by every app instance:
+ * attempts since the last success in the current window, each counted when it starts, and the
+ * moment the latest one may check its password (app/server/auth/sign-in-turns.server.ts).
+ */
+export const signInTurns = pgTable("sign_in_turns", {
+  email: text("email").primaryKey(),
+  attempts: integer("attempts").notNull().default(0),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  lastTurnAt: timestamp("last_turn_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Key/value state shared by instances, e.g. the public-page cache's data version. */
 export const appState = pgTable("app_state", {
   key: text("key").primaryKey(),

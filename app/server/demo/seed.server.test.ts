@@ -5,7 +5,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../auth/password.server";
-import { loadConfig } from "../config.server";
+import { ConfigError, loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { agencySettings, appState, properties, propertyPhotos, users } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
@@ -216,6 +216,39 @@ describe("first admin without ADMIN_PASSWORD", () => {
 
   it("generates different passwords", () => {
     expect(new Set(Array.from({ length: 20 }, generatePassword)).size).toBe(20);
+  });
+});
+
+describe("first admin with a weak ADMIN_PASSWORD", () => {
+  it("stops the first start with the reason, creating no user; a strong one then gets in", async () => {
+    const database = await createTestDatabase();
+    const mediaDir = await mkdtemp(join(tmpdir(), "seed-test-"));
+    try {
+      const env = { SEED_DEMO: "false", ADMIN_EMAIL: "dono@imoveisemalagoas.com.br" };
+      const weak = makeServices(database, mediaDir, { ...env, ADMIN_PASSWORD: "Imobiliaria2024" });
+      const lines: string[] = [];
+      const refused = seedOnFirstStart(weak, { log: (l) => lines.push(l) });
+      await expect(refused).rejects.toThrow(ConfigError);
+      await expect(refused).rejects.toThrow(
+        /ADMIN_PASSWORD: Senha fraca: não use palavras do ramo .* na senha\..*\n.*deixe ADMIN_PASSWORD vazio/s,
+      );
+      expect(await weak.db.select().from(users)).toEqual([]);
+      expect(lines).toEqual([]);
+
+      const strong = makeServices(database, mediaDir, {
+        ...env,
+        ADMIN_PASSWORD: "jangada azul no mar de pajuçara",
+      });
+      await seedOnFirstStart(strong, { log: (l) => lines.push(l) });
+      expect(lines).toEqual([
+        "Administrador criado: e-mail dono@imoveisemalagoas.com.br (senha definida em ADMIN_PASSWORD).",
+      ]);
+      // Once a user exists the variable is not read: a weak one no longer stops a start.
+      await seedOnFirstStart(weak, { log: (l) => lines.push(l) });
+    } finally {
+      await database.close();
+      await rm(mediaDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -6,7 +6,9 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password.server";
+import { agencyOf, checkNewPassword } from "../auth/password-policy.server";
 import { bumpDataVersion } from "../cache/data-version.server";
+import { ConfigError } from "../config.server";
 import type { Db } from "../db/client.server";
 import {
   agencySettings,
@@ -103,6 +105,7 @@ async function ensureFirstUsers(services: Services, log: Log): Promise<void> {
   if (existing) return;
 
   const email = config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
+  if (config.ADMIN_PASSWORD) await refuseWeakAdminPassword(db, email, config.ADMIN_PASSWORD);
   const generated = config.ADMIN_PASSWORD ? undefined : generatePassword();
   const password = config.ADMIN_PASSWORD ?? generated!;
   const [admin] = await db
@@ -129,6 +132,23 @@ async function ensureFirstUsers(services: Services, log: Log): Promise<void> {
         .onConflictDoNothing();
     }
   }
+}
+
+/**
+ * ADMIN_PASSWORD is held to the policy of every other password (password-policy.server.ts): the
+ * first admin can do everything, and a weak password there is the easiest way in. A weak one
+ * stops the first start with the reason, before anything is created; the operator picks another
+ * or leaves it empty, and a strong one is generated and printed. Once a user exists the variable
+ * is not read, so it never stops a later start.
+ */
+async function refuseWeakAdminPassword(db: Db, email: string, password: string): Promise<void> {
+  const weak = await checkNewPassword(password, { email, name: "Administrador", agency: await agencyOf(db) });
+  if (!weak) return;
+  throw new ConfigError(
+    "Configuração inválida; corrija estas variáveis de ambiente:\n" +
+      `  ADMIN_PASSWORD: ${weak}\n` +
+      "  Ou deixe ADMIN_PASSWORD vazio: uma senha forte será gerada e mostrada aqui na primeira partida.",
+  );
 }
 
 const PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
