@@ -65,6 +65,63 @@ test("galeria: capa com prioridade alta, demais preguiçosas, espaço reservado"
   await expect(images.first()).toHaveAttribute("height", /\d+/);
 });
 
+/**
+ * Each loaded photo of the gallery, as drawn: the width of the chosen variant, the width the
+ * photo is painted at (it covers its cell, so a photo wider than its cell overflows it) times
+ * the screen's pixel ratio, and the largest variant there is.
+ */
+async function drawnPhotos(page: Page) {
+  return page.locator(".gallery__item img").evaluateAll((imgs) =>
+    (imgs as HTMLImageElement[])
+      .filter((img) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().width > 0)
+      .map((img) => {
+        const box = img.getBoundingClientRect();
+        const painted = Math.max(box.width, box.height * (img.naturalWidth / img.naturalHeight));
+        const widths = (img.parentElement?.querySelector("source")?.getAttribute("srcset") ?? "")
+          .split(",")
+          .map((candidate) => Number(candidate.trim().split(" ")[1]?.replace("w", "")));
+        return {
+          // naturalWidth is corrected for the srcset's density; the file's own width is in its name.
+          chosen: Number(img.currentSrc.match(/-(\d+)\.\w+$/)?.[1]),
+          needed: Math.floor(painted * window.devicePixelRatio),
+          largest: Math.max(...widths),
+        };
+      }),
+  );
+}
+
+for (const deviceScaleFactor of [1, 2]) {
+  for (const [screen, viewport] of [
+    ["computador", { width: 1366, height: 900 }],
+    ["celular", { width: 390, height: 844 }],
+  ] as const) {
+    test(`galeria nítida (${screen}, densidade ${deviceScaleFactor}): nenhuma foto é ampliada além da variante escolhida`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport, deviceScaleFactor });
+      const page = await context.newPage();
+      await page.goto(listing);
+      const cover = page.locator(".gallery__item img").first();
+      await expect
+        .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeTruthy();
+      if (screen === "computador") {
+        // The mosaic's small photos load too (they are on screen).
+        const shown = await page.locator(".gallery__item img:visible").count();
+        await expect.poll(async () => (await drawnPhotos(page)).length).toBe(shown);
+      }
+      const photos = await drawnPhotos(page);
+      expect(photos.length).toBeGreaterThan(0);
+      for (const photo of photos) {
+        expect(photo.chosen, JSON.stringify(photo)).toBeGreaterThanOrEqual(
+          Math.min(photo.needed, photo.largest),
+        );
+      }
+      await context.close();
+    });
+  }
+}
+
 test("visualizador: abre, anda com as setas e por gesto, prende o foco e fecha com Esc", async ({ page }) => {
   const requests: string[] = [];
   page.on("request", (r) => requests.push(r.url()));
