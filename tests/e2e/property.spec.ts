@@ -394,6 +394,58 @@ test.describe("formulário de contato sem JavaScript", () => {
   });
 });
 
+test.describe("salvar o imóvel nos favoritos", () => {
+  test("o botão ao lado do título guarda e tira o imóvel dos favoritos", async ({ page }) => {
+    await page.goto(listing);
+    const referencia = listing.split("/").pop()!;
+    const save = page.locator(".listing__header").getByRole("button", { name: "Salvar nos favoritos" });
+    await expect(save).toHaveAttribute("aria-pressed", "false");
+    await save.click();
+    await expect(save).toHaveAttribute("aria-pressed", "true");
+    expect(await page.evaluate(() => localStorage.getItem("favoritos"))).toContain(referencia);
+    expect(page.url()).toMatch(new RegExp(`${listing}$`)); // saved in place, no navigation
+
+    await page.goto("/favoritos");
+    await expect(page.locator(".property-card__ref")).toHaveText([`Ref. ${referencia}`]);
+    await page.goto(listing);
+    await expect(save).toHaveAttribute("aria-pressed", "true");
+    await save.click();
+    await expect(save).toHaveAttribute("aria-pressed", "false");
+    expect(await page.evaluate(() => localStorage.getItem("favoritos"))).toBe("[]");
+  });
+
+  test("um toque antes do JavaScript assumir leva a /favoritos, que salva o imóvel", async ({ page }) => {
+    const referencia = listing.split("/").pop()!;
+    // What the form sends when the page is not hydrated yet.
+    await page.goto(`/favoritos?salvar=${referencia.toLowerCase()}`);
+    await expect(
+      page.getByRole("status").filter({ hasText: `Imóvel ${referencia} salvo nos favoritos.` }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/favoritos$/);
+    await expect(page.locator(".property-card__ref")).toHaveText([`Ref. ${referencia}`]);
+    await page.evaluate(() => localStorage.removeItem("favoritos"));
+  });
+
+  test.describe("sem JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("o botão é um formulário, e a página diz que os favoritos precisam de JavaScript", async ({
+      page,
+    }) => {
+      const referencia = listing.split("/").pop()!;
+      await page.goto(listing);
+      await page.locator(".listing__header").getByRole("button", { name: "Salvar nos favoritos" }).click();
+      await expect(page).toHaveURL(new RegExp(`/favoritos\\?salvar=${referencia}$`));
+      // (Playwright's text selectors skip <noscript>; its role selectors and text assertions do not.)
+      const message = page.locator(".favorites__saved");
+      await expect(message).toContainText(`Não foi possível salvar o imóvel ${referencia}`);
+      await expect(message).toContainText("precisam do JavaScript ativado");
+      await page.getByRole("link", { name: `Voltar ao imóvel ${referencia}` }).click();
+      await expect(page).toHaveURL(new RegExp(`${listing}$`));
+    });
+  });
+});
+
 test("referência em outra caixa redireciona (301) para a canônica", async ({ request }) => {
   const referencia = listing.split("/").pop()!;
   const response = await request.get(`/casas/${referencia.toLowerCase()}`, { maxRedirects: 0 });

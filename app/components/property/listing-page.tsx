@@ -5,6 +5,7 @@ import type { PublicListing } from "../../lib/listing";
 import type { PropertyCardData } from "../../lib/property-card";
 import { Link } from "../app-link";
 import "../../styles/property.css";
+import { FavoriteForm } from "../favorite-button";
 import { PinIcon } from "../feature-icons";
 import { PropertyCardGrid } from "../property-card";
 import { Amenities, Characteristics } from "./characteristics";
@@ -52,7 +53,10 @@ export function ListingPage({
         <p className="listing__kicker">
           {listing.tipoLabel} · {listing.finalidadeLabels.join(" e ")} · Ref. {listing.referencia}
         </p>
-        <h1 className="listing__title">{listing.titulo}</h1>
+        <div className="listing__title-row">
+          <h1 className="listing__title">{listing.titulo}</h1>
+          <FavoriteForm referencia={listing.referencia} className="favorite-form listing__save" />
+        </div>
         <p className="listing__place">
           <PinIcon />
           <span>
