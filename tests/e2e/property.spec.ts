@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { generateListings } from "../../app/server/demo/catalogue.server";
-import { hydrated, loginAs, test } from "./fixtures";
+import { expectNoAxeViolations, hydrated, loginAs, test } from "./fixtures";
 
 /** The first listing on offer (not sold/rented/reserved) with at least two photos. */
 async function availableListing(page: Page): Promise<string> {
@@ -443,6 +443,97 @@ test.describe("salvar o imóvel nos favoritos", () => {
       await page.getByRole("link", { name: `Voltar ao imóvel ${referencia}` }).click();
       await expect(page).toHaveURL(new RegExp(`${listing}$`));
     });
+  });
+});
+
+test("preço do m² e total mensal (aluguel + condomínio + IPTU) no cartão e na página do imóvel", async ({
+  page,
+}) => {
+  // A monthly rent with fees: the card's total is the page's total.
+  await page.goto("/todos-os-imoveis?finalidade=aluguel");
+  const rental = page.locator(".property-card").filter({ hasText: "Total com taxas:" }).first();
+  const cardTotal = (await rental.locator(".property-card__price-facts").textContent())?.match(
+    /Total com taxas: (R\$ [\d.]+\/mês)/,
+  )?.[1];
+  expect(cardTotal).toBeTruthy();
+  await rental.locator(".property-card__link").click();
+  const total = page.locator(".price-block__total");
+  await expect(total.locator("dt")).toHaveText("Total mensal");
+  await expect(total.locator("dd")).toContainText(cardTotal!);
+  await expect(total.locator(".price-block__detail")).toContainText(/^Aluguel \+ /);
+
+  // A sale with an area: the card's price per m² is the page's.
+  await page.goto("/todos-os-imoveis?finalidade=venda");
+  const sale = page.locator(".property-card").filter({ hasText: "/m²" }).first();
+  const cardPerM2 = (await sale.locator(".property-card__price-facts").textContent())?.match(
+    /R\$ [\d.]+\/m²/,
+  )?.[0];
+  expect(cardPerM2).toBeTruthy();
+  await sale.locator(".property-card__link").click();
+  await expect(page.locator(".price-block__fee").filter({ hasText: "Preço do m²" }).locator("dd")).toHaveText(
+    cardPerM2!,
+  );
+});
+
+test.describe("barra de contato no celular", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("WhatsApp, ligar e salvar sempre à mão, sem cobrir o fim da página nem violar o axe", async ({
+    page,
+  }) => {
+    const referencia = listing.split("/").pop()!;
+    await page.goto(listing);
+    const bar = page.getByRole("region", { name: "Contato rápido" });
+    await expect(bar).toBeVisible();
+    const whatsapp = bar.getByRole("link", { name: /WhatsApp/ });
+    expect(new URL((await whatsapp.getAttribute("href"))!).searchParams.get("text")).toContain(referencia);
+    await expect(bar.getByRole("link", { name: "Ligar" })).toHaveAttribute("href", /^tel:\+55\d{10,11}$/);
+    await expect(bar.getByRole("button", { name: "Salvar nos favoritos" })).toBeVisible();
+
+    // Fixed at the bottom while scrolling; at the very end, the page's last line is above it.
+    const viewportBottom = await page.evaluate(() => window.innerHeight);
+    expect(Math.round((await bar.boundingBox())!.y + (await bar.boundingBox())!.height)).toBe(viewportBottom);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastLine = await page.evaluate(() => {
+      const footer = document.querySelector(".site-footer");
+      const texts = [...(footer?.querySelectorAll("p, a, li") ?? [])];
+      return Math.max(...texts.map((el) => el.getBoundingClientRect().bottom));
+    });
+    expect(lastLine).toBeLessThanOrEqual((await bar.boundingBox())!.y);
+
+    // Saving from the bar is the same favourite as by the title.
+    await bar.getByRole("button", { name: "Salvar nos favoritos" }).click();
+    await expect(
+      page.locator(".listing__header").getByRole("button", { name: "Salvar nos favoritos" }),
+    ).toHaveAttribute("aria-pressed", "true");
+    await bar.getByRole("button", { name: "Salvar nos favoritos" }).click();
+
+    await expectNoAxeViolations(page);
+  });
+
+  test("sem movimento quando o sistema pede menos movimento", async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      reducedMotion: "reduce",
+    });
+    const page = await context.newPage();
+    await page.goto(listing);
+    const motion = await page.getByRole("region", { name: "Contato rápido" }).evaluate((bar) => {
+      const parts = [bar, ...bar.querySelectorAll("*")].map((el) => getComputedStyle(el));
+      return parts.some(
+        (style) => style.animationName !== "none" || parseFloat(style.transitionDuration) > 0.001,
+      );
+    });
+    expect(motion).toBe(false);
+    await context.close();
+  });
+
+  test("no computador a barra não aparece (o contato fica ao lado da descrição)", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(listing);
+    await expect(page.locator(".contact-bar")).toBeHidden();
+    await context.close();
   });
 });
 

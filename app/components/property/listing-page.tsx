@@ -9,6 +9,7 @@ import { FavoriteForm } from "../favorite-button";
 import { PinIcon } from "../feature-icons";
 import { PropertyCardGrid } from "../property-card";
 import { Amenities, Characteristics } from "./characteristics";
+import { ContactBar } from "./contact-bar";
 import { Gallery } from "./gallery";
 import { ListingContact } from "./listing-contact";
 import { LocationMap } from "./location-map";
@@ -22,6 +23,7 @@ export function ListingPage({
   similarHref,
   cityHref,
   whatsapp,
+  phone,
   consentText,
   serverResult,
 }: {
@@ -31,6 +33,8 @@ export function ListingPage({
   similarHref: string;
   cityHref: string;
   whatsapp: string;
+  /** The agency's phone for the phone's contact bar. */
+  phone: string;
   serverResult?: LeadActionData;
 }) {
   return (
@@ -116,6 +120,7 @@ export function ListingPage({
           <PropertyCardGrid cards={similar} headingLevel={3} />
         </section>
       ) : null}
+      <ContactBar listing={listing} whatsapp={whatsapp} phone={phone} />
     </main>
   );
 }
