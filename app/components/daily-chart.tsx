@@ -26,7 +26,7 @@ export function DailyChart({
   title: string;
   unit: string;
   points: ChartPoint[];
-  tone: "primary" | "accent";
+  tone: "primary" | "accent" | "whatsapp";
 }) {
   const id = `grafico-${tone}`;
   const max = Math.max(1, ...points.map((p) => p.value));

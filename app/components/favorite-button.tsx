@@ -1,4 +1,4 @@
-import { useFavorites } from "../lib/favorites";
+import { SAVE_FAVORITE_PARAM, useFavorites } from "../lib/favorites";
 import { HeartIcon } from "./feature-icons";
 
 /** The heart toggle on cards (and wherever a listing can be saved). */
@@ -16,5 +16,32 @@ export function FavoriteButton({ referencia, className }: { referencia: string; 
     >
       <HeartIcon filled={active} />
     </button>
+  );
+}
+
+/**
+ * "Salvar" on the listing page: a form that, before or without JavaScript, takes the visitor to
+ * /favoritos?salvar=REF (which saves it, or explains that favourites need JavaScript); once
+ * hydrated, it toggles the favourite in place.
+ */
+export function FavoriteForm({ referencia, className }: { referencia: string; className?: string }) {
+  const { isFavorite, toggle } = useFavorites();
+  const active = isFavorite(referencia);
+  return (
+    <form
+      method="get"
+      action="/favoritos"
+      className={className ?? "favorite-form"}
+      onSubmit={(event) => {
+        event.preventDefault();
+        toggle(referencia);
+      }}
+    >
+      <input type="hidden" name={SAVE_FAVORITE_PARAM} value={referencia} />
+      <button type="submit" className="favorite-form__button" aria-pressed={active}>
+        <HeartIcon filled={active} />
+        Salvar<span className="visually-hidden"> nos favoritos</span>
+      </button>
+    </form>
   );
 }

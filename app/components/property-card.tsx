@@ -69,6 +69,12 @@ export function PropertyCard({
           {card.price}
           {card.secondaryPrice ? <span className="property-card__price2">{card.secondaryPrice}</span> : null}
         </p>
+        {card.monthlyTotal || card.pricePerM2 ? (
+          <p className="property-card__price-facts">
+            {card.monthlyTotal ? <span>Total com taxas: {card.monthlyTotal}</span> : null}
+            {card.pricePerM2 ? <span>{card.pricePerM2}</span> : null}
+          </p>
+        ) : null}
         <ul className="property-card__features">
           {card.quartos > 0 ? (
             <Feature icon="bed">{plural(card.quartos, "quarto", "quartos")}</Feature>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardsApiUrl, MAX_FAVORITES, parseFavorites } from "./favorites";
+import { cardsApiUrl, MAX_FAVORITES, parseFavorites, referenciaToSave } from "./favorites";
 
 describe("parseFavorites", () => {
   it("keeps valid referências, upper-cased and unique, in order", () => {
@@ -22,5 +22,14 @@ describe("parseFavorites", () => {
 
   it("builds the cards API URL", () => {
     expect(cardsApiUrl(["AP0001", "CA0002"])).toBe("/api/cartoes?refs=AP0001%2CCA0002");
+  });
+});
+
+describe("referenciaToSave", () => {
+  it("reads /favoritos?salvar=…, upper-cased, and ignores anything that is not a referência", () => {
+    expect(referenciaToSave(new URLSearchParams("salvar=ap0042"))).toBe("AP0042");
+    expect(referenciaToSave(new URLSearchParams(""))).toBeNull();
+    expect(referenciaToSave(new URLSearchParams("salvar=%3Cb%3E"))).toBeNull();
+    expect(referenciaToSave(new URLSearchParams(`salvar=${"A".repeat(21)}`))).toBeNull();
   });
 });

@@ -13,6 +13,19 @@ export function cardsApiUrl(refs: readonly string[]): string {
 
 const REFERENCIA = /^[A-Z0-9-]{1,20}$/;
 
+/**
+ * The favourites page's address that saves `referencia`: where the listing page's save form
+ * goes when JavaScript has not taken over (yet, or at all). The page saves it on arrival, or
+ * says that favourites need JavaScript.
+ */
+export const SAVE_FAVORITE_PARAM = "salvar";
+
+/** The referência a /favoritos?salvar=… asks to save, upper-cased; null when there is none or it is malformed. */
+export function referenciaToSave(search: URLSearchParams): string | null {
+  const value = search.get(SAVE_FAVORITE_PARAM)?.trim().toUpperCase() ?? "";
+  return REFERENCIA.test(value) ? value : null;
+}
+
 const EMPTY: readonly string[] = Object.freeze([]);
 const listeners = new Set<() => void>();
 let cachedRaw: string | null = null;
@@ -83,11 +96,16 @@ export function useFavorites() {
     const current = readFavorites();
     writeFavorites(current.includes(ref) ? current.filter((r) => r !== ref) : [ref, ...current]);
   }, []);
+  const add = useCallback((referencia: string) => {
+    const ref = referencia.toUpperCase();
+    const current = readFavorites();
+    if (!current.includes(ref)) writeFavorites([ref, ...current]);
+  }, []);
   const remove = useCallback((referencia: string) => {
     const ref = referencia.toUpperCase();
     writeFavorites(readFavorites().filter((r) => r !== ref));
   }, []);
-  return { favorites, isFavorite, toggle, remove };
+  return { favorites, isFavorite, toggle, add, remove };
 }
 
 const noop = () => () => {};

@@ -15,6 +15,10 @@ export interface PublicPrices {
   condominio: string | null;
   /** "R$ 1.200/ano", "Isento", or null. */
   iptu: string | null;
+  /** The sale price per m², "R$ 8.500/m²" (app/server/properties/price-facts.server.ts). */
+  porM2: string | null;
+  /** A monthly rent with condomínio and IPTU, and what it adds up. */
+  totalMensal: { value: string; detail: string } | null;
 }
 
 export interface PublicLocation {

@@ -5,6 +5,18 @@ import { z } from "zod";
 export const ALT_TEXT_MAX = 200;
 export const MAX_PHOTOS_PER_PROPERTY = 50;
 
+/**
+ * An upload's `position` field: the place the agent gave the photo when choosing several at
+ * once (those already in the gallery, then the chosen files in their order). The uploads run
+ * side by side and finish in any order; the place keeps the agent's order. Without it (the
+ * plain form), the photo goes to the end.
+ */
+export const uploadPositionSchema = z
+  .string()
+  // Places may leave gaps (a refused file keeps its place); reordering closes them.
+  .regex(/^\d{1,4}$/, "Posição da foto inválida.")
+  .transform(Number);
+
 const photoId = z
   .string({ error: "Foto não informada." })
   .regex(/^\d{1,9}$/, "Foto não encontrada.")

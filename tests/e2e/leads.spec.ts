@@ -1,5 +1,5 @@
-// Leads (issue 5): the /sobre-nos contact form, the inbox fed by a listing's form and by
-// WhatsApp clicks, live updates, the pipeline, notes, CSV and accessibility.
+// Leads (issue 5): the /sobre-nos contact form, the inbox fed by a listing's form, WhatsApp
+// clicks counted (not leads), live updates, the pipeline, notes, CSV and accessibility.
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import {
@@ -165,28 +165,49 @@ test.describe("caixa de leads", () => {
     expect(csv).toContain("Proposta");
   });
 
-  test("novos leads aparecem sem recarregar (eventos ao vivo) e cliques no WhatsApp viram leads", async ({
-    page,
-    request,
-  }) => {
+  test("novos leads aparecem sem recarregar (eventos ao vivo)", async ({ page, request }) => {
     await loginAs(page, "admin");
     await page.goto("/admin/leads");
     await expect(page.locator("html[data-live='on']")).toHaveCount(1, { timeout: 15_000 });
 
-    const listing = await request.get("/todos-os-imoveis?ordem=recentes");
-    const referencia = (await listing.text()).match(/href="\/casas\/([A-Za-z0-9-]+)"/)?.[1];
-    expect(referencia).toBeTruthy();
+    const name = `Ao vivo ${Date.now().toString(36)}`;
+    const [referencia] = await twoAvailableReferencias(request);
+    await sendListingLead(request, referencia, { name, phone: "(82) 99111-2233" });
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    await expect(row).toContainText(referencia);
+  });
+
+  test("um clique no WhatsApp não vira lead: conta no painel e nos números do imóvel", async ({
+    page,
+    request,
+  }) => {
+    await loginAs(page, "admin");
+    const [referencia] = await twoAvailableReferencias(request);
+    const admin = await sessionFor(request, E2E_BASE_URL, "admin");
+    const editPath = await adminPathOf(request, admin, referencia);
+    const before = await whatsappClicksOf(request, admin, editPath);
+    const leadsBefore = await whatsappLeadsOf(request, admin, referencia);
+
     const click = await request.post("/api/whatsapp", {
-      multipart: { referencia: referencia ?? "" },
+      multipart: { referencia },
       headers: { Origin: E2E_BASE_URL },
     });
     expect(click.status()).toBe(204);
-    await expect(page.getByRole("row").filter({ hasText: "Contato via WhatsApp" }).first()).toBeVisible({
-      timeout: 15_000,
-    });
-    await expect(page.getByRole("row").filter({ hasText: "Contato via WhatsApp" }).first()).toContainText(
-      referencia ?? "",
+    expect(await whatsappClicksOf(request, admin, editPath)).toBe(before + 1);
+    expect(await whatsappLeadsOf(request, admin, referencia)).toBe(leadsBefore);
+
+    // The listing's own numbers, and the painel's most sought-after listings.
+    await page.goto(editPath);
+    const numbers = page.getByRole("region", { name: /Desempenho nos últimos 30 dias/ });
+    await expect(numbers.locator(".stat").filter({ hasText: "Cliques no WhatsApp" })).toContainText(
+      String(before + 1),
     );
+    await page.goto("/admin/painel");
+    const top = page.getByRole("region", { name: "Imóveis mais procurados nos últimos 30 dias" });
+    await expect(top.getByRole("row").filter({ hasText: referencia })).toBeVisible();
+    await expect(page.getByRole("figure").filter({ hasText: "Cliques no WhatsApp por dia" })).toBeVisible();
+    await expectNoAxeViolations(page);
 
     const bad = await request.post("/api/whatsapp", {
       multipart: { referencia: "<script>" },
@@ -250,6 +271,49 @@ async function sendListingLead(request: APIRequestContext, referencia: string, f
     headers: { Origin: E2E_BASE_URL },
   });
   expect(response.status(), `lead em ${referencia}`).toBe(200);
+}
+
+type Cookie = { name: string; value: string };
+
+/** The admin screen of a listing, found by its referência. */
+async function adminPathOf(request: APIRequestContext, admin: Cookie, referencia: string): Promise<string> {
+  const html = await (
+    await request.get(`/admin/imoveis?q=${referencia}`, {
+      headers: { Cookie: `${admin.name}=${admin.value}` },
+    })
+  ).text();
+  const id = html.match(new RegExp(`href="/admin/imoveis/(\\d+)"[^>]*>${referencia}<`))?.[1];
+  if (!id) throw new Error(`imóvel ${referencia} não encontrado no admin`);
+  return `/admin/imoveis/${id}`;
+}
+
+/** The listing's WhatsApp taps over 30 days, as its admin screen shows them. */
+async function whatsappClicksOf(
+  request: APIRequestContext,
+  admin: Cookie,
+  editPath: string,
+): Promise<number> {
+  const html = await (
+    await request.get(editPath, { headers: { Cookie: `${admin.name}=${admin.value}` } })
+  ).text();
+  const value = html.match(/stat__value">([\d.]+)<\/span><span class="stat__label">Cliques no WhatsApp/)?.[1];
+  if (value === undefined) throw new Error(`cliques no WhatsApp não encontrados em ${editPath}`);
+  return Number(value.replace(/\./g, ""));
+}
+
+/** Leads of the old "Contato via WhatsApp" kind about a listing, in the CSV export. */
+async function whatsappLeadsOf(
+  request: APIRequestContext,
+  admin: Cookie,
+  referencia: string,
+): Promise<number> {
+  const csv = await (
+    await request.get("/admin/leads.csv", { headers: { Cookie: `${admin.name}=${admin.value}` } })
+  ).text();
+  return csv
+    .split("\r\n")
+    .map(csvCells)
+    .filter((cells) => cells[2] === "Contato via WhatsApp" && cells[7] === referencia).length;
 }
 
 /** "Today" in Maceió (UTC−3, no daylight saving), as the inbox's date filters read it. */
@@ -403,7 +467,7 @@ test.describe("caixa de leads: filtros, atribuição e o que cada papel vê", ()
     await expect(rowA).toContainText("Perdido");
   });
 
-  test("um clique no WhatsApp do imóvel vira lead antes de o visitante sair para o wa.me", async ({
+  test("um clique no WhatsApp do imóvel é contado antes de o visitante sair para o wa.me", async ({
     page,
     context,
     request,
@@ -413,16 +477,8 @@ test.describe("caixa de leads: filtros, atribuição e o que cada papel vê", ()
     const listing = await availableListing(page);
     const referencia = listing.split("/").pop() ?? "";
     const admin = await sessionFor(request, E2E_BASE_URL, "admin");
-    const whatsappLeads = async () => {
-      const csv = await (
-        await request.get("/admin/leads.csv", { headers: { Cookie: `${admin.name}=${admin.value}` } })
-      ).text();
-      return csv
-        .split("\r\n")
-        .map(csvCells)
-        .filter((cells) => cells[2] === "Contato via WhatsApp" && cells[7] === referencia).length;
-    };
-    const before = await whatsappLeads();
+    const editPath = await adminPathOf(request, admin, referencia);
+    const before = await whatsappClicksOf(request, admin, editPath);
 
     await page.goto(listing);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -431,7 +487,7 @@ test.describe("caixa de leads: filtros, atribuição e o que cada papel vê", ()
       page.locator(".listing-contact__whatsapp").click(),
     ]);
     expect(beacon.postData() ?? "").toContain(referencia);
-    await expect.poll(whatsappLeads).toBe(before + 1);
+    await expect.poll(() => whatsappClicksOf(request, admin, editPath)).toBe(before + 1);
   });
 
   test("depois de cair e voltar, a caixa aberta mostra o que chegou enquanto estava fora", async ({

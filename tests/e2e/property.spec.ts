@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { generateListings } from "../../app/server/demo/catalogue.server";
-import { hydrated, loginAs, test } from "./fixtures";
+import { expectNoAxeViolations, hydrated, loginAs, test } from "./fixtures";
 
 /** The first listing on offer (not sold/rented/reserved) with at least two photos. */
 async function availableListing(page: Page): Promise<string> {
@@ -65,6 +65,63 @@ test("galeria: capa com prioridade alta, demais preguiçosas, espaço reservado"
   await expect(images.first()).toHaveAttribute("height", /\d+/);
 });
 
+/**
+ * Each loaded photo of the gallery, as drawn: the width of the chosen variant, the width the
+ * photo is painted at (it covers its cell, so a photo wider than its cell overflows it) times
+ * the screen's pixel ratio, and the largest variant there is.
+ */
+async function drawnPhotos(page: Page) {
+  return page.locator(".gallery__item img").evaluateAll((imgs) =>
+    (imgs as HTMLImageElement[])
+      .filter((img) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().width > 0)
+      .map((img) => {
+        const box = img.getBoundingClientRect();
+        const painted = Math.max(box.width, box.height * (img.naturalWidth / img.naturalHeight));
+        const widths = (img.parentElement?.querySelector("source")?.getAttribute("srcset") ?? "")
+          .split(",")
+          .map((candidate) => Number(candidate.trim().split(" ")[1]?.replace("w", "")));
+        return {
+          // naturalWidth is corrected for the srcset's density; the file's own width is in its name.
+          chosen: Number(img.currentSrc.match(/-(\d+)\.\w+$/)?.[1]),
+          needed: Math.floor(painted * window.devicePixelRatio),
+          largest: Math.max(...widths),
+        };
+      }),
+  );
+}
+
+for (const deviceScaleFactor of [1, 2]) {
+  for (const [screen, viewport] of [
+    ["computador", { width: 1366, height: 900 }],
+    ["celular", { width: 390, height: 844 }],
+  ] as const) {
+    test(`galeria nítida (${screen}, densidade ${deviceScaleFactor}): nenhuma foto é ampliada além da variante escolhida`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport, deviceScaleFactor });
+      const page = await context.newPage();
+      await page.goto(listing);
+      const cover = page.locator(".gallery__item img").first();
+      await expect
+        .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeTruthy();
+      if (screen === "computador") {
+        // The mosaic's small photos load too (they are on screen).
+        const shown = await page.locator(".gallery__item img:visible").count();
+        await expect.poll(async () => (await drawnPhotos(page)).length).toBe(shown);
+      }
+      const photos = await drawnPhotos(page);
+      expect(photos.length).toBeGreaterThan(0);
+      for (const photo of photos) {
+        expect(photo.chosen, JSON.stringify(photo)).toBeGreaterThanOrEqual(
+          Math.min(photo.needed, photo.largest),
+        );
+      }
+      await context.close();
+    });
+  }
+}
+
 test("visualizador: abre, anda com as setas e por gesto, prende o foco e fecha com Esc", async ({ page }) => {
   const requests: string[] = [];
   page.on("request", (r) => requests.push(r.url()));
@@ -106,20 +163,27 @@ test("visualizador: abre, anda com as setas e por gesto, prende o foco e fecha c
   await expect(first).toBeFocused();
 });
 
-test("mapa: o Leaflet só carrega quando o mapa se aproxima da tela", async ({ page }) => {
-  const requests: string[] = [];
-  page.on("request", (r) => requests.push(r.url()));
-  await page.goto(listing);
-  await page.waitForLoadState("networkidle");
-  const map = page.locator(".listing-map");
-  await expect(map).toHaveCount(1);
-  expect(requests.filter((u) => /leaflet/i.test(u))).toEqual([]);
-  await expect(page.locator(".leaflet-container")).toHaveCount(0);
+// On a phone, where loading late matters most and the map is furthest down the page: on a
+// computer, under the shorter 3:1 gallery, a listing with a one-line description has its map
+// within the observer's 400 px margin at once.
+test.describe("mapa no celular", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
 
-  await map.scrollIntoViewIfNeeded();
-  await expect(page.locator(".leaflet-container")).toHaveCount(1);
-  expect(requests.filter((u) => /leaflet/i.test(u)).length).toBeGreaterThan(0);
-  await expect(map).toHaveAttribute("data-map-state", "ready");
+  test("mapa: o Leaflet só carrega quando o mapa se aproxima da tela", async ({ page }) => {
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    await page.goto(listing);
+    await page.waitForLoadState("networkidle");
+    const map = page.locator(".listing-map");
+    await expect(map).toHaveCount(1);
+    expect(requests.filter((u) => /leaflet/i.test(u))).toEqual([]);
+    await expect(page.locator(".leaflet-container")).toHaveCount(0);
+
+    await map.scrollIntoViewIfNeeded();
+    await expect(page.locator(".leaflet-container")).toHaveCount(1);
+    expect(requests.filter((u) => /leaflet/i.test(u)).length).toBeGreaterThan(0);
+    await expect(map).toHaveAttribute("data-map-state", "ready");
+  });
 });
 
 test("endereço oculto: o HTML não traz as coordenadas exatas nem a rua", async ({ request }) => {
@@ -335,6 +399,149 @@ test.describe("formulário de contato sem JavaScript", () => {
     expect(ok.status()).toBe(200);
     await page.waitForLoadState();
     await expect(page.getByText("Mensagem enviada!")).toBeVisible();
+  });
+});
+
+test.describe("salvar o imóvel nos favoritos", () => {
+  test("o botão ao lado do título guarda e tira o imóvel dos favoritos", async ({ page }) => {
+    await page.goto(listing);
+    const referencia = listing.split("/").pop()!;
+    const save = page.locator(".listing__header").getByRole("button", { name: "Salvar nos favoritos" });
+    await expect(save).toHaveAttribute("aria-pressed", "false");
+    await save.click();
+    await expect(save).toHaveAttribute("aria-pressed", "true");
+    expect(await page.evaluate(() => localStorage.getItem("favoritos"))).toContain(referencia);
+    expect(page.url()).toMatch(new RegExp(`${listing}$`)); // saved in place, no navigation
+
+    await page.goto("/favoritos");
+    await expect(page.locator(".property-card__ref")).toHaveText([`Ref. ${referencia}`]);
+    await page.goto(listing);
+    await expect(save).toHaveAttribute("aria-pressed", "true");
+    await save.click();
+    await expect(save).toHaveAttribute("aria-pressed", "false");
+    expect(await page.evaluate(() => localStorage.getItem("favoritos"))).toBe("[]");
+  });
+
+  test("um toque antes do JavaScript assumir leva a /favoritos, que salva o imóvel", async ({ page }) => {
+    const referencia = listing.split("/").pop()!;
+    // What the form sends when the page is not hydrated yet.
+    await page.goto(`/favoritos?salvar=${referencia.toLowerCase()}`);
+    await expect(
+      page.getByRole("status").filter({ hasText: `Imóvel ${referencia} salvo nos favoritos.` }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/favoritos$/);
+    await expect(page.locator(".property-card__ref")).toHaveText([`Ref. ${referencia}`]);
+    await page.evaluate(() => localStorage.removeItem("favoritos"));
+  });
+
+  test.describe("sem JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("o botão é um formulário, e a página diz que os favoritos precisam de JavaScript", async ({
+      page,
+    }) => {
+      const referencia = listing.split("/").pop()!;
+      await page.goto(listing);
+      await page.locator(".listing__header").getByRole("button", { name: "Salvar nos favoritos" }).click();
+      await expect(page).toHaveURL(new RegExp(`/favoritos\\?salvar=${referencia}$`));
+      // (Playwright's text selectors skip <noscript>; its role selectors and text assertions do not.)
+      const message = page.locator(".favorites__saved");
+      await expect(message).toContainText(`Não foi possível salvar o imóvel ${referencia}`);
+      await expect(message).toContainText("precisam do JavaScript ativado");
+      await page.getByRole("link", { name: `Voltar ao imóvel ${referencia}` }).click();
+      await expect(page).toHaveURL(new RegExp(`${listing}$`));
+    });
+  });
+});
+
+test("preço do m² e total mensal (aluguel + condomínio + IPTU) no cartão e na página do imóvel", async ({
+  page,
+}) => {
+  // A monthly rent with fees: the card's total is the page's total.
+  await page.goto("/todos-os-imoveis?finalidade=aluguel");
+  const rental = page.locator(".property-card").filter({ hasText: "Total com taxas:" }).first();
+  const cardTotal = (await rental.locator(".property-card__price-facts").textContent())?.match(
+    /Total com taxas: (R\$ [\d.]+\/mês)/,
+  )?.[1];
+  expect(cardTotal).toBeTruthy();
+  await rental.locator(".property-card__link").click();
+  const total = page.locator(".price-block__total");
+  await expect(total.locator("dt")).toHaveText("Total mensal");
+  await expect(total.locator("dd")).toContainText(cardTotal!);
+  await expect(total.locator(".price-block__detail")).toContainText(/^Aluguel \+ /);
+
+  // A sale with an area: the card's price per m² is the page's.
+  await page.goto("/todos-os-imoveis?finalidade=venda");
+  const sale = page.locator(".property-card").filter({ hasText: "/m²" }).first();
+  const cardPerM2 = (await sale.locator(".property-card__price-facts").textContent())?.match(
+    /R\$ [\d.]+\/m²/,
+  )?.[0];
+  expect(cardPerM2).toBeTruthy();
+  await sale.locator(".property-card__link").click();
+  await expect(page.locator(".price-block__fee").filter({ hasText: "Preço do m²" }).locator("dd")).toHaveText(
+    cardPerM2!,
+  );
+});
+
+test.describe("barra de contato no celular", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("WhatsApp, ligar e salvar sempre à mão, sem cobrir o fim da página nem violar o axe", async ({
+    page,
+  }) => {
+    const referencia = listing.split("/").pop()!;
+    await page.goto(listing);
+    const bar = page.getByRole("region", { name: "Contato rápido" });
+    await expect(bar).toBeVisible();
+    const whatsapp = bar.getByRole("link", { name: /WhatsApp/ });
+    expect(new URL((await whatsapp.getAttribute("href"))!).searchParams.get("text")).toContain(referencia);
+    await expect(bar.getByRole("link", { name: "Ligar" })).toHaveAttribute("href", /^tel:\+55\d{10,11}$/);
+    await expect(bar.getByRole("button", { name: "Salvar nos favoritos" })).toBeVisible();
+
+    // Fixed at the bottom while scrolling; at the very end, the page's last line is above it.
+    const viewportBottom = await page.evaluate(() => window.innerHeight);
+    expect(Math.round((await bar.boundingBox())!.y + (await bar.boundingBox())!.height)).toBe(viewportBottom);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastLine = await page.evaluate(() => {
+      const footer = document.querySelector(".site-footer");
+      const texts = [...(footer?.querySelectorAll("p, a, li") ?? [])];
+      return Math.max(...texts.map((el) => el.getBoundingClientRect().bottom));
+    });
+    expect(lastLine).toBeLessThanOrEqual((await bar.boundingBox())!.y);
+
+    // Saving from the bar is the same favourite as by the title.
+    await bar.getByRole("button", { name: "Salvar nos favoritos" }).click();
+    await expect(
+      page.locator(".listing__header").getByRole("button", { name: "Salvar nos favoritos" }),
+    ).toHaveAttribute("aria-pressed", "true");
+    await bar.getByRole("button", { name: "Salvar nos favoritos" }).click();
+
+    await expectNoAxeViolations(page);
+  });
+
+  test("sem movimento quando o sistema pede menos movimento", async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      reducedMotion: "reduce",
+    });
+    const page = await context.newPage();
+    await page.goto(listing);
+    const motion = await page.getByRole("region", { name: "Contato rápido" }).evaluate((bar) => {
+      const parts = [bar, ...bar.querySelectorAll("*")].map((el) => getComputedStyle(el));
+      return parts.some(
+        (style) => style.animationName !== "none" || parseFloat(style.transitionDuration) > 0.001,
+      );
+    });
+    expect(motion).toBe(false);
+    await context.close();
+  });
+
+  test("no computador a barra não aparece (o contato fica ao lado da descrição)", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(listing);
+    await expect(page.locator(".contact-bar")).toBeHidden();
+    await context.close();
   });
 });
 

@@ -14,6 +14,11 @@ async function resultCount(page: Page): Promise<number> {
   return Number(match[1].replace(/\./g, ""));
 }
 
+/** The results on screen answer the address: no search on its way (SearchResults sets aria-busy). */
+async function resultsSettled(page: Page): Promise<void> {
+  await expect(page.locator(".search-results")).not.toHaveAttribute("aria-busy", "true");
+}
+
 async function cardTexts(cards: Locator, selector: string): Promise<string[]> {
   return cards.locator(selector).allTextContents();
 }
@@ -97,6 +102,7 @@ test("a dica da busca ensina aspas e sinal de menos, e o sinal de menos deixa de
   await field.fill("apartamento -pajucara");
   await page.getByRole("button", { name: "Buscar", exact: true }).click();
   await expect(page).toHaveURL(/\?q=apartamento\+-pajucara$/);
+  await resultsSettled(page);
   const titles = await page.locator(".card-grid .property-card .property-card__title").allTextContents();
   expect(titles.length).toBeGreaterThan(0);
   expect(titles.filter((title) => /Pajuçara/.test(title))).toEqual([]);
@@ -104,6 +110,52 @@ test("a dica da busca ensina aspas e sinal de menos, e o sinal de menos deixa de
   await field.fill("apartamento pajucara");
   await page.getByRole("button", { name: "Buscar", exact: true }).click();
   await expect(page.locator(".card-grid .property-card__title").first()).toContainText("Pajuçara");
+});
+
+test("resultados e endereço mudam juntos: a lista anterior fica marcada como desatualizada até os novos chegarem", async ({
+  page,
+}) => {
+  await page.goto("/todos-os-imoveis");
+  const results = page.locator(".search-results");
+  const titles = page.locator(".card-grid .property-card__title");
+  const oldTitles = await titles.allTextContents();
+  expect(oldTitles.length).toBeGreaterThan(0);
+  // From now on, every frame: the old list must never be shown unmarked under the new address.
+  await page.evaluate((old) => {
+    const w = window as unknown as { unmarked: string[] };
+    w.unmarked = [];
+    const check = () => {
+      const shown = [...document.querySelectorAll(".card-grid .property-card__title")].map(
+        (t) => t.textContent,
+      );
+      const busy = document.querySelector(".search-results")?.getAttribute("aria-busy") === "true";
+      if (location.search.includes("q=") && !busy && shown.join("|") === old.join("|")) {
+        w.unmarked.push(location.href);
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  }, oldTitles);
+
+  // The data of the new search is held back: the list waits, marked busy, under the old address.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/todos-os-imoveis\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel("Buscar por palavra-chave").fill("apartamento pajucara");
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await expect(results).toHaveAttribute("aria-busy", "true");
+  await expect(page).toHaveURL(/\/todos-os-imoveis$/);
+
+  release();
+  await expect(page).toHaveURL(/\?q=apartamento\+pajucara$/);
+  await resultsSettled(page);
+  await expect(titles.first()).toContainText("Pajuçara");
+  expect(await page.evaluate(() => (window as unknown as { unmarked: string[] }).unmarked)).toEqual([]);
 });
 
 // The filter parser (and zod, ~14 KB of script) loads only when the visitor uses the form.

@@ -20,6 +20,12 @@ interface PhotoManagerProps {
 
 type Post = Record<string, string>;
 
+function placeUploaded(current: AdminPhoto[], photo: AdminPhoto): AdminPhoto[] {
+  const others = photo.isCover ? current.map((p) => (p.isCover ? { ...p, isCover: false } : p)) : current;
+  const at = others.findIndex((p) => p.position > photo.position);
+  return at < 0 ? [...others, photo] : [...others.slice(0, at), photo, ...others.slice(at)];
+}
+
 export function PhotoManager({ propertyId, photos, notice, error, confirmPhotoId }: PhotoManagerProps) {
   const endpoint = `/admin/imoveis/${propertyId}/fotos`;
   const editUrl = `/admin/imoveis/${propertyId}`;
@@ -47,7 +53,9 @@ export function PhotoManager({ propertyId, photos, notice, error, confirmPhotoId
   });
 
   const uploads = useUploads(endpoint, {
-    onUploaded: (photo) => setOrder((current) => [...current, photo]),
+    nextPosition: () => order.reduce((last, p) => Math.max(last, p.position + 1), 0),
+    // In its place among its batch (those before it may still be on their way).
+    onUploaded: (photo) => setOrder((current) => placeUploaded(current, photo)),
     onBatchDone: (items: UploadItem[]) => {
       const failed = items.filter((i) => i.phase === "erro").length;
       const sent = items.length - failed;

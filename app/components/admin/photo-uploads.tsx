@@ -24,7 +24,13 @@ const STATUS_MESSAGES: Record<number, string> = {
   413: "Arquivo grande demais: até 20 MB.",
 };
 
-function send(endpoint: string, file: File, onProgress: (fraction: number) => void, onSent: () => void) {
+function send(
+  endpoint: string,
+  file: File,
+  position: number,
+  onProgress: (fraction: number) => void,
+  onSent: () => void,
+) {
   return new Promise<Outcome>((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", endpoint);
@@ -49,6 +55,7 @@ function send(endpoint: string, file: File, onProgress: (fraction: number) => vo
       resolve({ ok: false, message: "Falha de conexão. Verifique a internet e tente de novo." });
     const body = new FormData();
     body.append("foto", file);
+    body.append("position", String(position));
     xhr.send(body);
   });
 }
@@ -57,12 +64,20 @@ let counter = 0;
 
 export function useUploads(
   endpoint: string,
-  handlers: { onUploaded: (photo: AdminPhoto) => void; onBatchDone: (items: UploadItem[]) => void },
+  handlers: {
+    /** The place after the photos already in the gallery. */
+    nextPosition: () => number;
+    onUploaded: (photo: AdminPhoto) => void;
+    onBatchDone: (items: UploadItem[]) => void;
+  },
 ) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [dropActive, setDropActive] = useState(false);
   const latest = useRef(handlers);
   latest.current = handlers;
+  // Places already handed to files still on their way (a batch chosen while another runs).
+  const reserved = useRef(0);
+  const batchesRunning = useRef(0);
 
   const update = useCallback((key: string, change: Partial<UploadItem>) => {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -94,6 +109,11 @@ export function useUploads(
         ),
         ...batch.map(({ file: _file, ...item }) => item),
       ]);
+      // Each file keeps the place it was chosen in, whichever upload finishes first.
+      const base = Math.max(latest.current.nextPosition(), reserved.current);
+      const positions = new Map(batch.map((item, i) => [item.key, base + i]));
+      reserved.current = base + batch.length;
+      batchesRunning.current += 1;
       const queue = batch.filter((i) => i.phase === "na-fila");
       const results = new Map<string, UploadItem>(batch.map((i) => [i.key, i]));
       const worker = async () => {
@@ -103,6 +123,7 @@ export function useUploads(
           const outcome = await send(
             endpoint,
             item.file,
+            positions.get(item.key) ?? base,
             (fraction) => update(item.key, { progress: Math.round(fraction * 100) }),
             () => update(item.key, { progress: 100, phase: "processando" }),
           );
@@ -114,9 +135,11 @@ export function useUploads(
           if (outcome.ok) latest.current.onUploaded(outcome.photo);
         }
       };
-      void Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker)).then(() =>
-        latest.current.onBatchDone([...results.values()]),
-      );
+      void Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker)).then(() => {
+        batchesRunning.current -= 1;
+        if (batchesRunning.current === 0) reserved.current = 0;
+        latest.current.onBatchDone([...results.values()]);
+      });
     },
     [endpoint, update],
   );

@@ -9,8 +9,38 @@ import { ExpandIcon } from "./listing-icons";
 
 const GalleryViewer = lazy(() => import("./gallery-viewer"));
 
-const COVER_SIZES = "(min-width: 1200px) 584px, (min-width: 768px) 50vw, 100vw";
-const THUMB_SIZES = "(min-width: 1200px) 292px, (min-width: 768px) 25vw, 100vw";
+/** The page's content width from 1200 px (--max-width less the padding, site.css). */
+const CONTENT_WIDTH = 1168;
+/** A phone's strip: one photo at a time, the full width, 4:3 (.gallery__item in property.css). */
+const STRIP_ASPECT = 4 / 3;
+
+/**
+ * A photo's cell in the mosaic (from 768 px, property.css): its share of the row and its
+ * aspect ratio. The track is 3:1 in 4 columns × 2 rows: a 2 × 2 or a 1 × 1 cell is 3:2, a cell
+ * spanning the whole row or two columns of one row is 3:1.
+ */
+function mosaicCell(count: number, index: number): { share: number; aspect: number } {
+  if (count === 1) return { share: 1, aspect: 3 };
+  if (index === 0 || count === 2) return { share: 0.5, aspect: 3 / 2 };
+  if (count === 3 || (count === 4 && index === 3)) return { share: 0.5, aspect: 3 };
+  return { share: 0.25, aspect: 3 / 2 };
+}
+
+/**
+ * `sizes` for a gallery photo: the width it is drawn at, not the width of its cell. The image
+ * covers its cell (object-fit: cover), so a photo wider than its cell is drawn wider than the
+ * cell, by the ratio of the two shapes; the browser then picks a variant at least that wide
+ * times the screen's pixel ratio.
+ */
+export function gallerySizes(photo: PictureData, count: number, index: number): string {
+  const ratio = photo.width / photo.height;
+  const grow = (aspect: number) => Math.max(1, ratio / aspect);
+  const cell = mosaicCell(count, index);
+  const desktop = Math.ceil(CONTENT_WIDTH * cell.share * grow(cell.aspect));
+  const tablet = Math.ceil(100 * cell.share * grow(cell.aspect));
+  const phone = Math.ceil(100 * grow(STRIP_ASPECT));
+  return `(min-width: 1200px) ${desktop}px, (min-width: 768px) ${tablet}vw, ${phone}vw`;
+}
 
 export function Gallery({ photos, title }: { photos: PictureData[]; title: string }) {
   const [open, setOpen] = useState<number | null>(null);
@@ -49,7 +79,7 @@ export function Gallery({ photos, title }: { photos: PictureData[]; title: strin
             >
               <ResponsivePicture
                 picture={photo}
-                sizes={index === 0 ? COVER_SIZES : THUMB_SIZES}
+                sizes={gallerySizes(photo, photos.length, index)}
                 priority={index === 0}
                 className="gallery__img"
               />

@@ -5,9 +5,11 @@ import type { LeadActionData } from "../../lib/lead-fields";
 import type { PublicListing } from "../../lib/listing";
 import type { PropertyCardData } from "../../lib/property-card";
 import "../../styles/property.css";
+import { FavoriteForm } from "../favorite-button";
 import { PinIcon } from "../feature-icons";
 import { PropertyCardGrid } from "../property-card";
 import { Amenities, Characteristics } from "./characteristics";
+import { ContactBar } from "./contact-bar";
 import { Gallery } from "./gallery";
 import { ListingContact } from "./listing-contact";
 import { LocationMap } from "./location-map";
@@ -21,6 +23,7 @@ export function ListingPage({
   similarHref,
   cityHref,
   whatsapp,
+  phone,
   consentText,
   serverResult,
 }: {
@@ -30,6 +33,8 @@ export function ListingPage({
   similarHref: string;
   cityHref: string;
   whatsapp: string;
+  /** The agency's phone for the phone's contact bar. */
+  phone: string;
   serverResult?: LeadActionData;
 }) {
   return (
@@ -52,7 +57,10 @@ export function ListingPage({
         <p className="listing__kicker">
           {listing.tipoLabel} · {listing.finalidadeLabels.join(" e ")} · Ref. {listing.referencia}
         </p>
-        <h1 className="listing__title">{listing.titulo}</h1>
+        <div className="listing__title-row">
+          <h1 className="listing__title">{listing.titulo}</h1>
+          <FavoriteForm referencia={listing.referencia} className="favorite-form listing__save" />
+        </div>
         <p className="listing__place">
           <PinIcon />
           <span>
@@ -112,6 +120,7 @@ export function ListingPage({
           <PropertyCardGrid cards={similar} headingLevel={3} />
         </section>
       ) : null}
+      <ContactBar listing={listing} whatsapp={whatsapp} phone={phone} />
     </main>
   );
 }

@@ -46,6 +46,21 @@ export function PriceBlock({ listing }: { listing: PublicListing }) {
             <dd>{fee.value}</dd>
           </div>
         ))}
+        {prices.totalMensal ? (
+          <div className="price-block__total">
+            <dt>Total mensal</dt>
+            <dd>
+              {prices.totalMensal.value}
+              <span className="price-block__detail">{prices.totalMensal.detail}</span>
+            </dd>
+          </div>
+        ) : null}
+        {prices.porM2 ? (
+          <div className="price-block__fee">
+            <dt>Preço do m²</dt>
+            <dd>{prices.porM2}</dd>
+          </div>
+        ) : null}
       </dl>
       {listing.closed ? null : (
         <a href="#contato" className="button button--primary price-block__cta">

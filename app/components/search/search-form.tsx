@@ -53,6 +53,11 @@ export function useCanonicalSubmit(path: string, allowedTipos?: readonly Tipo[])
     await navigate(searchHref(path, { ...filters, pagina: 1 }), {
       state: { focus },
       preventScrollReset: keepScroll,
+      // The "loading" state reaches the screen before the request goes out, so the results
+      // already shown are marked as outdated (SearchResults) before the address changes: the
+      // router changes the address when the data arrives, and React paints the new results a
+      // moment later.
+      flushSync: true,
     });
   };
 }

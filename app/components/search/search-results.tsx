@@ -1,7 +1,7 @@
 // The results column: count, sort, active filters (each removable), the cards and pagination,
 // or an empty state that offers to loosen the search one filter at a time.
 
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { PropertyCardData } from "../../lib/property-card";
 import { type FilterChip, filterChips, resultCountText } from "../../lib/search-describe";
 import { ORDEM_KEYS, ORDENS, type SearchFilters } from "../../lib/search-params";
@@ -77,8 +77,12 @@ export function SearchResults({
   cards: PropertyCardData[];
 }) {
   const chips = filterChips(path, filters);
+  // A new search of this page is on its way: what is shown answers the previous one. Marked busy
+  // until the new results are painted, which is after the address has changed.
+  const navigation = useNavigation();
+  const outdated = navigation.state !== "idle" && navigation.location.pathname === path;
   return (
-    <section className="search-results" aria-labelledby={RESULTS_ID}>
+    <section className="search-results" aria-labelledby={RESULTS_ID} aria-busy={outdated || undefined}>
       <div className="search-toolbar">
         <p id={RESULTS_ID} className="search-count" tabIndex={-1}>
           {resultCountText(total)}

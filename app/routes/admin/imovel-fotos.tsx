@@ -46,7 +46,10 @@ type Outcome = { status: number; body: Record<string, unknown>; back?: string };
 async function upload(request: Request, context: Route.ActionArgs["context"], actor: Actor, id: number) {
   const { db, storage } = context.services;
   const file = await readPhotoUpload(request);
-  const photo = await addPhoto(db, storage, actor, id, file.data, { altText: file.altText });
+  const photo = await addPhoto(db, storage, actor, id, file.data, {
+    altText: file.altText,
+    position: file.position,
+  });
   return { status: 201, body: { photo, message: "Foto enviada." }, back: "ok=fotos#fotos" } satisfies Outcome;
 }
 

@@ -1,6 +1,7 @@
 // /admin/imoveis/:id — edit a listing: the form, its publication actions and its photos.
 import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { ListingActions } from "../../components/admin/listing-actions";
+import { ListingNumbers } from "../../components/admin/listing-numbers";
 import { PhotoManager } from "../../components/admin/photo-manager";
 import { PropertyForm } from "../../components/admin/property-form";
 import { pageMeta } from "../../lib/meta";
@@ -8,6 +9,7 @@ import { type ListingAction, noticeOf, parseListingAction } from "../../lib/prop
 import { parsePropertyForm, readPropertyForm, toFormInput } from "../../lib/property-form";
 import { PUBLICATION_STATES, STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
+import { getListingNumbers } from "../../server/dashboard/dashboard.server";
 import { type Actor, loadManageable, parseId } from "../../server/properties/access.server";
 import {
   deleteProperty,
@@ -40,9 +42,10 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
   return guarded(async () => {
     const id = parseId(params.id);
     const { property, oldReferencias } = await getPropertyForEdit(db, actor, id);
-    const [photos, agents] = await Promise.all([
+    const [photos, agents, numbers] = await Promise.all([
       listPhotos(db, storage, actor, id),
       user.role === "admin" ? listAgents(db, property.corretorId) : null,
+      getListingNumbers(db, id),
     ]);
     return data(
       {
@@ -59,6 +62,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
         values: toFormInput(property),
         photos,
         agents,
+        numbers,
       },
       { headers: { "Cache-Control": "no-store" } },
     );
@@ -136,7 +140,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
 }
 
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, values, photos, agents } = loaderData;
+  const { listing, values, photos, agents, numbers } = loaderData;
   const [search] = useSearchParams();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "salvar";
@@ -183,6 +187,8 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           {actionData.actionError}
         </p>
       ) : null}
+
+      <ListingNumbers numbers={numbers} />
 
       <ListingActions
         publicacao={listing.publicacao}

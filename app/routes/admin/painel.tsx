@@ -1,5 +1,6 @@
-// /admin/painel: the day's numbers, what needs attention, recent leads and 30 days of views
-// and leads. A corretor sees only their own listings and leads.
+// /admin/painel: the day's numbers, what needs attention, recent leads, 30 days of views,
+// leads and WhatsApp clicks, and the listings most sought after. A corretor sees only their
+// own listings and leads.
 import { Link, useFetcher } from "react-router";
 import { DailyChart } from "../../components/daily-chart";
 import { ATTENTION_REASONS } from "../../lib/dashboard";
@@ -136,7 +137,47 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
             tone="accent"
             points={dashboard.daily.map((d) => ({ day: d.day, value: d.leads }))}
           />
+          <DailyChart
+            title="Cliques no WhatsApp por dia"
+            unit="cliques"
+            tone="whatsapp"
+            points={dashboard.daily.map((d) => ({ day: d.day, value: d.whatsapp }))}
+          />
         </div>
+      </section>
+
+      <section className="admin-card" aria-labelledby="painel-procurados">
+        <h2 id="painel-procurados">Imóveis mais procurados nos últimos 30 dias</h2>
+        {dashboard.topListings.length === 0 ? (
+          <p>Nenhuma visita nem clique no WhatsApp nos últimos 30 dias.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Referência</th>
+                  <th scope="col">Título</th>
+                  <th scope="col">Cliques no WhatsApp</th>
+                  <th scope="col">Visualizações</th>
+                  <th scope="col">Leads</th>
+                </tr>
+              </thead>
+              <tbody>
+                {dashboard.topListings.map((item) => (
+                  <tr key={item.id}>
+                    <th scope="row">
+                      <Link to={`/admin/imoveis/${item.id}#desempenho`}>{item.referencia}</Link>
+                    </th>
+                    <td>{item.titulo}</td>
+                    <td>{formatInteger(item.whatsapp)}</td>
+                    <td>{formatInteger(item.views)}</td>
+                    <td>{formatInteger(item.leads)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
 
       <section className="admin-card" aria-labelledby="painel-atencao">

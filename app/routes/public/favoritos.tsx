@@ -3,10 +3,11 @@
 // fills in on the client.
 
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { HeartIcon } from "../../components/feature-icons";
 import { PropertyCardGrid } from "../../components/property-card";
-import { cardsApiUrl, useFavorites, useHydrated } from "../../lib/favorites";
+import { cardsApiUrl, referenciaToSave, useFavorites, useHydrated } from "../../lib/favorites";
+import { listingPath } from "../../lib/listing";
 import { pageMeta } from "../../lib/meta";
 import type { PropertyCardData } from "../../lib/property-card";
 import type { Route } from "./+types/favoritos";
@@ -23,9 +24,33 @@ type Load =
   | { state: "error" }
   | { state: "ready"; cards: Map<string, PropertyCardData>; asked: Set<string> };
 
+/**
+ * /favoritos?salvar=REF: the listing page's "Salvar" sent before (or without) JavaScript. Saved
+ * here once the page has JavaScript; the address then goes back to /favoritos, so a reload does
+ * not save it again after the visitor removed it.
+ */
+function useSaveFromAddress(hydrated: boolean): string | null {
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { add } = useFavorites();
+  const toSave = referenciaToSave(search);
+  useEffect(() => {
+    if (!hydrated || !toSave) return;
+    add(toSave);
+    // The screen is re-created for the new address: the confirmation travels in its state.
+    void navigate("/favoritos", { replace: true, preventScrollReset: true, state: { saved: toSave } });
+  }, [hydrated, toSave, add, navigate]);
+  const saved = (location.state as { saved?: unknown } | null)?.saved;
+  return typeof saved === "string" ? saved : null;
+}
+
 export default function Favoritos() {
   const hydrated = useHydrated();
   const { favorites } = useFavorites();
+  const [search] = useSearchParams();
+  const asked = referenciaToSave(search);
+  const saved = useSaveFromAddress(hydrated);
   const [load, setLoad] = useState<Load>({ state: "loading" });
   // Removing a favourite needs no request; only referências never asked for do.
   const missing = load.state === "ready" ? favorites.filter((r) => !load.asked.has(r)) : favorites;
@@ -75,6 +100,11 @@ export default function Favoritos() {
     <main className="container page">
       <h1>Favoritos</h1>
       <p className="page__lead">Os imóveis que você salvou ficam guardados neste navegador.</p>
+      {saved ? (
+        <p className="favorites__saved" role="status">
+          Imóvel {saved} salvo nos favoritos. <Link to={listingPath(saved)}>Voltar ao imóvel</Link>
+        </p>
+      ) : null}
       <div aria-live="polite" aria-busy={busy}>
         {busy ? (
           <p className="favorites__status">Carregando seus favoritos…</p>
@@ -108,7 +138,15 @@ export default function Favoritos() {
         )}
       </div>
       <noscript>
-        <p>Para ver seus favoritos, ative o JavaScript do navegador.</p>
+        {asked ? (
+          <p className="favorites__saved">
+            Não foi possível salvar o imóvel {asked}: os favoritos ficam guardados no navegador e precisam do
+            JavaScript ativado. Ative-o e toque em “Salvar” de novo, ou anote a referência {asked}.{" "}
+            <a href={listingPath(asked)}>Voltar ao imóvel {asked}</a>
+          </p>
+        ) : (
+          <p>Para ver seus favoritos, ative o JavaScript do navegador.</p>
+        )}
       </noscript>
     </main>
   );

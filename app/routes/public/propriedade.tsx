@@ -59,7 +59,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 
 export default function Propriedade({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  const whatsapp = useRootData()?.agency.whatsapp ?? "";
+  const agency = useRootData()?.agency;
+  const whatsapp = agency?.whatsapp ?? "";
   if (loaderData.kind !== "found") {
     return (
       <NotFoundContent
@@ -78,6 +79,7 @@ export default function Propriedade({ loaderData }: Route.ComponentProps) {
         similarHref={loaderData.similarHref}
         cityHref={loaderData.cityHref}
         whatsapp={whatsapp}
+        phone={agency?.phones[0] ?? ""}
         consentText={loaderData.consentText}
         serverResult={actionData}
       />

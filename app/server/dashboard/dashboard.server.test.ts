@@ -6,7 +6,7 @@ import { createTestDatabase } from "../db/test-database.server";
 import type { Actor } from "../properties/access.server";
 import { createProperty, setStatus, updateProperty } from "../properties/admin.server";
 import { createActor, listingForm } from "../properties/test-helpers.server";
-import { getDashboard, localDay } from "./dashboard.server";
+import { getDashboard, getListingNumbers, localDay } from "./dashboard.server";
 
 let database: Database;
 beforeAll(async () => {
@@ -87,9 +87,10 @@ describe("dashboard", () => {
     await photos(draft.id, 5);
     await photos(othersListing.id, 5);
     await db.insert(propertyViewsDaily).values([
-      { propertyId: complete.id, day: localDay(daysAgo(0)), views: 7 },
+      { propertyId: complete.id, day: localDay(daysAgo(0)), views: 7, whatsappClicks: 2 },
       { propertyId: othersListing.id, day: localDay(daysAgo(0)), views: 5 },
-      { propertyId: complete.id, day: localDay(daysAgo(40)), views: 99 },
+      { propertyId: stale.id, day: localDay(daysAgo(3)), views: 1, whatsappClicks: 4 },
+      { propertyId: complete.id, day: localDay(daysAgo(40)), views: 99, whatsappClicks: 50 },
     ]);
     await db.insert(leads).values([
       { name: "Lead A", origin: "formulario_imovel", propertyId: complete.id, createdAt: daysAgo(0) },
@@ -112,8 +113,15 @@ describe("dashboard", () => {
       leadsNovos: 2,
     });
     expect(all.daily).toHaveLength(30);
-    expect(all.daily.at(-1)).toEqual({ day: "2026-03-20", views: 12, leads: 1 });
-    expect(all.daily.reduce((s, d) => s + d.views, 0)).toBe(12);
+    expect(all.daily.at(-1)).toEqual({ day: "2026-03-20", views: 12, whatsapp: 2, leads: 1 });
+    expect(all.daily.reduce((s, d) => s + d.views, 0)).toBe(13);
+    expect(all.daily.reduce((s, d) => s + d.whatsapp, 0)).toBe(6);
+    // Per listing, over the 30 days: WhatsApp taps first, then views.
+    expect(all.topListings.map((t) => [t.id, t.views, t.whatsapp, t.leads])).toEqual([
+      [stale.id, 1, 4, 0],
+      [complete.id, 7, 2, 1],
+      [othersListing.id, 5, 0, 1],
+    ]);
     expect(all.recentLeads.map((l) => l.name)).toEqual(["Lead A", "Lead B", "Lead C"]);
 
     const reasons = Object.fromEntries(all.attention.map((a) => [a.id, a.reasons]));
@@ -133,7 +141,10 @@ describe("dashboard", () => {
       alugadosNoMes: 0,
       leadsNovos: 1,
     });
-    expect(own.daily.at(-1)).toEqual({ day: "2026-03-20", views: 7, leads: 1 });
+    expect(own.daily.at(-1)).toEqual({ day: "2026-03-20", views: 7, whatsapp: 2, leads: 1 });
+    expect(own.topListings.map((t) => t.id)).toEqual([stale.id, complete.id]);
+    expect(await getListingNumbers(db, complete.id, now)).toEqual({ views: 7, whatsapp: 2, leads: 1 });
+    expect(await getListingNumbers(db, draft.id, now)).toEqual({ views: 0, whatsapp: 0, leads: 0 });
     expect(own.recentLeads.map((l) => l.name).sort()).toEqual(["Lead A", "Lead C"]);
     expect(own.attention.some((a) => a.id === othersListing.id)).toBe(false);
   });

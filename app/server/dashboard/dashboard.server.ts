@@ -26,7 +26,22 @@ export interface DailyPoint {
   /** YYYY-MM-DD in Alagoas time */
   day: string;
   views: number;
+  /** Taps on "Conversar no WhatsApp" (counted, not leads: app/server/leads/whatsapp.server.ts). */
+  whatsapp: number;
   leads: number;
+}
+
+/** A listing's numbers over the chart's days. */
+export interface ListingNumbers {
+  views: number;
+  whatsapp: number;
+  leads: number;
+}
+
+export interface TopListing extends ListingNumbers {
+  id: number;
+  referencia: string;
+  titulo: string;
 }
 
 export interface RecentLead {
@@ -49,6 +64,8 @@ export interface Dashboard {
   attention: AttentionItem[];
   recentLeads: RecentLead[];
   daily: DailyPoint[];
+  /** The most sought-after listings of the chart's days: WhatsApp taps first, then views. */
+  topListings: TopListing[];
 }
 
 function ownListings(viewer: DashboardViewer): SQL | undefined {
@@ -199,6 +216,7 @@ async function daily(db: Db, viewer: DashboardViewer, now: Date): Promise<DailyP
     .select({
       day: sql<string>`to_char(${propertyViewsDaily.day}, 'YYYY-MM-DD')`,
       views: sql<number>`sum(${propertyViewsDaily.views})::int`,
+      whatsapp: sql<number>`sum(${propertyViewsDaily.whatsappClicks})::int`,
     })
     .from(propertyViewsDaily)
     .innerJoin(properties, eq(properties.id, propertyViewsDaily.propertyId))
@@ -210,9 +228,72 @@ async function daily(db: Db, viewer: DashboardViewer, now: Date): Promise<DailyP
     .from(leads)
     .where(and(gte(leads.createdAt, new Date(`${first}T03:00:00.000Z`)), ownLeads(viewer)))
     .groupBy(leadDay);
-  const views = new Map(viewRows.map((row) => [row.day, row.views]));
+  const counters = new Map(viewRows.map((row) => [row.day, row]));
   const leadCounts = new Map(leadRows.map((row) => [row.day, row.count]));
-  return days.map((day) => ({ day, views: views.get(day) ?? 0, leads: leadCounts.get(day) ?? 0 }));
+  return days.map((day) => ({
+    day,
+    views: counters.get(day)?.views ?? 0,
+    whatsapp: counters.get(day)?.whatsapp ?? 0,
+    leads: leadCounts.get(day) ?? 0,
+  }));
+}
+
+/** The first day of the chart (CHART_DAYS in Alagoas time, today included). */
+function chartStart(now: Date): string {
+  return lastDays(now, CHART_DAYS)[0] as string;
+}
+
+/** Leads about a listing since `first`, per listing: a correlated count for the queries below. */
+function leadsSince(first: string) {
+  return sql<number>`(select count(*)::int from ${leads} l where l.property_id = "properties"."id"
+    and l.created_at >= ${`${first}T03:00:00.000Z`}::timestamptz)`;
+}
+
+async function topListings(db: Db, viewer: DashboardViewer, now: Date, limit: number): Promise<TopListing[]> {
+  const first = chartStart(now);
+  const views = sql<number>`coalesce(sum(${propertyViewsDaily.views}), 0)::int`;
+  const whatsapp = sql<number>`coalesce(sum(${propertyViewsDaily.whatsappClicks}), 0)::int`;
+  const rows = await db
+    .select({
+      id: properties.id,
+      referencia: properties.referencia,
+      titulo: properties.titulo,
+      views,
+      whatsapp,
+      leads: leadsSince(first),
+    })
+    .from(properties)
+    .innerJoin(propertyViewsDaily, eq(propertyViewsDaily.propertyId, properties.id))
+    .where(and(gte(propertyViewsDaily.day, first), ownListings(viewer)))
+    .groupBy(properties.id)
+    .having(sql`sum(${propertyViewsDaily.views}) + sum(${propertyViewsDaily.whatsappClicks}) > 0`)
+    .orderBy(desc(whatsapp), desc(views), properties.referencia)
+    .limit(limit);
+  return rows;
+}
+
+/**
+ * One listing's numbers over the chart's days (its admin screen). The caller has checked that
+ * the viewer may see the listing (app/server/properties/access.server.ts).
+ */
+export async function getListingNumbers(
+  db: Db,
+  propertyId: number,
+  now: Date = new Date(),
+): Promise<ListingNumbers> {
+  const first = chartStart(now);
+  const [counters] = await db
+    .select({
+      views: sql<number>`coalesce(sum(${propertyViewsDaily.views}), 0)::int`,
+      whatsapp: sql<number>`coalesce(sum(${propertyViewsDaily.whatsappClicks}), 0)::int`,
+    })
+    .from(propertyViewsDaily)
+    .where(and(eq(propertyViewsDaily.propertyId, propertyId), gte(propertyViewsDaily.day, first)));
+  const [leadRow] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(and(eq(leads.propertyId, propertyId), gte(leads.createdAt, new Date(`${first}T03:00:00.000Z`))));
+  return { views: counters?.views ?? 0, whatsapp: counters?.whatsapp ?? 0, leads: leadRow?.count ?? 0 };
 }
 
 export async function getDashboard(
@@ -220,11 +301,12 @@ export async function getDashboard(
   viewer: DashboardViewer,
   now: Date = new Date(),
 ): Promise<Dashboard> {
-  const [c, a, r, d] = await Promise.all([
+  const [c, a, r, d, t] = await Promise.all([
     counts(db, viewer, now),
     attention(db, viewer, now, 20),
     recentLeads(db, viewer, 8),
     daily(db, viewer, now),
+    topListings(db, viewer, now, 5),
   ]);
-  return { counts: c, attention: a, recentLeads: r, daily: d };
+  return { counts: c, attention: a, recentLeads: r, daily: d, topListings: t };
 }

@@ -223,7 +223,7 @@ export const propertyPhotos = pgTable(
   ],
 );
 
-/** Daily counters behind the admin's 30-day chart. */
+/** Daily counters behind the admin's 30-day charts: page views and WhatsApp clicks per listing. */
 export const propertyViewsDaily = pgTable(
   "property_views_daily",
   {
@@ -232,6 +232,8 @@ export const propertyViewsDaily = pgTable(
       .references(() => properties.id, { onDelete: "cascade" }),
     day: date("day").notNull(),
     views: integer("views").notNull().default(0),
+    /** Taps on "Conversar no WhatsApp" (app/server/leads/whatsapp.server.ts): no contact, no lead. */
+    whatsappClicks: integer("whatsapp_clicks").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.propertyId, t.day] })],
 );

@@ -1,4 +1,4 @@
-// Capture (/sobre-nos form, WhatsApp clicks), the inbox's visibility rules, CSV safety and
+// Capture (/sobre-nos form), the inbox's visibility rules, CSV safety and
 // LGPD export/erase, against a real migrated database.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,6 @@ import { addLeadNote, assignLead, changeLeadStatus, getLead, listLeads } from ".
 import { countPersonLeads, erasePersonData, exportPersonData } from "./lgpd.server";
 import { buildLeadEmail } from "./notifications.server";
 import { createAgent, createListing, insertLead, seedAgency } from "./test-fixtures.server";
-import { recordWhatsappClick, WHATSAPP_LEAD_NAME } from "./whatsapp.server";
 
 let database: Database;
 let ipCounter = 0;
@@ -91,47 +90,6 @@ describe("contact form (/sobre-nos)", () => {
     expect(statuses.slice(0, CONTACT_RATE.limit).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     expect((await submitContactForm(database.db, form(VALID), nextIp())).status).toBe(200);
-  });
-});
-
-describe("WhatsApp clicks", () => {
-  it("records a lead without personal data for a published listing", async () => {
-    const agent = await createAgent(database.db);
-    const listing = await createListing(database.db, agent.id);
-    expect(await recordWhatsappClick(database.db, listing.referencia.toLowerCase(), nextIp())).toBe(
-      "recorded",
-    );
-    const [lead] = await database.db.select().from(leads).where(eq(leads.propertyId, listing.id));
-    expect(lead).toMatchObject({
-      name: WHATSAPP_LEAD_NAME,
-      origin: "whatsapp",
-      phone: null,
-      email: null,
-      assigneeId: agent.id,
-    });
-    // Like every new lead, it is e-mailed to the listing's agent and the agency.
-    const queued = await database.db.select().from(outbox);
-    expect(queued.filter((row) => row.payload.leadId === lead?.id).map((row) => row.payload.to)).toContain(
-      agent.email,
-    );
-    const mail = buildLeadEmail(
-      {
-        id: lead?.id ?? 0,
-        name: WHATSAPP_LEAD_NAME,
-        phone: null,
-        email: null,
-        message: "",
-        origin: "whatsapp",
-        createdAt: new Date(),
-        referencia: listing.referencia,
-        titulo: null,
-      },
-      "https://site.teste",
-      "corretor",
-    );
-    expect(mail.text).toContain("Conversar no WhatsApp");
-    expect(await recordWhatsappClick(database.db, "<script>", nextIp())).toBe("invalid");
-    expect(await recordWhatsappClick(database.db, "NAOEXISTE1", nextIp())).toBe("not-found");
   });
 });
 

@@ -1,9 +1,10 @@
-// The process's outbox worker: every handler the app knows (lead notifications, password
-// reset links), wired to the configured mail transport. Started by server/app.ts
-// startServices, stopped by closeServices.
+// The process's outbox worker: every handler the app knows (lead notifications, WhatsApp
+// click notices, password reset links), wired to the configured mail transport. Started by
+// server/app.ts startServices, stopped by closeServices.
 import { PASSWORD_RESET_EMAIL_KIND } from "../auth/password-reset.server";
 import { passwordResetEmailHandler } from "../auth/password-reset-email.server";
 import { LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/notifications.server";
+import { WHATSAPP_CLICK_EMAIL_KIND, whatsappClickEmailHandler } from "../leads/whatsapp.server";
 import { createMailTransport } from "../mail/mailer.server";
 import type { Services } from "../services.server";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.server";
@@ -16,6 +17,11 @@ export async function startOutboxWorker(
     database: services.database,
     handlers: {
       [LEAD_EMAIL_KIND]: leadEmailHandler(services.database.db, transport, services.config.publicUrl),
+      [WHATSAPP_CLICK_EMAIL_KIND]: whatsappClickEmailHandler(
+        services.database.db,
+        transport,
+        services.config.publicUrl,
+      ),
       [PASSWORD_RESET_EMAIL_KIND]: passwordResetEmailHandler(
         services.database.db,
         transport,

@@ -4,6 +4,7 @@ import { FINALIDADES, RENT_PERIODS, STATUSES, TIPOS } from "../../lib/vocabulary
 import type { Property, PropertyPhoto } from "../db/schema.server";
 import { toPictureData } from "../media/picture.server";
 import type { Storage } from "../media/storage.server";
+import { monthlyTotal, pricePerM2 } from "./price-facts.server";
 
 type PriceFields = Pick<Property, "precoVenda" | "precoAluguel" | "periodoAluguel" | "precoSobConsulta">;
 
@@ -36,6 +37,9 @@ export type CardProperty = Pick<
   | "vagas"
   | "areaUtil"
   | "areaTotal"
+  | "condominio"
+  | "iptu"
+  | "iptuPeriodo"
   | "status"
   | "destaque"
 >;
@@ -52,6 +56,8 @@ export function toCardData(
     tipoLabel: TIPOS[property.tipo].label,
     finalidades: property.finalidades.map((f) => FINALIDADES[f]),
     ...priceLines(property),
+    pricePerM2: pricePerM2(property),
+    monthlyTotal: monthlyTotal(property)?.value ?? null,
     bairro: property.bairro,
     cidade: property.cidade,
     quartos: property.quartos,

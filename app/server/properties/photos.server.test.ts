@@ -162,6 +162,38 @@ describe("addPhoto", () => {
     expect(await files()).toEqual(before);
   });
 
+  it("keeps the order the agent chose when a batch finishes out of order, the first one as cover", async () => {
+    // Chosen: sala, then quarto. The small quarto finishes first.
+    const quarto = await addPhoto(db, storage, ana, listingId, await makeJpeg(320, 240, 31), { position: 1 });
+    const sala = await addPhoto(db, storage, ana, listingId, await makeJpeg(960, 720, 32), { position: 0 });
+    expect(sala).toMatchObject({ position: 0, isCover: true });
+    expect((await listPhotos(db, storage, ana, listingId)).map((p) => [p.id, p.isCover])).toEqual([
+      [sala.id, true],
+      [quarto.id, false],
+    ]);
+
+    // A second batch on the same listing goes after them in its own order; the cover stays.
+    const varanda = await addPhoto(db, storage, ana, listingId, await makeJpeg(320, 240, 33), {
+      position: 3,
+    });
+    const cozinha = await addPhoto(db, storage, ana, listingId, await makeJpeg(960, 720, 34), {
+      position: 2,
+    });
+    expect((await listPhotos(db, storage, ana, listingId)).map((p) => [p.id, p.isCover])).toEqual([
+      [sala.id, true],
+      [quarto.id, false],
+      [cozinha.id, false],
+      [varanda.id, false],
+    ]);
+  });
+
+  it("a place taken while the page was out of date does not take the cover", async () => {
+    const first = await addPhoto(db, storage, ana, listingId, await makeJpeg(320, 240, 35));
+    const late = await addPhoto(db, storage, ana, listingId, await makeJpeg(320, 240, 36), { position: 0 });
+    expect(late.isCover).toBe(false);
+    expect((await rows()).filter((r) => r.isCover).map((r) => r.id)).toEqual([first.id]);
+  });
+
   it("another agent cannot add a photo, and nothing is processed", async () => {
     const error = await rejection(addPhoto(db, storage, bruno, listingId, await makeJpeg(480, 360, 7)));
     expect(error).toMatchObject({ status: 403 });

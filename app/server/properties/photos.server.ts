@@ -2,7 +2,7 @@
 // Every change checks the actor may manage the listing, is audited and bumps the data version;
 // a refused or failed upload leaves neither a row nor a file behind.
 import { createHash } from "node:crypto";
-import { and, asc, count, eq, max } from "drizzle-orm";
+import { and, asc, count, eq, max, min } from "drizzle-orm";
 import { type AdminPhoto, MAX_PHOTOS_PER_PROPERTY } from "../../lib/photo-actions";
 import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
@@ -69,6 +69,11 @@ function assertRoom(n: number): void {
 /**
  * Add one uploaded image to a listing. Throws ImageRejectedError (nothing written) for a file
  * that is not an acceptable image, PhotoRequestError for a duplicate or a full gallery.
+ *
+ * `position` is the place the agent chose (several files uploaded side by side finish in any
+ * order); without it the photo goes to the end. The first photo is the cover until the agent
+ * picks another: a photo landing ahead of every photo already there takes the cover from a
+ * sibling of its batch that happened to finish first.
  */
 export async function addPhoto(
   db: Db,
@@ -76,7 +81,7 @@ export async function addPhoto(
   actor: Actor,
   propertyId: number,
   input: Buffer,
-  options: { altText?: string; image?: ProcessImageOptions } = {},
+  options: { altText?: string; position?: number; image?: ProcessImageOptions } = {},
 ): Promise<AdminPhoto> {
   // Permission and cheap refusals first: no pixel is decoded for a request we would refuse.
   await loadManageable(db, actor, propertyId);
@@ -95,20 +100,27 @@ export async function addPhoto(
       // Checked again under the listing's lock: it may have changed while we encoded.
       const property = await loadManageable(tx, actor, propertyId, { lock: true });
       assertRoom(await photoCount(tx, propertyId));
-      const [last] = await tx
-        .select({ position: max(propertyPhotos.position) })
+      const [range] = await tx
+        .select({ first: min(propertyPhotos.position), last: max(propertyPhotos.position) })
         .from(propertyPhotos)
         .where(eq(propertyPhotos.propertyId, propertyId));
       const [cover] = await tx
         .select({ id: propertyPhotos.id })
         .from(propertyPhotos)
         .where(and(eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.isCover, true)));
+      const position = options.position ?? (range?.last ?? -1) + 1;
+      const first = range?.first ?? null;
+      const takesCover = !cover || (options.position !== undefined && first !== null && position < first);
+      if (cover && takesCover) {
+        // One cover per listing (a partial unique index): clear it before the insert.
+        await tx.update(propertyPhotos).set({ isCover: false }).where(eq(propertyPhotos.id, cover.id));
+      }
       const [row] = await tx
         .insert(propertyPhotos)
         .values({
           propertyId,
-          position: (last?.position ?? -1) + 1,
-          isCover: !cover,
+          position,
+          isCover: takesCover,
           altText: options.altText?.trim().slice(0, 200) ?? "",
           width: processed.width,
           height: processed.height,

@@ -97,6 +97,32 @@ describe("public card lists", () => {
     expect(await listCardsByReferencias(database.db, storage, [])).toEqual([]);
   });
 
+  it("a card carries the price per m² and the month's total with condomínio and IPTU", async () => {
+    // Sold (left out of the other lists here), but found by referência.
+    await database.db.insert(properties).values(
+      listing("AP0005", {
+        status: "vendido",
+        finalidades: ["venda", "aluguel"],
+        precoVenda: 850_000,
+        precoAluguel: 3_500,
+        periodoAluguel: "mensal",
+        condominio: 650,
+        iptu: 1_200,
+        iptuPeriodo: "anual",
+        areaUtil: 100,
+      }),
+    );
+    const [card] = await listCardsByReferencias(database.db, storage, ["AP0005"]);
+    expect(card).toMatchObject({
+      price: "R$ 850.000",
+      secondaryPrice: "ou R$ 3.500/mês",
+      pricePerM2: "R$ 8.500/m²",
+      monthlyTotal: "R$ 4.250/mês",
+    });
+    const [plain] = await listCardsByReferencias(database.db, storage, ["AP0004"]);
+    expect(plain).toMatchObject({ pricePerM2: null, monthlyTotal: null });
+  });
+
   it("counts listings on offer by city and lists bairros of published listings", async () => {
     expect(await listCityCounts(database.db)).toEqual([
       { cidade: "Maceió", count: 3 },

@@ -103,6 +103,8 @@ describe("toPublicListing", () => {
       aluguelLabel: "Aluguel",
       condominio: "Isento",
       iptu: "R$ 1.200/ano",
+      porM2: "R$ 8.673/m²",
+      totalMensal: { value: "R$ 3.600/mês", detail: "Aluguel + condomínio + IPTU (R$ 1.200/ano ÷ 12)" },
     });
     expect(
       publicPrices({
@@ -121,6 +123,8 @@ describe("toPublicListing", () => {
       aluguelLabel: "Temporada",
       condominio: null,
       iptu: "R$ 90/mês",
+      porM2: null,
+      totalMensal: null,
     });
     expect(publicPrices({ ...base, precoSobConsulta: true })).toMatchObject({
       sobConsulta: true,

@@ -12,6 +12,7 @@ import type { Property, PropertyPhoto } from "../db/schema.server";
 import { toPictureData } from "../media/picture.server";
 import type { Storage } from "../media/storage.server";
 import { publicAddress, publicLocation } from "./location.server";
+import { monthlyTotal, pricePerM2 } from "./price-facts.server";
 
 export function publicPrices(p: Property): PublicPrices {
   const rent = p.precoAluguel
@@ -27,6 +28,8 @@ export function publicPrices(p: Property): PublicPrices {
       p.finalidades.includes("temporada") && !p.finalidades.includes("aluguel") ? "Temporada" : "Aluguel",
     condominio: fee(p.condominio, "mês"),
     iptu: fee(p.iptu, IPTU_PERIODS[p.iptuPeriodo]),
+    porM2: pricePerM2(p),
+    totalMensal: monthlyTotal(p),
   };
 }
 

@@ -46,6 +46,9 @@ export const cardColumns = {
   vagas: properties.vagas,
   areaUtil: properties.areaUtil,
   areaTotal: properties.areaTotal,
+  condominio: properties.condominio,
+  iptu: properties.iptu,
+  iptuPeriodo: properties.iptuPeriodo,
   status: properties.status,
   destaque: properties.destaque,
 } as const;

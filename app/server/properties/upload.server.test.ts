@@ -40,6 +40,19 @@ describe("readPhotoUpload", () => {
     expect(upload.altText).toBe("Sala");
   });
 
+  it("reads the place the agent chose, and refuses a malformed one", async () => {
+    const file = { name: "foto", file: { name: "sala.jpg", data: new Uint8Array([1, 2, 3]) } };
+    expect(
+      (await readPhotoUpload(request(multipart([file, { name: "position", value: "3" }])))).position,
+    ).toBe(3);
+    expect((await readPhotoUpload(request(multipart([file])))).position).toBeUndefined();
+    for (const value of ["-1", "1.5", "abc", "99999"]) {
+      const error = await refusal(readPhotoUpload(request(multipart([file, { name: "position", value }]))));
+      expect(error).toBeInstanceOf(PhotoRequestError);
+      expect(error).toMatchObject({ status: 400, message: "Posição da foto inválida." });
+    }
+  });
+
   it("refuses a declared size over the limit before reading the body", async () => {
     let pulled = false;
     const body = new ReadableStream(

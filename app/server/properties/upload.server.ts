@@ -2,6 +2,7 @@
 // Content-Length over the limit is refused before reading anything, and the body is counted
 // as it streams, so a lying or chunked request is cut off at the limit instead of buffered.
 import { cleanText } from "../http/clean-input.server";
+import { uploadPositionSchema } from "../../lib/photo-actions";
 import { MAX_INPUT_BYTES } from "../media/pipeline.server";
 import { PhotoRequestError } from "./errors.server";
 
@@ -13,6 +14,8 @@ export interface Upload {
   data: Buffer;
   fileName: string;
   altText: string | undefined;
+  /** The place the agent chose for it (app/lib/photo-actions.ts); undefined = at the end. */
+  position: number | undefined;
 }
 
 /**
@@ -40,7 +43,16 @@ function limitStream(
   );
 }
 
-/** The single file in field `foto` (and an optional `altText`) of a multipart request. */
+function readPosition(value: FormDataEntryValue | null): number | undefined {
+  if (typeof value !== "string" || value === "") return undefined;
+  const parsed = uploadPositionSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new PhotoRequestError(400, parsed.error.issues[0]?.message ?? "Posição da foto inválida.");
+  }
+  return parsed.data;
+}
+
+/** The single file in field `foto` (and optional `altText` and `position`) of a multipart request. */
 export async function readPhotoUpload(request: Request, maxBytes = MAX_INPUT_BYTES): Promise<Upload> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) {
@@ -68,9 +80,11 @@ export async function readPhotoUpload(request: Request, maxBytes = MAX_INPUT_BYT
   if (file.size > maxBytes) throw new PhotoRequestError(413, TOO_LARGE_MESSAGE);
   if (file.size === 0) throw new PhotoRequestError(400, "O arquivo está vazio.");
   const altText = form.get("altText");
+  const position = readPosition(form.get("position"));
   return {
     data: Buffer.from(await file.arrayBuffer()),
     fileName: cleanText(file.name),
     altText: typeof altText === "string" ? cleanText(altText) : undefined,
+    position,
   };
 }
