@@ -1,8 +1,9 @@
 // Reading one uploaded photo from a multipart request without trusting its size: a declared
 // Content-Length over the limit is refused before reading anything, and the body is counted
 // as it streams, so a lying or chunked request is cut off at the limit instead of buffered.
-import { cleanText } from "../http/clean-input.server";
+
 import { uploadPositionSchema } from "../../lib/photo-actions";
+import { cleanText } from "../http/clean-input.server";
 import { MAX_INPUT_BYTES } from "../media/pipeline.server";
 import { PhotoRequestError } from "./errors.server";
 
