@@ -33,7 +33,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node server.js",
+    // Seeded first, so every demo photo is there before the first test: the server alone would
+    // answer at once and make them in the background (app/server/demo/seed.server.ts).
+    command: "npm run --silent seed && node server.js",
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -27,7 +27,8 @@ export async function startServices(): Promise<Services> {
   const config = loadConfig();
   const services = await openServices(config);
   try {
-    await seedOnFirstStart(services);
+    // The demo catalogue's photos are made after the site starts answering (a first start).
+    await seedOnFirstStart(services, { photos: "background" });
   } catch (error) {
     await closeServices(services);
     throw error;

@@ -5,6 +5,7 @@ import { type DataVersionSource, openDataVersionSource } from "./cache/data-vers
 import type { ViewCounter } from "./cache/hit-views.server";
 import type { Config } from "./config.server";
 import { type Database, type Db, openConfiguredDatabase } from "./db/client.server";
+import type { DemoPhotoJob } from "./demo/seed.server";
 import { LocalDiskStorage, type Storage } from "./media/storage.server";
 import type { OutboxWorker } from "./outbox/outbox.server";
 
@@ -24,6 +25,8 @@ export interface Services {
   viewCounter?: ViewCounter;
   /** Set when the process is stopping (server.js): /healthz answers 503 while requests finish. */
   draining?: boolean;
+  /** The demo catalogue's photos, made after a first start begins answering (demo/seed.server.ts). */
+  demoPhotos?: DemoPhotoJob;
 }
 
 export async function openServices(config: Config): Promise<Services> {
@@ -41,6 +44,8 @@ export async function openServices(config: Config): Promise<Services> {
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  // The demo photos job writes files and rows: it lets go of them first.
+  await services.demoPhotos?.stop();
   // Stop claiming outbox rows before the database closes.
   await services.outboxWorker?.stop();
   await services.viewCounter?.stop();

@@ -9,7 +9,8 @@ import { ConfigError, loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { agencySettings, appState, properties, propertyPhotos, users } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { LocalDiskStorage } from "../media/storage.server";
+import { LocalDiskStorage, type Storage } from "../media/storage.server";
+import { listFeaturedCards } from "../properties/public-cards.server";
 import type { Services } from "../services.server";
 import { DEFAULT_AGENCY_SETTINGS, LGPD_CONSENT_TEXT, LGPD_CONSENT_VERSION } from "./agency-defaults.server";
 import { renderScene, SCENE_KINDS } from "./scenes.server";
@@ -17,9 +18,34 @@ import { DEFAULT_ADMIN_EMAIL, generatePassword, seedBulk, seedOnFirstStart } fro
 
 const SLOW = 300_000;
 
-function makeServices(database: Database, mediaDir: string, env: Record<string, string>): Services {
+function makeServices(
+  database: Database,
+  mediaDir: string,
+  env: Record<string, string>,
+  storage: Storage = new LocalDiskStorage(mediaDir),
+): Services {
   const config = loadConfig({ ...process.env, ...env } as NodeJS.ProcessEnv);
-  return { config, database, db: database.db, storage: new LocalDiskStorage(mediaDir) };
+  return { config, database, db: database.db, storage };
+}
+
+/** The media folder, with every write held until `open()`: photos cannot be finished before. */
+function heldStorage(mediaDir: string): { storage: Storage; open(): void } {
+  const disk = new LocalDiskStorage(mediaDir);
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const storage: Storage = {
+    put: async (key, data, contentType) => {
+      await opened;
+      await disk.put(key, data, contentType);
+    },
+    get: (key) => disk.get(key),
+    delete: (key) => disk.delete(key),
+    exists: (key) => disk.exists(key),
+    url: (key) => disk.url(key),
+  };
+  return { storage, open };
 }
 
 async function counts(services: Services) {
@@ -38,25 +64,61 @@ describe("seedOnFirstStart and seedBulk", () => {
   const lines: string[] = [];
   const log = (line: string) => lines.push(line);
 
+  let held: ReturnType<typeof heldStorage>;
+
   beforeAll(async () => {
     database = await createTestDatabase();
     mediaDir = await mkdtemp(join(tmpdir(), "seed-test-"));
-    services = makeServices(database, mediaDir, {
-      SEED_DEMO: "true",
-      ADMIN_EMAIL: "a@b.com",
-      ADMIN_PASSWORD: "senha-de-teste-123",
-    });
+    held = heldStorage(mediaDir);
+    services = makeServices(
+      database,
+      mediaDir,
+      { SEED_DEMO: "true", ADMIN_EMAIL: "a@b.com", ADMIN_PASSWORD: "senha-de-teste-123" },
+      held.storage,
+    );
   }, SLOW);
 
   afterAll(async () => {
+    await services?.demoPhotos?.stop();
     await database?.close();
     if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
   });
 
   it(
+    "on the server's first start, returns with the demo listings in place before any photo is written",
+    async () => {
+      // Every file write is held: the old first start waited for ~40 s of photos here.
+      await seedOnFirstStart(services, { log, photos: "background" });
+      const first = services.demoPhotos;
+      expect(first).toBeDefined();
+      expect(await counts(services)).toMatchObject({ properties: 64, photos: 0 });
+      // The home page's featured cards are there, each with its placeholder (no cover yet).
+      const featured = await listFeaturedCards(services.db, services.storage, 8);
+      expect(featured).toHaveLength(8);
+      expect(featured.map((card) => card.cover)).toEqual(Array(8).fill(null));
+
+      // Stopped (a shutdown) before any listing is complete: the next start carries on.
+      const stopped = first!.stop();
+      held.open();
+      await stopped;
+      const [state] = await services.db
+        .select()
+        .from(appState)
+        .where(eq(appState.key, "demo_catalogue_seeded"));
+      expect(state?.value).toBe(2);
+
+      await seedOnFirstStart(services, { log, photos: "background" });
+      expect(services.demoPhotos).not.toBe(first);
+      await services.demoPhotos!.done;
+      expect((await counts(services)).properties).toBe(64);
+      expect(lines.join("\n")).not.toMatch(/Gerando|Catálogo/);
+    },
+    SLOW,
+  );
+
+  it(
     "creates settings, the admin, two brokers and a published demo catalogue with photos",
     async () => {
-      await seedOnFirstStart(services, { log });
       const { db, storage } = services;
 
       const [settings] = await db.select().from(agencySettings);
@@ -77,10 +139,9 @@ describe("seedOnFirstStart and seedBulk", () => {
       }
       // the password was given, so it is never printed
       expect(lines.join("\n")).not.toContain("senha-de-teste-123");
-      expect(lines).toContain("Gerando catálogo de demonstração: 64/64 imóveis…");
 
       const listings = await db.select().from(properties);
-      expect(listings.length).toBeGreaterThanOrEqual(60);
+      expect(listings).toHaveLength(64);
       for (const l of listings) {
         expect(l.publicacao).toBe("publicado");
         expect(l.publishedAt).toBeInstanceOf(Date);
@@ -117,6 +178,8 @@ describe("seedOnFirstStart and seedBulk", () => {
 
       const [state] = await db.select().from(appState).where(eq(appState.key, "demo_catalogue_seeded"));
       expect(state?.value).toBe(1);
+      const featured = await listFeaturedCards(db, storage, 8);
+      expect(featured.every((card) => card.cover !== null)).toBe(true);
     },
     SLOW,
   );
@@ -126,6 +189,9 @@ describe("seedOnFirstStart and seedBulk", () => {
     async () => {
       const before = await counts(services);
       await seedOnFirstStart(services, { log });
+      services.demoPhotos = undefined;
+      await seedOnFirstStart(services, { log, photos: "background" });
+      expect(services.demoPhotos).toBeUndefined(); // nothing left to make
       expect(await counts(services)).toEqual(before);
       expect(before.settings).toBe(1);
     },

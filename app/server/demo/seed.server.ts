@@ -1,66 +1,41 @@
 // First-start seeding (agency settings, first admin, demo team and catalogue) and bulk seeding
 // for benchmarks. Everything is idempotent: running it again never duplicates anything.
 //
-// Demo photos come from a small pool of rendered scenes, each processed once: variant keys are
-// content-addressed, so every listing that shows the same picture shares the same files.
-import { createHash, randomBytes, randomInt } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+// Demo photos come from a small pool of rendered scenes (demo-photos.server.ts); the server
+// makes them after it starts answering, `npm run seed` before it returns.
+import { randomBytes, randomInt } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password.server";
 import { agencyOf, checkNewPassword } from "../auth/password-policy.server";
 import { bumpDataVersion } from "../cache/data-version.server";
 import { ConfigError } from "../config.server";
 import type { Db } from "../db/client.server";
-import {
-  agencySettings,
-  appState,
-  type PhotoVariant,
-  properties,
-  propertyPhotos,
-  users,
-} from "../db/schema.server";
-import { processImage } from "../media/pipeline.server";
+import { agencySettings, appState, properties, propertyPhotos, users } from "../db/schema.server";
 import type { Services } from "../services.server";
 import { DEFAULT_AGENCY_SETTINGS } from "./agency-defaults.server";
-import { type DemoListing, generateListings } from "./catalogue.server";
-import { renderScene, SCENE_KINDS, type SceneKind } from "./scenes.server";
+import { generateListings } from "./catalogue.server";
+import {
+  type AttachOptions,
+  assignPhotos,
+  attachDemoPhotos,
+  BULK_POOL,
+  PhotoPool,
+} from "./demo-photos.server";
+import { SCENE_KINDS } from "./scenes.server";
 
 export const DEMO_LISTING_COUNT = 64;
 export const DEFAULT_ADMIN_EMAIL = "admin@imoveisemalagoas.com.br";
 export const BULK_MAX_LISTINGS = 100_000;
-
-/** app_state row: absent = never seeded, 0 = demo catalogue in progress, 1 = done. */
-const DEMO_STATE_KEY = "demo_catalogue_seeded";
+const DEMO_SEED = 42;
 
 /**
- * Distinct pictures per scene kind in the demo pool (24 in all). A listing never shows more
- * pictures of one kind than this (e.g. up to 4 land photos for a lot), so it never repeats one.
+ * app_state row: absent = never seeded, 2 = the listings are in and some still wait for their
+ * photos, 1 = done. (0 was an earlier version's "in progress": its listings are completed.)
  */
-const DEMO_POOL: Record<SceneKind, number> = {
-  building: 4,
-  house: 3,
-  beach: 3,
-  land: 4,
-  aerial: 2,
-  pool: 2,
-  living: 2,
-  bedroom: 2,
-  kitchen: 1,
-  bathroom: 1,
-};
+const DEMO_STATE_KEY = "demo_catalogue_seeded";
+const DEMO_DONE = 1;
+const DEMO_PHOTOS_PENDING = 2;
 
-/** The bulk pool is a subset of the demo pool, so a seeded database already has its files. */
-const BULK_POOL: Record<SceneKind, number> = {
-  building: 2,
-  house: 2,
-  beach: 1,
-  land: 1,
-  aerial: 1,
-  pool: 1,
-  living: 1,
-  bedroom: 1,
-  kitchen: 1,
-  bathroom: 1,
-};
 const BULK_PHOTOS_PER_LISTING = 5;
 const BULK_BATCH = 1000;
 
@@ -84,6 +59,12 @@ type Log = (line: string) => void;
 export type SeedOptions = {
   /** Where progress and the admin box go; console.log by default. */
   log?: Log;
+  /**
+   * "wait" (default: `npm run seed`, the primary of several processes): return once every
+   * demo photo is made. "background" (the server): return once the demo listings are in and
+   * make their photos afterwards, as `services.demoPhotos`.
+   */
+  photos?: "wait" | "background";
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -96,7 +77,19 @@ export async function seedOnFirstStart(services: Services, options: SeedOptions 
     .values({ id: 1, ...DEFAULT_AGENCY_SETTINGS })
     .onConflictDoNothing();
   await ensureFirstUsers(services, log);
-  if (services.config.SEED_DEMO) await seedDemoCatalogue(services, log);
+  if (!services.config.SEED_DEMO || !(await seedDemoListings(services))) return;
+  if (options.photos === "background") {
+    services.demoPhotos = startDemoPhotos(services);
+    return;
+  }
+  const started = Date.now();
+  await finishDemoCatalogue(services, {
+    concurrency: 2,
+    onProgress(ready, total) {
+      if (ready % 4 === 0 || ready === total) log(`Gerando fotos de demonstração: ${ready}/${total}…`);
+    },
+  });
+  log(`Catálogo de demonstração pronto em ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 async function ensureFirstUsers(services: Services, log: Log): Promise<void> {
@@ -186,75 +179,91 @@ function printAdminBox(log: Log, email: string, password: string): void {
 // ---------------------------------------------------------------------------------------------
 // Demo catalogue
 
-async function seedDemoCatalogue(services: Services, log: Log): Promise<void> {
+/**
+ * The demo listings themselves, in one transaction, unless the agency has started its own
+ * catalogue. Resolves to whether demo photos are still to be made (demo-photos.server.ts).
+ */
+async function seedDemoListings(services: Services): Promise<boolean> {
   const { db } = services;
   const [state] = await db
     .select({ value: appState.value })
     .from(appState)
     .where(eq(appState.key, DEMO_STATE_KEY));
-  if (state?.value === 1) return;
+  if (state?.value === DEMO_DONE) return false;
+  if (state?.value === DEMO_PHOTOS_PENDING) return true;
   if (!state) {
     // Never seed demo listings into a catalogue the agency has already started.
     const [any] = await db.select({ id: properties.id }).from(properties).limit(1);
-    if (any) return;
-    await db.insert(appState).values({ key: DEMO_STATE_KEY, value: 0 }).onConflictDoNothing();
+    if (any) return false;
   }
-  // state 0: a previous run was interrupted (or another instance is seeding); inserts below
-  // skip referências that already exist, so resuming is safe.
-
-  const started = Date.now();
-  const listings = generateListings(DEMO_LISTING_COUNT, 42);
-  const assignments = listings.map((listing, index) => assignPhotos(listing, index, DEMO_POOL));
-  const pool = new PhotoPool(services);
-  const needed = uniqueSlots(assignments.flat());
-  let prepared = 0;
-  await pool.prepare(needed, () => {
-    prepared++;
-    if (prepared % 4 === 0 || prepared === needed.length) {
-      log(`Gerando fotos de demonstração: ${prepared}/${needed.length}…`);
-    }
-  });
-
+  // No state, or 0 (a run of an earlier version, interrupted): add the listings that are missing.
+  const listings = generateListings(DEMO_LISTING_COUNT, DEMO_SEED);
   const brokerIds = await brokersForListings(db);
-  for (let i = 0; i < listings.length; i++) {
-    const listing = listings[i]!;
-    const photos = await Promise.all(assignments[i]!.map((slot) => pool.get(slot.kind, slot.variant)));
-    const { sceneKinds: _kinds, altTexts, ...fields } = listing;
-    const corretorId = brokerIds.length > 0 ? brokerIds[i % brokerIds.length]! : null;
-    await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(properties)
-        .values({
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(properties)
+      .values(
+        listings.map(({ sceneKinds: _kinds, altTexts: _alts, ...fields }, i) => ({
           ...fields,
-          corretorId,
+          corretorId: brokerIds.length > 0 ? brokerIds[i % brokerIds.length]! : null,
           createdAt: fields.publishedAt,
           updatedAt: fields.publishedAt,
           statusChangedAt: fields.publishedAt,
-        })
-        .onConflictDoNothing()
-        .returning({ id: properties.id });
-      if (!row) return;
-      await tx.insert(propertyPhotos).values(
-        photos.map((photo, position) => ({
-          propertyId: row.id,
-          position,
-          isCover: position === 0,
-          altText: altTexts[position] ?? "",
-          width: photo.width,
-          height: photo.height,
-          placeholderColor: photo.placeholderColor,
-          hash: photo.hash,
-          variants: photo.variants,
         })),
-      );
-    });
-    if ((i + 1) % 8 === 0 || i + 1 === listings.length) {
-      log(`Gerando catálogo de demonstração: ${i + 1}/${listings.length} imóveis…`);
-    }
-  }
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(appState)
+      .values({ key: DEMO_STATE_KEY, value: DEMO_PHOTOS_PENDING })
+      .onConflictDoUpdate({
+        target: appState.key,
+        set: { value: DEMO_PHOTOS_PENDING, updatedAt: new Date() },
+      });
+    await bumpDataVersion(tx);
+  });
+  return true;
+}
 
-  await db.update(appState).set({ value: 1, updatedAt: new Date() }).where(eq(appState.key, DEMO_STATE_KEY));
-  log(`Catálogo de demonstração pronto em ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+/**
+ * Photos for the demo listings that have none yet, then the catalogue is marked done. Resolves
+ * to false when stopped first (the next start carries on).
+ */
+async function finishDemoCatalogue(services: Services, options: AttachOptions): Promise<boolean> {
+  const listings = generateListings(DEMO_LISTING_COUNT, DEMO_SEED);
+  if (!(await attachDemoPhotos(services, listings, options))) return false;
+  await services.db
+    .update(appState)
+    .set({ value: DEMO_DONE, updatedAt: new Date() })
+    .where(and(eq(appState.key, DEMO_STATE_KEY), eq(appState.value, DEMO_PHOTOS_PENDING)));
+  return true;
+}
+
+export interface DemoPhotoJob {
+  /** Settles when every demo listing has its photos, when stopped, or on a failure (logged). */
+  readonly done: Promise<void>;
+  /** Finish the picture in hand, attach nothing more; resolves once the job has let go. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The demo photos, made while the site already answers: one picture at a time (each encodes
+ * two variants at once), leaving the other core to the visitors. closeServices stops it.
+ */
+function startDemoPhotos(services: Services): DemoPhotoJob {
+  let stopping = false;
+  const done = finishDemoCatalogue(services, { concurrency: 1, shouldStop: () => stopping }).then(
+    () => undefined,
+    (error: unknown) => {
+      if (!stopping) console.error("Falha ao gerar as fotos de demonstração:", error);
+    },
+  );
+  return {
+    done,
+    async stop() {
+      stopping = true;
+      await done;
+    },
+  };
 }
 
 /** Active brokers (round-robin owners of demo listings); admins when there are none. */
@@ -266,98 +275,6 @@ async function brokersForListings(db: Db): Promise<number[]> {
     .orderBy(asc(users.id));
   const brokers = rows.filter((r) => r.role === "corretor").map((r) => r.id);
   return brokers.length > 0 ? brokers : rows.map((r) => r.id);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Photo pool
-
-type Slot = { kind: SceneKind; variant: number };
-
-type PoolPhoto = {
-  hash: string;
-  width: number;
-  height: number;
-  placeholderColor: string;
-  variants: PhotoVariant[];
-};
-
-/** Spread pictures across listings (neighbours get different covers), never repeating one in a listing. */
-function assignPhotos(listing: DemoListing, index: number, pool: Record<SceneKind, number>): Slot[] {
-  const seen = new Map<SceneKind, number>();
-  return listing.sceneKinds.map((kind) => {
-    const occurrence = seen.get(kind) ?? 0;
-    seen.set(kind, occurrence + 1);
-    const offset = SCENE_KINDS.indexOf(kind) * 3;
-    return { kind, variant: (index + offset + occurrence) % pool[kind] };
-  });
-}
-
-function uniqueSlots(slots: Slot[]): Slot[] {
-  const map = new Map<string, Slot>();
-  for (const s of slots) map.set(`${s.kind}:${s.variant}`, s);
-  return [...map.values()];
-}
-
-/** The scene seed behind pool variant n of a kind: fixed, so every install shows the same pictures. */
-const sceneSeed = (variant: number) => 1 + variant;
-
-class PhotoPool {
-  private readonly photos = new Map<string, Promise<PoolPhoto>>();
-
-  constructor(private readonly services: Services) {}
-
-  get(kind: SceneKind, variant: number): Promise<PoolPhoto> {
-    const key = `${kind}:${variant}`;
-    let photo = this.photos.get(key);
-    if (!photo) {
-      photo = this.make(kind, variant);
-      this.photos.set(key, photo);
-    }
-    return photo;
-  }
-
-  /** Render and process slots two at a time (each processImage also encodes in parallel). */
-  async prepare(slots: Slot[], onEach: () => void): Promise<void> {
-    let next = 0;
-    const worker = async () => {
-      while (next < slots.length) {
-        const slot = slots[next++]!;
-        await this.get(slot.kind, slot.variant);
-        onEach();
-      }
-    };
-    await Promise.all([worker(), worker()]);
-  }
-
-  private async make(kind: SceneKind, variant: number): Promise<PoolPhoto> {
-    const { db, storage } = this.services;
-    const jpeg = await renderScene(kind, sceneSeed(variant));
-    // Same hash as the media pipeline: when this exact picture is already stored (an earlier
-    // seed), reuse its row's variants instead of encoding everything again.
-    const hash = createHash("sha256").update(jpeg).digest("hex").slice(0, 32);
-    const [known] = await db
-      .select({
-        width: propertyPhotos.width,
-        height: propertyPhotos.height,
-        placeholderColor: propertyPhotos.placeholderColor,
-        variants: propertyPhotos.variants,
-      })
-      .from(propertyPhotos)
-      .where(eq(propertyPhotos.hash, hash))
-      .limit(1);
-    if (known && known.variants.length > 0) {
-      const present = await Promise.all(known.variants.map((v) => storage.exists(v.key)));
-      if (present.every(Boolean)) return { hash, ...known };
-    }
-    const processed = await processImage(jpeg, storage);
-    return {
-      hash: processed.hash,
-      width: processed.width,
-      height: processed.height,
-      placeholderColor: processed.placeholderColor,
-      variants: processed.variants,
-    };
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -383,9 +300,9 @@ export async function seedBulk(
   const slots = SCENE_KINDS.flatMap((kind) =>
     Array.from({ length: BULK_POOL[kind] }, (_, variant) => ({ kind, variant })),
   );
-  await pool.prepare(slots, () => {});
+  await pool.prepare(slots, { concurrency: 2 });
   const slotIndex = new Map(slots.map((slot, index) => [`${slot.kind}:${slot.variant}`, index]));
-  const poolPhotos = await Promise.all(slots.map((slot) => pool.get(slot.kind, slot.variant)));
+  const poolPhotos = await Promise.all(slots.map((slot) => pool.get(slot)));
   const poolJson = JSON.stringify(
     poolPhotos.map((photo, slot) => ({
       slot,
