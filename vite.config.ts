@@ -39,6 +39,7 @@ function precompressAssets(): Plugin {
   return {
     name: "precompress-assets",
     apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
     writeBundle(output, bundle) {
       if (!output.dir) return;
       for (const [fileName, item] of Object.entries(bundle)) {
@@ -61,46 +62,65 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => {
-  const shellMemo = new Map<string, boolean>();
-  return {
-    build: {
-      // The server build's entry is our Express app, which mounts the React Router handler.
-      rollupOptions: isSsrBuild
-        ? { input: "./server/app.ts" }
-        : {
-            output: {
-              codeSplitting: {
-                groups: [
-                  { name: "framework", test: FRAMEWORK, priority: 2 },
-                  {
-                    name: (id: string, graph: ModuleGraph) =>
-                      /[\\/]app[\\/](lib|components)[\\/]/.test(id) && inShell(id, graph, shellMemo)
-                        ? "shell"
-                        : null,
-                    debugName: "shell",
-                    priority: 1,
-                  },
-                ],
-              },
+const shellMemo = new Map<string, boolean>();
+
+export default defineConfig({
+  environments: {
+    client: {
+      build: {
+        rollupOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: FRAMEWORK, priority: 2 },
+                {
+                  name: (id: string, graph: ModuleGraph) =>
+                    /[\\/]app[\\/](lib|components)[\\/]/.test(id) && inShell(id, graph, shellMemo)
+                      ? "shell"
+                      : null,
+                  debugName: "shell",
+                  priority: 1,
+                },
+              ],
             },
           },
+        },
+      },
     },
     ssr: {
-      // Native or WASM packages must stay external and load from node_modules at run time; so do
-      // the password estimator's dictionaries (megabytes, imported on the first password check:
-      // app/server/auth/password-strength.server.ts).
-      external: [
-        "sharp",
-        "@electric-sql/pglite",
-        "@node-rs/argon2",
-        "postgres",
-        "fs-native-extensions",
-        "@zxcvbn-ts/core",
-        "@zxcvbn-ts/language-common",
-        "@zxcvbn-ts/language-pt-br",
-      ],
+      build: {
+        rollupOptions: {
+          // The server build's entry is our Express app, which mounts the React Router handler.
+          input: "./server/app.ts",
+          // A component's lazy import() (e.g. search-form.tsx's filters) that a *.server.ts
+          // module also imports statically: the browser build still splits it off; the server
+          // bundle has no use for lazy chunks, so the note would be noise at every build.
+          checks: { ineffectiveDynamicImport: false },
+        },
+      },
     },
-    plugins: [reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
-  };
+  },
+  build: {
+    // Rolldown's note when plugins take much of a build's time: the largest is precompressAssets,
+    // which spends its second on purpose (maximum brotli); nothing to act on at each build.
+    // (`rollupOptions`, not Vite 8's `rolldownOptions`: React Router 7 reads the server entry and
+    // the client output from there.)
+    rollupOptions: { checks: { bundlerTimings: false } },
+  },
+  ssr: {
+    // Native or WASM packages must stay external and load from node_modules at run time; so do
+    // the password estimator's dictionaries (megabytes, imported on the first password check:
+    // app/server/auth/password-strength.server.ts).
+    external: [
+      "sharp",
+      "@electric-sql/pglite",
+      "@node-rs/argon2",
+      "postgres",
+      "fs-native-extensions",
+      "@zxcvbn-ts/core",
+      "@zxcvbn-ts/language-common",
+      "@zxcvbn-ts/language-pt-br",
+    ],
+  },
+  plugins: [reactRouter(), precompressAssets()],
 });
