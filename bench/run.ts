@@ -17,9 +17,10 @@
 // (bench/baseline.ts: the uncached pages' req/s and CPU, and Lighthouse unless
 // BENCH_BASELINE_LIGHTHOUSE=off); `--only baseline` runs just that.
 //
-// Arguments: `--only http` (or http,lighthouse,image,search,build) runs only those steps and,
-// unless `--out <file>` is given, prints the table instead of overwriting docs/benchmarks.md
-// (a partial table would drop the other sections).
+// Arguments: `--only http` (or http,lighthouse,image,search,start,build) runs only those steps
+// and, unless `--out <file>` is given, prints the table instead of overwriting docs/benchmarks.md
+// (a partial table would drop the other sections). `--only start` times the build, a first start
+// on a fresh data folder and a restart (bench/start.ts).
 import { execSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -34,7 +35,8 @@ import { type JsWeight, measureJsWeight } from "./js-weight";
 import { type LighthouseResult, runLighthouse } from "./lighthouse";
 import { describeMachine } from "./machine";
 import { benchSearch, type ExplainResult, type SearchResultRow } from "./search";
-import { type BenchServer, startServer } from "./server";
+import { type BenchServer, seedFirst, startServer } from "./server";
+import { benchStart, type StartResult } from "./start";
 import { kib, mib, percentile, progress, round, rssOf, table } from "./util";
 
 const BUILD_DIR = process.env.BENCH_BUILD_DIR ?? "build-bench";
@@ -50,7 +52,7 @@ const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000")
   .split(",")
   .map(Number)
   .filter((n) => n > 0);
-const STEPS = ["build", "http", "lighthouse", "image", "search", "baseline"];
+const STEPS = ["build", "start", "http", "lighthouse", "image", "search", "baseline"];
 /** A commit to measure this build against, side by side (bench/baseline.ts). */
 const BASELINE = process.env.BENCH_BASELINE;
 function argument(name: string): string | undefined {
@@ -87,6 +89,9 @@ interface Report {
   explains: ExplainResult[];
   image?: ImageResult;
   baseline?: BaselineReport;
+  /** The production build's duration, when this run built. */
+  buildMs?: number;
+  start: StartResult[];
   notes: string[];
 }
 
@@ -98,14 +103,17 @@ function git(command: string): string {
   }
 }
 
-function build(): void {
-  if (SKIP.has("build")) return;
+/** The production build, timed (ms); undefined when BENCH_SKIP=build. */
+function build(): number | undefined {
+  if (SKIP.has("build")) return undefined;
   progress(`build de produção em ${BUILD_DIR}…`);
+  const started = performance.now();
   const result = spawnSync("npx", ["react-router", "build"], {
     env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
     encoding: "utf8",
   });
   if (result.status !== 0) throw new Error(`o build falhou:\n${result.stdout}\n${result.stderr}`);
+  return performance.now() - started;
 }
 
 async function firstListingPath(baseUrl: string): Promise<string> {
@@ -208,6 +216,8 @@ async function processesOnPostgres(
   }
   const dataDir = `${DATA_DIR}-pg`;
   rmSync(dataDir, { recursive: true, force: true });
+  progress("PostgreSQL: catálogo de demonstração (npm run seed)…");
+  seedFirst({ port: PORT, buildDir: BUILD_DIR, dataDir, env: { DATABASE_URL: databaseUrl } });
   const rows: { instances: number; result: LoadResult }[] = [];
   try {
     for (const instances of [1, cpus().length]) {
@@ -242,6 +252,8 @@ async function processesOnPostgres(
 
 async function httpSteps(report: Report): Promise<void> {
   rmSync(DATA_DIR, { recursive: true, force: true });
+  progress("catálogo de demonstração com as fotos (npm run seed)…");
+  seedFirst({ port: PORT, buildDir: BUILD_DIR, dataDir: DATA_DIR });
   const measureLoad = !SKIP.has("http");
   let server: BenchServer | undefined;
   let pages: { label: string; path: string }[] = [];
@@ -255,7 +267,7 @@ async function httpSteps(report: Report): Promise<void> {
   };
   if (measureLoad) {
     // Phase A: the page cache off — what rendering costs.
-    progress("servidor de produção (cache de páginas desligado), banco novo com o catálogo de demonstração…");
+    progress("servidor de produção (cache de páginas desligado), banco com o catálogo de demonstração…");
     server = await startServer({
       port: PORT,
       buildDir: BUILD_DIR,
@@ -450,10 +462,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
       table(
         ["situação", "RSS"],
         [
-          [
-            "ociosa (após o primeiro início, que gera o catálogo de demonstração)",
-            mib(report.idleRss ?? Number.NaN),
-          ],
+          ["ociosa (recém-iniciado, com o catálogo de demonstração)", mib(report.idleRss ?? Number.NaN)],
           ["pico sob carga", mib(peak)],
         ],
       ),
@@ -572,6 +581,29 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
       "",
     );
   }
+  if (report.start.length > 0) {
+    const seconds = (ms: number | undefined) => (ms === undefined ? "—" : round(ms / 1000, 1));
+    out.push("## 6. Início do servidor", "");
+    out.push(
+      '`npm start` (scripts/start.js, com as opções de package.json) medido do lançamento do processo até a primeira resposta 200 de `/`; as fotos do catálogo de demonstração são geradas depois, em segundo plano (cada imóvel mostra "Sem foto" até ter as suas): a última coluna vai até nenhuma página de /todos-os-imoveis mostrar esse marcador. CPU: tempo de CPU do processo (todas as threads) até a primeira resposta. Num clone novo, `npm start` gera o build antes (primeira linha) — alvo: a primeira página em ≤ 20 s depois de `npm ci`, e um reinício em ≤ 5 s.',
+      "",
+      table(
+        ["situação", "até a primeira página (s)", "CPU até então (s)", "fotos de demonstração prontas (s)"],
+        [
+          ...(report.buildMs === undefined
+            ? []
+            : [["build de produção (npm start sem build)", seconds(report.buildMs), "—", "—"]]),
+          ...report.start.map((r) => [
+            r.label,
+            seconds(r.firstPageMs),
+            round(r.cpuSeconds, 1),
+            seconds(r.photosMs),
+          ]),
+        ],
+      ),
+      "",
+    );
+  }
   if (report.baseline) out.push(...renderBaseline(report.baseline));
   if (report.notes.length > 0) out.push("## Observações", "", ...report.notes.map((n) => `- ${n}`), "");
   return out.join("\n");
@@ -588,6 +620,7 @@ async function main(): Promise<void> {
     jsWeights: [],
     search: [],
     explains: [],
+    start: [],
     notes: [],
   };
   // The table is written after every step, so an interrupted run still leaves its figures.
@@ -596,7 +629,15 @@ async function main(): Promise<void> {
     mkdirSync(dirname(OUTPUT), { recursive: true });
     writeFileSync(OUTPUT, `${render(report, startedAt, (Date.now() - startedAt.getTime()) / 1000)}\n`);
   };
-  build();
+  report.buildMs = build();
+  if (!SKIP.has("start")) {
+    report.start = await benchStart({ port: PORT, buildDir: BUILD_DIR, dataDir: `${DATA_DIR}-start` });
+    for (const r of report.start)
+      progress(
+        `  ${r.label}: primeira página em ${round(r.firstPageMs / 1000, 1)} s (CPU ${round(r.cpuSeconds, 1)} s)${r.photosMs === undefined ? "" : `, fotos prontas em ${round(r.photosMs / 1000, 1)} s`}`,
+      );
+    save();
+  }
   if (BASELINE && !SKIP.has("baseline")) {
     report.baseline = await compareWithBaseline({
       ref: BASELINE,

@@ -1,5 +1,5 @@
 // Start and stop the production server (node server.js) for the HTTP and Lighthouse steps.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 export interface BenchServer {
@@ -26,34 +26,56 @@ export function productionRuntime(): { env: Record<string, string>; nodeOptions:
 
 export const BENCH_ADMIN = { email: "admin@bench.com.br", password: "senha-do-benchmark-123" };
 
-export async function startServer(options: {
+export interface ServerOptions {
   port: number;
   buildDir: string;
   dataDir: string;
   env?: Record<string, string>;
   /** Another checkout to run (bench/baseline.ts); its build and data folders are relative to it. */
   cwd?: string;
-}): Promise<BenchServer> {
+}
+
+/** The environment the benchmark's servers run with (and seedFirst seeds with). */
+export function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
+  const url = `http://127.0.0.1:${options.port}`;
+  return {
+    ...process.env,
+    ...productionRuntime().env,
+    NODE_ENV: "production",
+    BUILD_DIR: options.buildDir,
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    DATA_DIR: options.dataDir,
+    PUBLIC_URL: url,
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    SEED_DEMO: "true",
+    DATABASE_URL: "",
+    ...options.env,
+  };
+}
+
+/**
+ * `npm run seed` on the data folder (or database) a server is then started on: the demo
+ * catalogue with every photo before anything is measured. The server alone would answer at once
+ * and make the photos in the background (app/server/demo/seed.server.ts), on the same CPU.
+ */
+export function seedFirst(options: ServerOptions): void {
+  const result = spawnSync("npm", ["run", "--silent", "seed"], {
+    cwd: options.cwd,
+    env: serverEnv(options),
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`npm run seed falhou:\n${result.stdout}\n${result.stderr}`);
+}
+
+export async function startServer(options: ServerOptions): Promise<BenchServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const runtime = productionRuntime();
   const child: ChildProcess = spawn(process.execPath, [...runtime.nodeOptions, "server.js"], {
     cwd: options.cwd,
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      ...runtime.env,
-      NODE_ENV: "production",
-      BUILD_DIR: options.buildDir,
-      PORT: String(options.port),
-      HOST: "127.0.0.1",
-      DATA_DIR: options.dataDir,
-      PUBLIC_URL: url,
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      SEED_DEMO: "true",
-      DATABASE_URL: "",
-      ...options.env,
-    },
+    env: serverEnv(options),
   });
   let output = "";
   child.stdout?.on("data", (chunk) => {
