@@ -6,10 +6,15 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, request as playwrightRequest } from "@playwright/test";
+import { E2E_PORT } from "../../playwright.config";
 import { signInOverHttp, test } from "./fixtures";
 import { freePort } from "./server-process";
 
 const ADMIN = { email: "ciclo@teste.com.br", password: "senha-do-teste-de-ciclo-789" };
+// Beside own-server.ts's offsets (100–102): a run on another E2E_PORT never shares them.
+const FIRST_PORT = E2E_PORT + 103;
+const SECOND_PORT = E2E_PORT + 104;
+const RESTART_PORT = E2E_PORT + 105;
 
 function startServer(dataDir: string, port: number) {
   const child = spawn(process.execPath, ["server.js"], {
@@ -64,24 +69,24 @@ test.afterEach(() => {
 
 test("a second server on the same DATA_DIR exits with a clear message", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "ciclo-"));
-  const first = startServer(dataDir, 3191);
+  const first = startServer(dataDir, FIRST_PORT);
   running.push(first.child);
-  await waitHealthy(3191, first);
+  await waitHealthy(FIRST_PORT, first);
 
-  const second = startServer(dataDir, 3192);
+  const second = startServer(dataDir, SECOND_PORT);
   running.push(second.child);
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain("já está em uso pelo processo");
   // The first server keeps serving.
-  expect((await fetch("http://127.0.0.1:3191/healthz")).status).toBe(200);
+  expect((await fetch(`http://127.0.0.1:${FIRST_PORT}/healthz`)).status).toBe(200);
 });
 
 test("after SIGTERM the database reopens with every acknowledged write", async ({ request }) => {
   const dataDir = mkdtempSync(join(tmpdir(), "ciclo-"));
-  const base = "http://127.0.0.1:3193";
-  const first = startServer(dataDir, 3193);
+  const base = `http://127.0.0.1:${RESTART_PORT}`;
+  const first = startServer(dataDir, RESTART_PORT);
   running.push(first.child);
-  await waitHealthy(3193, first);
+  await waitHealthy(RESTART_PORT, first);
 
   // Each sign-in the server acknowledges (302 + cookie) is a session row written to the database.
   // A separate client per sign-in: a sign-in that carries a session cookie replaces that session.
@@ -97,9 +102,9 @@ test("after SIGTERM the database reopens with every acknowledged write", async (
   first.child.kill("SIGTERM");
   expect(await first.exited).toBe(0);
 
-  const second = startServer(dataDir, 3193);
+  const second = startServer(dataDir, RESTART_PORT);
   running.push(second.child);
-  await waitHealthy(3193, second);
+  await waitHealthy(RESTART_PORT, second);
   for (const cookie of cookies) {
     const response = await request.get(`${base}/admin/sessao`, {
       headers: { Accept: "application/json", Cookie: `${cookie.name}=${cookie.value}` },
