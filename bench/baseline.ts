@@ -117,8 +117,8 @@ export async function compareWithBaseline(options: {
       dataDir: dataDirs[1]!,
       env: { PAGE_CACHE: "off" },
     };
-    seedFirst(current);
-    servers.push(await startServer(current));
+    seedFirst(currentOptions);
+    servers.push(await startServer(currentOptions));
     const [baseline, current] = servers as [BenchServer, BenchServer];
     const pages = await options.pages(current.url);
     for (const page of pages) {
