@@ -111,7 +111,7 @@ export async function compareWithBaseline(options: {
     );
     // This build answers before its demo photos exist (a first start makes them in the
     // background); the baseline's may not: both are measured with every photo in place.
-    const current = {
+    const currentOptions = {
       port: options.port + 2,
       buildDir: options.buildDir,
       dataDir: dataDirs[1]!,
