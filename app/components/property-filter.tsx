@@ -3,7 +3,7 @@
 // and empty fields are left out of the URL.
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { formatPrice } from "../lib/format";
+import { formatPrice, plural } from "../lib/format";
 import { FINALIDADES, type Finalidade, TIPO_KEYS, TIPOS } from "../lib/vocabulary";
 
 export const SEARCH_PATH = "/todos-os-imoveis";
@@ -147,7 +147,7 @@ export function PropertyFilter({ cities }: { cities: CityOption[] }) {
           <option value="">Qualquer</option>
           {[1, 2, 3, 4].map((n) => (
             <option key={n} value={n}>
-              {n}+ {n === 1 ? "quarto" : "quartos"}
+              {n}+ {plural(n, "quarto", "quartos")}
             </option>
           ))}
         </select>

@@ -1,6 +1,6 @@
 // Human words for a search: the page title ("Apartamentos à venda em Maceió") and the active
 // filter chips, each with the link that removes it (also the empty state's suggestions).
-import { formatArea, formatInteger, formatPrice } from "./format";
+import { formatArea, formatCount, formatPrice, plural } from "./format";
 import { type SearchFilters, searchHref } from "./search-params";
 import { COMODIDADES, type Finalidade, TIPOS } from "./vocabulary";
 
@@ -28,9 +28,9 @@ export function searchTitle(filters: SearchFilters, subject = "Imóveis"): strin
   return filters.q ? `“${filters.q}”: ${title.charAt(0).toLowerCase()}${title.slice(1)}` : title;
 }
 
-/** "1 imóvel encontrado" / "24 imóveis encontrados". */
+/** "Nenhum imóvel encontrado" / "1 imóvel encontrado" / "24 imóveis encontrados". */
 export function resultCountText(total: number): string {
-  return total === 1 ? "1 imóvel encontrado" : `${formatInteger(total)} imóveis encontrados`;
+  return formatCount(total, "imóvel encontrado", "imóveis encontrados", "Nenhum imóvel encontrado");
 }
 
 export interface FilterChip {
@@ -46,7 +46,7 @@ function range(min: number | undefined, max: number | undefined, format: (n: num
   return `até ${format(max ?? 0)}`;
 }
 
-const atLeast = (n: number, one: string, many: string) => `${n}+ ${n === 1 ? one : many}`;
+const atLeast = (n: number, one: string, many: string) => `${n}+ ${plural(n, one, many)}`;
 
 export function filterChips(path: string, filters: SearchFilters): FilterChip[] {
   const chips: FilterChip[] = [];

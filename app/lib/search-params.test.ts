@@ -188,7 +188,7 @@ describe("describing a search", () => {
   });
 
   it("counts results in Portuguese", () => {
-    expect(resultCountText(0)).toBe("0 imóveis encontrados");
+    expect(resultCountText(0)).toBe("Nenhum imóvel encontrado");
     expect(resultCountText(1)).toBe("1 imóvel encontrado");
     expect(resultCountText(1234)).toBe("1.234 imóveis encontrados");
   });

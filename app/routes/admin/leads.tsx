@@ -2,7 +2,7 @@
 // kept current by live events. A corretor sees only their own leads.
 import { data, Form } from "react-router";
 import { Link } from "../../components/app-link";
-import { formatDate } from "../../lib/format";
+import { formatCount, formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
 import { useLiveEvents } from "../../lib/use-live-events";
@@ -114,7 +114,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           ? filtered
             ? "Nenhum lead encontrado com estes filtros."
             : "Nenhum lead recebido ainda."
-          : `${result.total} ${result.total === 1 ? "lead" : "leads"}${result.pageCount > 1 ? ` — página ${result.page} de ${result.pageCount}` : ""}`}
+          : `${formatCount(result.total, "lead", "leads")}${result.pageCount > 1 ? ` — página ${result.page} de ${result.pageCount}` : ""}`}
       </p>
 
       {result.rows.length > 0 ? (

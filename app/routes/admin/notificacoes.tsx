@@ -4,7 +4,7 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { Link } from "../../components/app-link";
 import { FormAlert } from "../../components/form-field";
-import { formatInteger } from "../../lib/format";
+import { formatCount, formatInteger } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";
 import { readForm } from "../../server/http/read-form.server";
@@ -120,8 +120,7 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
       ) : (
         <section className="admin-card" aria-labelledby="notificacoes-lista">
           <h2 id="notificacoes-lista">
-            {formatInteger(emails.length)}{" "}
-            {emails.length === 1 ? "e-mail não entregue" : "e-mails não entregues"}
+            {formatCount(emails.length, "e-mail não entregue", "e-mails não entregues")}
             {failed > 0 ? ` (${formatInteger(failed)} sem novas tentativas)` : ""}
           </h2>
           {limited ? <p>Mostrando os {formatInteger(emails.length)} mais importantes.</p> : null}

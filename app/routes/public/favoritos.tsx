@@ -1,11 +1,13 @@
 // Favoritos: the listings the visitor saved in this browser (localStorage), fetched as cards
 // from /api/cartoes. Nothing is known on the server, so the page renders its frame there and
 // fills in on the client.
+
 import { useEffect, useState } from "react";
 import { Link } from "../../components/app-link";
 import { HeartIcon } from "../../components/feature-icons";
 import { PropertyCardGrid } from "../../components/property-card";
 import { cardsApiUrl, useFavorites, useHydrated } from "../../lib/favorites";
+import { formatCount } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import type { PropertyCardData } from "../../lib/property-card";
 import type { Route } from "./+types/favoritos";
@@ -93,14 +95,16 @@ export default function Favoritos() {
         ) : (
           <>
             <p className="favorites__count">
-              {cards.length} {cards.length === 1 ? "imóvel salvo" : "imóveis salvos"}
+              {formatCount(cards.length, "imóvel salvo", "imóveis salvos", "Nenhum imóvel salvo disponível")}
             </p>
             {cards.length ? <PropertyCardGrid cards={cards} headingLevel={2} /> : null}
             {unavailable.length ? (
               <p className="favorites__note">
-                {unavailable.length === 1
-                  ? "1 imóvel salvo não está mais disponível no site."
-                  : `${unavailable.length} imóveis salvos não estão mais disponíveis no site.`}
+                {formatCount(
+                  unavailable.length,
+                  "imóvel salvo não está mais disponível no site.",
+                  "imóveis salvos não estão mais disponíveis no site.",
+                )}
               </p>
             ) : null}
           </>

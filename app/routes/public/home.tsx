@@ -1,5 +1,6 @@
 // Home: the filter in a gradient hero (no hero image, so the LCP is text that paints at once),
 // featured and newest listings, quick links by city and the video channel.
+
 import { Link } from "../../components/app-link";
 import { ExternalLink } from "../../components/external-link";
 import { PlayIcon } from "../../components/feature-icons";
@@ -7,6 +8,7 @@ import { JsonLd } from "../../components/json-ld";
 import { PropertyCardGrid } from "../../components/property-card";
 import { PropertyFilter, SEARCH_PATH } from "../../components/property-filter";
 import { channelName } from "../../lib/contact";
+import { formatCount } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
 import { loadHomePage } from "../../server/properties/home-page.server";
@@ -72,9 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={cidade}>
                 <Link to={cityHref(cidade)} className="city-links__item">
                   <span className="city-links__name">{cidade}</span>
-                  <span className="city-links__count">
-                    {count} {count === 1 ? "imóvel" : "imóveis"}
-                  </span>
+                  <span className="city-links__count">{formatCount(count, "imóvel", "imóveis")}</span>
                 </Link>
               </li>
             ))}

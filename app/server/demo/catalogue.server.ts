@@ -1,6 +1,8 @@
 // A deterministic generator of realistic Alagoas listings for the demo catalogue and for
 // benchmarks: same count + seed (+ now) = same listings. Places, coordinates and price ranges
 // follow shared/spec/domain.md; every key comes from app/lib/vocabulary.ts.
+
+import { formatCount } from "../../lib/format";
 import {
   type AddressVisibility,
   COMODIDADES,
@@ -635,10 +637,10 @@ function label(c: Comodidade): string {
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function quartosText(q: number, s: number): string {
-  const base = `${q} ${q === 1 ? "quarto" : "quartos"}`;
+  const base = formatCount(q, "quarto", "quartos");
   if (s === 0) return base;
-  if (s === q) return `${q} ${q === 1 ? "suíte" : "suítes"}`;
-  return `${base}, sendo ${s} ${s === 1 ? "suíte" : "suítes"}`;
+  if (s === q) return formatCount(q, "suíte", "suítes");
+  return `${base}, sendo ${formatCount(s, "suíte", "suítes")}`;
 }
 
 const m2 = (v: number) => `${v.toLocaleString("pt-BR")} m²`;
@@ -1087,8 +1089,6 @@ const ADJECTIVES: readonly [string, string][] = [
   ["Espaçoso", "Espaçosa"],
 ];
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 function areaTotalText(tipo: Tipo, area: number): string {
   return RURAL.includes(tipo)
     ? `${(area / 10_000).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} hectares`
@@ -1101,8 +1101,8 @@ function areaTotalText(tipo: Tipo, area: number): string {
 function title(rnd: Random, d: Draft): string {
   const { tipo, place } = d;
   const q = d.quartos;
-  const qt = plural(q, "quarto", "quartos");
-  const st = plural(d.suites, "suíte", "suítes");
+  const qt = formatCount(q, "quarto", "quartos");
+  const st = formatCount(d.suites, "suíte", "suítes");
   const em = place.em;
   const temporada = d.finalidades.includes("temporada") && !d.finalidades.includes("venda");
   const aluguel = d.finalidades.length === 1 && d.finalidades[0] === "aluguel";
@@ -1233,8 +1233,8 @@ function description(rnd: Random, d: Draft, p: Prices): string {
   const where = `${place.em}${place.cidade === MACEIO || place.em.includes(place.cidade) ? "" : `, ${place.cidade}`}`;
   const adj = rnd.pick(ADJECTIVES)[feminine ? 1 : 0];
   const paragraphs: string[] = [];
-  const banheiros = plural(d.banheiros, "banheiro", "banheiros");
-  const vagas = plural(d.vagas, "vaga", "vagas");
+  const banheiros = formatCount(d.banheiros, "banheiro", "banheiros");
+  const vagas = formatCount(d.vagas, "vaga", "vagas");
 
   // 1. What and where
   if (LAND.includes(tipo)) {
