@@ -1,6 +1,8 @@
 // /admin/leads — the inbox: filters (etapa, imóvel, corretor, período) in the URL, newest first,
 // kept current by live events. A corretor sees only their own leads.
+
 import { data, Form } from "react-router";
+import { TableScroll } from "../../components/admin/table-scroll";
 import { Link } from "../../components/app-link";
 import { formatCount, formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
@@ -118,9 +120,11 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       </p>
 
       {result.rows.length > 0 ? (
-        <div className="table-wrap">
+        <TableScroll labelledBy="leads-tabela">
           <table className="admin-table">
-            <caption className="visually-hidden">Leads recebidos, do mais recente ao mais antigo</caption>
+            <caption id="leads-tabela" className="visually-hidden">
+              Leads recebidos, do mais recente ao mais antigo
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Recebido em</th>
@@ -152,7 +156,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
 
       {result.pageCount > 1 ? (

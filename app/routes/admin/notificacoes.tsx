@@ -1,7 +1,9 @@
 // /admin/notificacoes (admin only): lead e-mails that did not reach the agent or the agency —
 // failed for good, or still being retried — with "Tentar de novo" (send now) and "Descartar"
 // (a failed one). Both actions are audited.
+
 import { data, Form, useActionData, useNavigation } from "react-router";
+import { TableScroll } from "../../components/admin/table-scroll";
 import { Link } from "../../components/app-link";
 import { FormAlert } from "../../components/form-field";
 import { formatCount, formatInteger } from "../../lib/format";
@@ -124,7 +126,7 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
             {failed > 0 ? ` (${formatInteger(failed)} sem novas tentativas)` : ""}
           </h2>
           {limited ? <p>Mostrando os {formatInteger(emails.length)} mais importantes.</p> : null}
-          <div className="table-wrap">
+          <TableScroll labelledBy="notificacoes-lista">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -199,7 +201,7 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </section>
       )}
     </main>

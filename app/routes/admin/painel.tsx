@@ -1,6 +1,7 @@
 // /admin/painel: the day's numbers, what needs attention, recent leads and 30 days of views
 // and leads. A corretor sees only their own listings and leads.
 import { useFetcher } from "react-router";
+import { TableScroll } from "../../components/admin/table-scroll";
 import { Link } from "../../components/app-link";
 import { DailyChart } from "../../components/daily-chart";
 import { ATTENTION_REASONS } from "../../lib/dashboard";
@@ -143,7 +144,7 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
         {dashboard.attention.length === 0 ? (
           <p>Nenhum imóvel precisa de atenção agora.</p>
         ) : (
-          <div className="table-wrap">
+          <TableScroll labelledBy="painel-atencao">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -172,7 +173,7 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 
@@ -181,7 +182,7 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
         {dashboard.recentLeads.length === 0 ? (
           <p>Nenhum lead ainda.</p>
         ) : (
-          <div className="table-wrap">
+          <TableScroll labelledBy="painel-leads">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -210,7 +211,7 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 
