@@ -158,7 +158,7 @@ export function SearchForm({
               name="q"
               type="search"
               defaultValue={filters.q ?? ""}
-              placeholder="Bairro, cidade, tipo ou referência"
+              placeholder="Ex.: Pajuçara"
               maxLength={100}
               enterKeyHint="search"
               aria-describedby="f-q-dica"
@@ -168,7 +168,8 @@ export function SearchForm({
             </button>
           </div>
           <p id="f-q-dica" className="search-box__hint">
-            Entre aspas, a expressão exata: "vista mar". Com um sinal de menos, deixa de fora: -mobiliado.
+            Bairro, cidade, tipo ou referência (AP0042). Entre aspas, a expressão exata: "vista mar". Com um
+            sinal de menos, deixa de fora: -mobiliado.
           </p>
         </div>
         <details className="search-filters">
