@@ -108,3 +108,13 @@ export function filterChips(path: string, filters: SearchFilters): FilterChip[] 
   if (filters.pet) without("pet", "Aceita pet", { pet: false });
   return chips;
 }
+
+/**
+ * The line under a result page's title: the screen's own introduction until the visitor filters,
+ * then what the filters are ("Filtros aplicados: À venda · Maceió · 3+ quartos."), so the page
+ * never describes more than it shows.
+ */
+export function searchLead(path: string, filters: SearchFilters, intro: string): string {
+  const chips = filterChips(path, filters);
+  return chips.length ? `Filtros aplicados: ${chips.map((chip) => chip.label).join(" · ")}.` : intro;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bairroCities, filterChips, resultCountText, searchTitle } from "./search-describe";
+import { bairroCities, filterChips, resultCountText, searchLead, searchTitle } from "./search-describe";
 import { emptyFilters, parseSearchFilters } from "./search-filters";
 import {
   activeFilterCount,
@@ -256,4 +256,17 @@ describe("a bairro and its city", () => {
       "Imóveis à venda e para alugar em Centro, Maragogi",
     );
   });
+});
+
+it("the line under the title says what was filtered, the screen's introduction until then", () => {
+  const intro = "Apartamentos, casas e terrenos à venda e para alugar em Maceió e no litoral de Alagoas.";
+  expect(searchLead("/todos-os-imoveis", emptyFilters(), intro)).toBe(intro);
+  expect(searchLead("/todos-os-imoveis", parseSearchFilters("ordem=recentes&pagina=2"), intro)).toBe(intro);
+  expect(
+    searchLead(
+      "/todos-os-imoveis",
+      parseSearchFilters("finalidade=venda&cidade=Macei%C3%B3&quartos=3&precoMax=500000&pet=1"),
+      intro,
+    ),
+  ).toBe("Filtros aplicados: À venda · Maceió · até R$ 500.000 · 3+ quartos · Aceita pet.");
 });

@@ -1,7 +1,7 @@
 // The whole search screen, shared by /todos-os-imoveis and /casas.
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { bairroCities } from "../../lib/search-describe";
+import { bairroCities, searchLead } from "../../lib/search-describe";
 import type { SearchPageData } from "../../lib/search-page";
 import { searchHref } from "../../lib/search-params";
 import "../../styles/search.css";
@@ -52,7 +52,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   return (
     <main className="container page search-page">
       <h1>{data.title}</h1>
-      <p className="page__lead">{data.intro}</p>
+      <p className="page__lead">{searchLead(data.path, data.filters, data.intro)}</p>
       <BairroInSeveralCities data={data} />
       <div className="search-layout">
         <SearchForm
