@@ -21,6 +21,7 @@ import {
   SelectField,
   TextAreaField,
   TextField,
+  YesNoField,
 } from "./form-controls";
 import { LocationMap } from "./location-map";
 import {
@@ -211,8 +212,8 @@ export function PropertyForm({
             inputMode="numeric"
             className="form-field--short"
           />
-          <CheckboxField name="mobiliado" label="Mobiliado" />
-          <CheckboxField name="aceitaPet" label="Aceita pet" />
+          <YesNoField name="mobiliado" legend="Mobiliado" />
+          <YesNoField name="aceitaPet" legend="Aceita pet" />
         </fieldset>
 
         <fieldset className="listing-form__group admin-card" id="grupo-comodidades">

@@ -27,8 +27,17 @@ export function Characteristics({ listing }: { listing: PublicListing }) {
     listing.andar !== null && (listing.andar === 0 ? "Térreo" : `${listing.andar}º andar`),
   );
   add("ano", <CalendarIcon />, listing.anoConstrucao && `Construído em ${listing.anoConstrucao}`);
-  add("mobiliado", <SofaIcon />, listing.mobiliado ? "Mobiliado" : "Sem mobília");
-  add("pet", <PawIcon />, listing.aceitaPet ? "Aceita pet" : "Não aceita pet");
+  // Sim, não, or nothing at all when the agent did not say (null): never a guessed "não".
+  add(
+    "mobiliado",
+    <SofaIcon />,
+    listing.mobiliado !== null && (listing.mobiliado ? "Mobiliado" : "Sem mobília"),
+  );
+  add(
+    "pet",
+    <PawIcon />,
+    listing.aceitaPet !== null && (listing.aceitaPet ? "Aceita pet" : "Não aceita pet"),
+  );
   return (
     <section className="listing-section" aria-labelledby="caracteristicas">
       <h2 id="caracteristicas">Características</h2>

@@ -123,8 +123,9 @@ export const properties = pgTable(
     areaTotal: integer("area_total"),
     andar: smallint("andar"),
     anoConstrucao: smallint("ano_construcao"),
-    mobiliado: boolean("mobiliado").notNull().default(false),
-    aceitaPet: boolean("aceita_pet").notNull().default(false),
+    /** true = sim, false = não, null = não informado (the site and the feeds then say nothing). */
+    mobiliado: boolean("mobiliado"),
+    aceitaPet: boolean("aceita_pet"),
     comodidades: text("comodidades").array().notNull().default(sql`'{}'::text[]`),
     cep: text("cep"),
     logradouro: text("logradouro"),

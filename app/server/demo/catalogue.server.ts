@@ -659,8 +659,9 @@ type Draft = {
   areaTotal: number | null;
   andar: number | null;
   anoConstrucao: number | null;
-  mobiliado: boolean;
-  aceitaPet: boolean;
+  /** null = não informado, as an agent leaves it (the listing page then says nothing). */
+  mobiliado: boolean | null;
+  aceitaPet: boolean | null;
   comodidades: Comodidade[];
   finalidades: Finalidade[];
   periodo: RentPeriod | null;
@@ -679,7 +680,8 @@ function shape(rnd: Random, tipo: Tipo, place: Place): Draft {
     areaTotal: null,
     andar: null,
     anoConstrucao: null,
-    mobiliado: false,
+    // Said for flats, kitnets and lofts (below), where renters ask; not said elsewhere.
+    mobiliado: null,
     aceitaPet: rnd.chance(0.55),
     comodidades: [],
     finalidades: [],
@@ -756,12 +758,12 @@ function shape(rnd: Random, tipo: Tipo, place: Place): Draft {
         [rnd.int(480, 1200), 3],
         [rnd.int(1200, 5000), 1],
       ] as const);
-      d.aceitaPet = false;
+      d.aceitaPet = null; // land and commercial: pets are not a question
       break;
     case "lote_condominio":
       d.banheiros = 0;
       d.areaTotal = rnd.int(360, 1200);
-      d.aceitaPet = false;
+      d.aceitaPet = null; // land and commercial: pets are not a question
       break;
     case "chacara":
       d.quartos = rnd.int(2, 4);
@@ -782,21 +784,21 @@ function shape(rnd: Random, tipo: Tipo, place: Place): Draft {
       d.areaUtil = rnd.int(28, 180);
       d.vagas = rnd.int(0, 2);
       d.andar = rnd.int(1, 18);
-      d.aceitaPet = false;
+      d.aceitaPet = null; // land and commercial: pets are not a question
       break;
     case "loja":
       d.banheiros = rnd.int(1, 3);
       d.areaUtil = rnd.int(40, 420);
       d.areaTotal = Math.round(d.areaUtil * rnd.float(1, 1.4));
       d.vagas = rnd.int(0, 4);
-      d.aceitaPet = false;
+      d.aceitaPet = null; // land and commercial: pets are not a question
       break;
     case "galpao":
       d.banheiros = rnd.int(2, 4);
       d.areaUtil = rnd.int(300, 3000);
       d.areaTotal = Math.round(d.areaUtil * rnd.float(1.3, 2.2));
       d.vagas = rnd.int(4, 20);
-      d.aceitaPet = false;
+      d.aceitaPet = null; // land and commercial: pets are not a question
       break;
     case "predio_comercial":
       d.banheiros = rnd.int(4, 12);
@@ -804,7 +806,7 @@ function shape(rnd: Random, tipo: Tipo, place: Place): Draft {
       d.areaTotal = Math.round(d.areaUtil * rnd.float(0.5, 0.9));
       d.vagas = rnd.int(4, 30);
       d.andar = null;
-      d.aceitaPet = false;
+      d.aceitaPet = null; // land and commercial: pets are not a question
       break;
   }
   if (d.quartos > 0) d.banheiros = Math.max(1, d.suites + rnd.int(d.suites === d.quartos ? 0 : 1, 1));
