@@ -95,3 +95,36 @@ describe("0005: mobiliado and aceita pet become sim / não / não informado", ()
     ).toEqual([{ mobiliado: null, aceita_pet: null }]);
   });
 });
+
+describe("0006: one field for the video channel", () => {
+  it("a YouTube link given only as a social link becomes the channel; the social link is gone", async () => {
+    const database = await databaseAt("0005_tri_state_furnished_pets");
+    await database.db.execute(sql`
+      insert into agency_settings (id, name, creci, video_channel_url, social_links)
+      values (1, 'Imobiliária', '1234-J', '',
+        '{"youtube": "https://www.youtube.com/@so-no-social", "instagram": "https://instagram.com/x"}')`);
+
+    await database.migrate();
+
+    expect(await rows(database, sql`select video_channel_url, social_links from agency_settings`)).toEqual([
+      {
+        video_channel_url: "https://www.youtube.com/@so-no-social",
+        social_links: { instagram: "https://instagram.com/x" },
+      },
+    ]);
+  });
+
+  it("when both were filled, the channel the home page showed stays", async () => {
+    const database = await databaseAt("0005_tri_state_furnished_pets");
+    await database.db.execute(sql`
+      insert into agency_settings (id, name, creci, video_channel_url, social_links)
+      values (1, 'Imobiliária', '1234-J', 'https://www.youtube.com/@canal',
+        '{"youtube": "https://www.youtube.com/@outro"}')`);
+
+    await database.migrate();
+
+    expect(await rows(database, sql`select video_channel_url, social_links from agency_settings`)).toEqual([
+      { video_channel_url: "https://www.youtube.com/@canal", social_links: {} },
+    ]);
+  });
+});

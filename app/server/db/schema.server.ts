@@ -277,9 +277,8 @@ export const leadNotes = pgTable(
   (t) => [index("lead_notes_lead_idx").on(t.leadId)],
 );
 
-export type SocialLinks = Partial<
-  Record<"instagram" | "facebook" | "youtube" | "tiktok" | "linkedin", string>
->;
+/** The agency's profiles; its YouTube channel is video_channel_url (merged by migration 0006). */
+export type SocialLinks = Partial<Record<"instagram" | "facebook" | "tiktok" | "linkedin", string>>;
 
 /** One row (id = 1): everything the agency edits about itself. */
 export const agencySettings = pgTable(
