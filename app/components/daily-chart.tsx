@@ -1,6 +1,6 @@
 // A small bar chart in inline SVG (no chart library: nothing extra to download on a phone).
 // Screen readers get a summary label, and everyone can open the numbers as a table.
-import { formatInteger } from "../lib/format";
+import { formatCount, formatInteger } from "../lib/format";
 
 export interface ChartPoint {
   day: string;
@@ -24,7 +24,8 @@ export function DailyChart({
   tone,
 }: {
   title: string;
-  unit: string;
+  /** The counted thing: singular, plural and none ("nenhuma visualização"). */
+  unit: readonly [one: string, other: string, none: string];
   points: ChartPoint[];
   tone: "primary" | "accent" | "whatsapp";
 }) {
@@ -36,7 +37,7 @@ export function DailyChart({
   const plotHeight = HEIGHT - PAD_TOP - PAD_BOTTOM;
   const first = points[0];
   const last = points[points.length - 1];
-  const summary = `${title}: ${formatInteger(total)} ${unit} nos últimos ${points.length} dias${
+  const summary = `${title}: ${formatCount(total, ...unit)} nos últimos ${formatCount(points.length, "dia", "dias")}${
     first && last ? `, de ${dayLabel(first.day)} a ${dayLabel(last.day)}` : ""
   }; máximo de ${formatInteger(max)} em um dia.`;
   return (
@@ -44,7 +45,7 @@ export function DailyChart({
       <figcaption className="chart__title" id={`${id}-titulo`}>
         {title}{" "}
         <span className="chart__total">
-          ({formatInteger(total)} em {points.length} dias)
+          ({formatInteger(total)} em {formatCount(points.length, "dia", "dias")})
         </span>
       </figcaption>
       <svg
@@ -89,7 +90,7 @@ export function DailyChart({
           <thead>
             <tr>
               <th scope="col">Dia</th>
-              <th scope="col">{unit[0]?.toUpperCase() + unit.slice(1)}</th>
+              <th scope="col">{unit[1].charAt(0).toUpperCase() + unit[1].slice(1)}</th>
             </tr>
           </thead>
           <tbody>

@@ -89,39 +89,44 @@ export function LeadForm({
         />
         <FieldError id={id("name-erro")} message={errors.name} />
       </div>
-      <p className="lead-form__hint" id={hint}>
-        Informe pelo menos um: telefone ou e-mail.
-      </p>
-      <div className="lead-form__field">
-        <label htmlFor={id("phone")}>Telefone ou WhatsApp</label>
-        <input
-          id={id("phone")}
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="(82) 99999-9999"
-          maxLength={30}
-          defaultValue={values.phone}
-          aria-invalid={invalid("phone")}
-          aria-describedby={describedBy("phone", hint)}
-        />
-        <FieldError id={id("phone-erro")} message={errors.phone} />
-      </div>
-      <div className="lead-form__field">
-        <label htmlFor={id("email")}>E-mail</label>
-        <input
-          id={id("email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={LEAD_LIMITS.email}
-          defaultValue={values.email}
-          aria-invalid={invalid("email")}
-          aria-describedby={describedBy("email", hint)}
-        />
-        <FieldError id={id("email-erro")} message={errors.email} />
-      </div>
+      {/* The phone and the e-mail as one group, the rule that ties them at its head: a hint
+          between Nome and Telefone read as if it were about the name. */}
+      <fieldset className="lead-form__contact">
+        <legend>Como podemos responder?</legend>
+        <p className="lead-form__hint" id={hint}>
+          Informe pelo menos um: telefone ou e-mail.
+        </p>
+        <div className="lead-form__field">
+          <label htmlFor={id("phone")}>Telefone ou WhatsApp</label>
+          <input
+            id={id("phone")}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="(82) 99999-9999"
+            maxLength={30}
+            defaultValue={values.phone}
+            aria-invalid={invalid("phone")}
+            aria-describedby={describedBy("phone", hint)}
+          />
+          <FieldError id={id("phone-erro")} message={errors.phone} />
+        </div>
+        <div className="lead-form__field">
+          <label htmlFor={id("email")}>E-mail</label>
+          <input
+            id={id("email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={LEAD_LIMITS.email}
+            defaultValue={values.email}
+            aria-invalid={invalid("email")}
+            aria-describedby={describedBy("email", hint)}
+          />
+          <FieldError id={id("email-erro")} message={errors.email} />
+        </div>
+      </fieldset>
       <div className="lead-form__field">
         <label htmlFor={id("message")}>Mensagem</label>
         <textarea

@@ -3,7 +3,7 @@
 
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatArea } from "../lib/format";
+import { formatArea, formatCount } from "../lib/format";
 import type { PropertyCardData } from "../lib/property-card";
 import "../styles/property-card.css";
 import { FavoriteButton } from "./favorite-button";
@@ -12,8 +12,6 @@ import { ResponsivePicture } from "./responsive-picture";
 /** How wide a card image is drawn in .card-grid (1 → 2 → 3 columns, max 1200 px page). */
 export const CARD_IMAGE_SIZES =
   "(min-width: 1200px) 376px, (min-width: 960px) 31vw, (min-width: 600px) 47vw, 100vw";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 // A card's icons are drawn by its stylesheet (.icon-* in property-card.css), not by <svg>: a search
 // page's 24 cards carried ~300 of them, for React to render on the server and hydrate here.
@@ -77,13 +75,15 @@ export function PropertyCard({
         ) : null}
         <ul className="property-card__features">
           {card.quartos > 0 ? (
-            <Feature icon="bed">{plural(card.quartos, "quarto", "quartos")}</Feature>
+            <Feature icon="bed">{formatCount(card.quartos, "quarto", "quartos")}</Feature>
           ) : null}
-          {card.suites > 0 ? <Feature icon="suite">{plural(card.suites, "suíte", "suítes")}</Feature> : null}
+          {card.suites > 0 ? (
+            <Feature icon="suite">{formatCount(card.suites, "suíte", "suítes")}</Feature>
+          ) : null}
           {card.banheiros > 0 ? (
-            <Feature icon="bath">{plural(card.banheiros, "banheiro", "banheiros")}</Feature>
+            <Feature icon="bath">{formatCount(card.banheiros, "banheiro", "banheiros")}</Feature>
           ) : null}
-          {card.vagas > 0 ? <Feature icon="car">{plural(card.vagas, "vaga", "vagas")}</Feature> : null}
+          {card.vagas > 0 ? <Feature icon="car">{formatCount(card.vagas, "vaga", "vagas")}</Feature> : null}
           {card.area ? <Feature icon="area">{formatArea(card.area)}</Feature> : null}
         </ul>
         <p className="property-card__ref">Ref. {card.referencia}</p>

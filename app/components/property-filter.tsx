@@ -1,10 +1,12 @@
 // The home page's property filter: a plain GET form to /todos-os-imoveis (works with JavaScript
-// off). With JavaScript, bairros follow the chosen city, price steps follow the finalidade,
-// and empty fields are left out of the URL.
+// off). Each bairro option carries its city (placeValue), so "Centro" under Maragogi searches
+// Maragogi's Centro. With JavaScript, bairros follow the chosen city, a bairro picks its city,
+// price steps follow the finalidade, and the form goes straight to the canonical URL.
 import { type FormEvent, useId, useState } from "react";
-import { useNavigate } from "react-router";
-import { formatPrice } from "../lib/format";
+import { formatPrice, plural } from "../lib/format";
+import { PLACE_SEPARATOR, placeValue } from "../lib/search-params";
 import { FINALIDADES, type Finalidade, TIPO_KEYS, TIPOS } from "../lib/vocabulary";
+import { useCanonicalSubmit, warmParser } from "./search/canonical-submit";
 
 export const SEARCH_PATH = "/todos-os-imoveis";
 
@@ -23,19 +25,9 @@ export interface CityOption {
   bairros: string[];
 }
 
-/** The query string of a filter form without its empty fields. */
-export function filterQuery(form: FormData): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of form.entries()) {
-    if (typeof value === "string" && value.trim() !== "") params.append(key, value.trim());
-  }
-  const query = params.toString();
-  return query ? `?${query}` : "";
-}
-
 export function PropertyFilter({ cities }: { cities: CityOption[] }) {
   const id = useId();
-  const navigate = useNavigate();
+  const submit = useCanonicalSubmit(SEARCH_PATH);
   const [finalidade, setFinalidade] = useState<string>("");
   const [cidade, setCidade] = useState("");
   const [bairro, setBairro] = useState("");
@@ -44,7 +36,7 @@ export function PropertyFilter({ cities }: { cities: CityOption[] }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    navigate(`${SEARCH_PATH}${filterQuery(new FormData(event.currentTarget))}`);
+    void submit(event.currentTarget, "");
   }
 
   return (
@@ -53,6 +45,8 @@ export function PropertyFilter({ cities }: { cities: CityOption[] }) {
       action={SEARCH_PATH}
       className="property-filter"
       onSubmit={onSubmit}
+      onFocus={warmParser}
+      onPointerDown={warmParser}
       aria-label="Buscar imóveis"
     >
       <div className="property-filter__field">
@@ -103,12 +97,22 @@ export function PropertyFilter({ cities }: { cities: CityOption[] }) {
       </div>
       <div className="property-filter__field">
         <label htmlFor={`${id}-bairro`}>Bairro</label>
-        <select id={`${id}-bairro`} name="bairro" value={bairro} onChange={(e) => setBairro(e.target.value)}>
+        <select
+          id={`${id}-bairro`}
+          name="bairro"
+          value={bairro}
+          onChange={(e) => {
+            const value = e.target.value;
+            setBairro(value);
+            // A bairro picked under a city's group picks that city too.
+            if (value.includes(PLACE_SEPARATOR)) setCidade(value.slice(0, value.indexOf(PLACE_SEPARATOR)));
+          }}
+        >
           <option value="">Todos os bairros</option>
           {shownCities.map((c) => (
             <optgroup key={c.cidade} label={c.cidade}>
               {c.bairros.map((b) => (
-                <option key={`${c.cidade}-${b}`} value={b}>
+                <option key={`${c.cidade}-${b}`} value={placeValue(c.cidade, b)}>
                   {b}
                 </option>
               ))}
@@ -147,7 +151,7 @@ export function PropertyFilter({ cities }: { cities: CityOption[] }) {
           <option value="">Qualquer</option>
           {[1, 2, 3, 4].map((n) => (
             <option key={n} value={n}>
-              {n}+ {n === 1 ? "quarto" : "quartos"}
+              {n}+ {plural(n, "quarto", "quartos")}
             </option>
           ))}
         </select>

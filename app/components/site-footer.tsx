@@ -11,7 +11,6 @@ import { WHATSAPP_GREETING } from "./site-header";
 const SOCIAL_LABELS = {
   instagram: "Instagram",
   facebook: "Facebook",
-  youtube: "YouTube",
   tiktok: "TikTok",
   linkedin: "LinkedIn",
 } as const;
@@ -27,10 +26,7 @@ export function SiteFooter({ agency }: { agency: Agency }) {
 function FooterContent({ agency, year }: { agency: Agency; year: number }) {
   const socials = Object.entries(agency.socialLinks ?? {}).filter(
     (entry): entry is [keyof typeof SOCIAL_LABELS, string] =>
-      entry[0] in SOCIAL_LABELS &&
-      typeof entry[1] === "string" &&
-      entry[1] !== "" &&
-      entry[1] !== agency.videoChannelUrl,
+      entry[0] in SOCIAL_LABELS && typeof entry[1] === "string" && entry[1] !== "",
   );
   return (
     <>

@@ -95,5 +95,15 @@ export const checkbox = z
   .optional()
   .transform((v) => v === true);
 
+/**
+ * Sim / Não / Não informado, as three radio buttons send it: "sim" → true, "nao" → false, nothing
+ * (the "Não informado" button's empty value) → null, which the site and the feeds leave unsaid.
+ */
+export const yesNoUnknown = (label: string) =>
+  z
+    .enum(["sim", "nao"], { error: `${label}: escolha Sim, Não ou Não informado.` })
+    .optional()
+    .transform((v) => (v === undefined ? null : v === "sim"));
+
 export const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });

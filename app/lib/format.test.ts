@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatArea, formatDate, formatInteger, formatPhone, formatPrice } from "./format";
+import {
+  formatArea,
+  formatCount,
+  formatDate,
+  formatInteger,
+  formatPhone,
+  formatPrice,
+  plural,
+} from "./format";
 
 // What Intl's pt-BR prints, the reference the hand-written grouping must match.
 const intlInteger = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 0 });
@@ -41,4 +49,20 @@ it("telefones com DDD, com ou sem o 55", () => {
   expect(formatPhone("5582999998888")).toBe("(82) 99999-8888");
   expect(formatPhone("8232210000")).toBe("(82) 3221-0000");
   expect(formatPhone("123")).toBe("123");
+});
+
+describe("contagens no singular ou no plural (regras do pt-BR)", () => {
+  it("um no singular, dois ou mais no plural, com os milhares agrupados", () => {
+    expect(formatCount(1, "vendido", "vendidos")).toBe("1 vendido");
+    expect(formatCount(2, "alugado", "alugados")).toBe("2 alugados");
+    expect(formatCount(1250, "imóvel", "imóveis")).toBe("1.250 imóveis");
+    expect(formatCount(1_000_000, "imóvel", "imóveis")).toBe("1.000.000 imóveis");
+    expect(plural(1, "foto", "fotos")).toBe("foto");
+    expect(plural(12, "foto", "fotos")).toBe("fotos");
+  });
+
+  it("zero: o texto de nenhum, quando a tela o dá", () => {
+    expect(formatCount(0, "vendido", "vendidos", "nenhum vendido")).toBe("nenhum vendido");
+    expect(formatCount(3, "vendido", "vendidos", "nenhum vendido")).toBe("3 vendidos");
+  });
 });

@@ -33,6 +33,28 @@ export function formatDate(value: Date | string): string {
   return dateFormatter().format(typeof value === "string" ? new Date(value) : value);
 }
 
+let pluralRules: Intl.PluralRules | undefined;
+
+/**
+ * The word for a count, as pt-BR's plural rules choose it: plural(2, "imóvel", "imóveis") →
+ * "imóveis". The rules (CLDR, through Intl.PluralRules) put 0 and 1 in the singular, as Brazilian
+ * software does ("0 imóvel"); screens that can show zero say "nenhum" instead. CLDR's "many"
+ * (a million and up, "1 milhão de imóveis") reads as the plural here.
+ */
+export function plural(count: number, one: string, other: string): string {
+  pluralRules ??= new Intl.PluralRules("pt-BR");
+  return pluralRules.select(count) === "one" ? one : other;
+}
+
+/**
+ * "1 imóvel", "1.250 imóveis": the grouped number and the word that agrees with it; `none`
+ * ("nenhum imóvel") replaces the whole text for a count of 0 where the screen can show one.
+ */
+export function formatCount(count: number, one: string, other: string, none?: string): string {
+  if (count === 0 && none !== undefined) return none;
+  return `${formatInteger(count)} ${plural(count, one, other)}`;
+}
+
 /** (82) 99999-9999 from any string of digits (with or without the 55 country code). */
 export function formatPhone(raw: string): string {
   let digits = raw.replace(/\D/g, "");

@@ -51,8 +51,9 @@ export interface PublicListing {
   areaTotal: number | null;
   andar: number | null;
   anoConstrucao: number | null;
-  mobiliado: boolean;
-  aceitaPet: boolean;
+  /** null = não informado: the page says nothing about it. */
+  mobiliado: boolean | null;
+  aceitaPet: boolean | null;
   comodidades: { comum: string[]; privativa: string[] };
   /** The description split into paragraphs. */
   paragraphs: string[];

@@ -1,4 +1,5 @@
 // What an open admin list says after live events refreshed it (pt-BR, for a polite live region).
+import { formatCount } from "./format";
 import type { LiveEventData, LiveEventType } from "./realtime-constants";
 
 /** How long the notice stays on screen. */
@@ -12,5 +13,5 @@ export function changedCount(events: readonly LiveEventData[], type: LiveEventTy
 /** "Lista atualizada: 1 imóvel alterado" / "…: 3 imóveis alterados"; empty for none. */
 export function listingsUpdatedMessage(count: number): string {
   if (count <= 0) return "";
-  return `Lista atualizada: ${count} ${count === 1 ? "imóvel alterado" : "imóveis alterados"}`;
+  return `Lista atualizada: ${formatCount(count, "imóvel alterado", "imóveis alterados")}`;
 }

@@ -79,12 +79,33 @@ describe("property form schema", () => {
 
   it("reads checkboxes as booleans and lists with getAll", () => {
     const input = readPropertyForm(
-      form({ ...valid, comodidades: ["piscina", "academia"], mobiliado: "on", numero: "  " }),
+      form({ ...valid, comodidades: ["piscina", "academia"], destaque: "on", numero: "  " }),
     );
     expect(input.comodidades).toEqual(["piscina", "academia"]);
-    expect(input.mobiliado).toBe(true);
-    expect(input.aceitaPet).toBe(false);
+    expect(input.destaque).toBe(true);
+    expect(input.publicarPortais).toBe(false);
     expect(input.numero).toBeUndefined();
+  });
+
+  it("mobiliado and aceita pet: sim, não, or não informado (null) when nothing is chosen", () => {
+    const parsed = (entries: Record<string, string>) => {
+      const result = parsePropertyForm(form({ ...valid, ...entries }));
+      if (!result.success) throw new Error(JSON.stringify(result.errors));
+      return [result.data.mobiliado, result.data.aceitaPet];
+    };
+    // An untouched form says nothing: not "Sem mobília", not "Não aceita pet".
+    expect(parsed({})).toEqual([null, null]);
+    expect(parsed({ mobiliado: "", aceitaPet: "" })).toEqual([null, null]);
+    expect(parsed({ mobiliado: "sim", aceitaPet: "nao" })).toEqual([true, false]);
+    expect(errorsOf({ ...valid, mobiliado: "on" }).mobiliado).toBe(
+      "Mobiliado: escolha Sim, Não ou Não informado.",
+    );
+    // Back into the form: the radio buttons' values.
+    expect(toFormInput({ mobiliado: true, aceitaPet: false })).toMatchObject({
+      mobiliado: "sim",
+      aceitaPet: "nao",
+    });
+    expect(toFormInput({ mobiliado: null })).not.toHaveProperty("mobiliado");
   });
 
   it("gives Portuguese messages at each required field", () => {
@@ -232,6 +253,8 @@ describe("property form schema", () => {
         longitude: "-35.702",
         corretorId: "7",
         destaque: "on",
+        mobiliado: "sim",
+        aceitaPet: "nao",
       }),
     );
     if (!first.success) throw new Error(JSON.stringify(first.errors));

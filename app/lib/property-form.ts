@@ -11,6 +11,7 @@ import {
   optionalInteger,
   optionalText,
   text,
+  yesNoUnknown,
 } from "./form-field-schemas";
 import { formatInteger } from "./format";
 import {
@@ -81,8 +82,8 @@ const caracteristicas = {
   areaTotal: optionalInteger("Área total", 1, 100_000_000),
   andar: optionalInteger("Andar", 0, 300),
   anoConstrucao: optionalInteger("Ano de construção", 1800, new Date().getFullYear() + 5),
-  mobiliado: checkbox,
-  aceitaPet: checkbox,
+  mobiliado: yesNoUnknown("Mobiliado"),
+  aceitaPet: yesNoUnknown("Aceita pet"),
 };
 
 const comodidades = {
@@ -212,13 +213,9 @@ export type PropertyFormData = z.output<typeof propertyFormSchema>;
 // ---------------------------------------------------------------------------------------------
 // Between the form and the schema
 
-const BOOLEAN_FIELDS = new Set<PropertyField>([
-  "precoSobConsulta",
-  "mobiliado",
-  "aceitaPet",
-  "destaque",
-  "publicarPortais",
-]);
+const BOOLEAN_FIELDS = new Set<PropertyField>(["precoSobConsulta", "destaque", "publicarPortais"]);
+/** Sim / Não / Não informado (radio buttons sending "sim", "nao" or nothing; null when unsaid). */
+const YES_NO_FIELDS = new Set<PropertyField>(["mobiliado", "aceitaPet"]);
 const LIST_FIELDS = new Set<PropertyField>(["finalidades", "comodidades"]);
 
 export type PropertyFormInput = Partial<Record<PropertyField, string | string[] | boolean>>;
@@ -277,7 +274,8 @@ export function toFormInput(
   for (const field of PROPERTY_FIELDS) {
     const value = p[field];
     if (value === null || value === undefined) continue;
-    if (typeof value === "boolean" || typeof value === "string") input[field] = value;
+    if (YES_NO_FIELDS.has(field) && typeof value === "boolean") input[field] = value ? "sim" : "nao";
+    else if (typeof value === "boolean" || typeof value === "string") input[field] = value;
     else if (typeof value === "number") {
       input[field] = ["precoVenda", "precoAluguel", "condominio", "iptu"].includes(field)
         ? formatInteger(value)

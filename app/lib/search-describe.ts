@@ -1,6 +1,7 @@
 // Human words for a search: the page title ("Apartamentos à venda em Maceió") and the active
 // filter chips, each with the link that removes it (also the empty state's suggestions).
-import { formatArea, formatInteger, formatPrice } from "./format";
+import { formatArea, formatCount, formatPrice, plural } from "./format";
+import type { CityFacetView } from "./search-page";
 import { type SearchFilters, searchHref } from "./search-params";
 import { COMODIDADES, type Finalidade, TIPOS } from "./vocabulary";
 
@@ -16,21 +17,42 @@ const FINALIDADE_CHIP: Record<Finalidade, string> = {
   temporada: "Temporada",
 };
 
-/** "Apartamentos à venda em Pajuçara, Maceió"; `subject` names the screen when no single tipo is chosen. */
-export function searchTitle(filters: SearchFilters, subject = "Imóveis"): string {
+/** Lower case without accents, as the search compares places (lower(f_unaccent(...))). */
+const placeKey = (name: string) => name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/** The cities that have a bairro of this name, in the facets' order. */
+export function bairroCities(facets: readonly CityFacetView[], bairro: string): string[] {
+  const key = placeKey(bairro);
+  return facets.filter((c) => c.bairros.some((b) => placeKey(b.bairro) === key)).map((c) => c.cidade);
+}
+
+/**
+ * "Apartamentos à venda em Pajuçara, Maceió"; `subject` names the screen when no single tipo is
+ * chosen. A bairro without its city is placed by the `facets`: in its one city, or said to be in
+ * several ("em Centro (4 cidades)"), never as if it were one place.
+ */
+export function searchTitle(
+  filters: SearchFilters,
+  subject = "Imóveis",
+  facets: readonly CityFacetView[] = [],
+): string {
   const tipo = filters.tipo.length === 1 && filters.tipo[0] ? TIPOS[filters.tipo[0]].plural : subject;
   const finalidade = filters.finalidade ? FINALIDADE_PHRASE[filters.finalidade] : "à venda e para alugar";
+  const cities = filters.bairro && !filters.cidade ? bairroCities(facets, filters.bairro) : [];
+  const cidade = filters.cidade ?? (cities.length === 1 ? cities[0] : undefined);
   const place =
-    filters.bairro && filters.cidade
-      ? `${filters.bairro}, ${filters.cidade}`
-      : (filters.bairro ?? filters.cidade ?? "Alagoas");
+    filters.bairro && cidade
+      ? `${filters.bairro}, ${cidade}`
+      : filters.bairro && cities.length > 1
+        ? `${filters.bairro} (${cities.length} cidades)`
+        : (filters.bairro ?? filters.cidade ?? "Alagoas");
   const title = `${tipo} ${finalidade} em ${place}`;
   return filters.q ? `“${filters.q}”: ${title.charAt(0).toLowerCase()}${title.slice(1)}` : title;
 }
 
-/** "1 imóvel encontrado" / "24 imóveis encontrados". */
+/** "Nenhum imóvel encontrado" / "1 imóvel encontrado" / "24 imóveis encontrados". */
 export function resultCountText(total: number): string {
-  return total === 1 ? "1 imóvel encontrado" : `${formatInteger(total)} imóveis encontrados`;
+  return formatCount(total, "imóvel encontrado", "imóveis encontrados", "Nenhum imóvel encontrado");
 }
 
 export interface FilterChip {
@@ -46,7 +68,7 @@ function range(min: number | undefined, max: number | undefined, format: (n: num
   return `até ${format(max ?? 0)}`;
 }
 
-const atLeast = (n: number, one: string, many: string) => `${n}+ ${n === 1 ? one : many}`;
+const atLeast = (n: number, one: string, many: string) => `${n}+ ${plural(n, one, many)}`;
 
 export function filterChips(path: string, filters: SearchFilters): FilterChip[] {
   const chips: FilterChip[] = [];
@@ -85,4 +107,14 @@ export function filterChips(path: string, filters: SearchFilters): FilterChip[] 
   if (filters.mobiliado) without("mobiliado", "Mobiliado", { mobiliado: false });
   if (filters.pet) without("pet", "Aceita pet", { pet: false });
   return chips;
+}
+
+/**
+ * The line under a result page's title: the screen's own introduction until the visitor filters,
+ * then what the filters are ("Filtros aplicados: À venda · Maceió · 3+ quartos."), so the page
+ * never describes more than it shows.
+ */
+export function searchLead(path: string, filters: SearchFilters, intro: string): string {
+  const chips = filterChips(path, filters);
+  return chips.length ? `Filtros aplicados: ${chips.map((chip) => chip.label).join(" · ")}.` : intro;
 }

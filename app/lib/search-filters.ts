@@ -2,7 +2,14 @@
 // never an error. Serialising them back (canonical URLs) is search-params.ts. The server parses
 // every search with this; the browser loads it only to submit the filter form (search-form.tsx).
 import * as z from "zod/mini";
-import { DEFAULT_ORDEM, LIST_KEYS, MAX_PAGE, ORDEM_KEYS, PARAM_ORDER } from "./search-params";
+import {
+  DEFAULT_ORDEM,
+  LIST_KEYS,
+  MAX_PAGE,
+  ORDEM_KEYS,
+  PARAM_ORDER,
+  PLACE_SEPARATOR,
+} from "./search-params";
 import { COMODIDADE_KEYS, type Comodidade, FINALIDADE_KEYS, TIPO_KEYS, type Tipo } from "./vocabulary";
 
 const MAX_TEXT = 100;
@@ -134,6 +141,14 @@ export function parseSearchFilters(
       // The first non-empty value wins (a GET form submits empty fields as "key=").
       raw[key] = params.getAll(key).find((v) => v.trim() !== "");
     }
+  }
+  // A bairro chosen under its city ("Maragogi|Centro", placeValue) names the city too, and wins
+  // over a different city left in the form's other select.
+  const bairro = raw.bairro;
+  if (typeof bairro === "string" && bairro.includes(PLACE_SEPARATOR)) {
+    const at = bairro.indexOf(PLACE_SEPARATOR);
+    raw.cidade = bairro.slice(0, at);
+    raw.bairro = bairro.slice(at + PLACE_SEPARATOR.length);
   }
   const filters = searchFiltersSchema.parse(raw);
   if (options.allowedTipos) {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { filterChips, resultCountText, searchTitle } from "./search-describe";
+import { bairroCities, filterChips, resultCountText, searchLead, searchTitle } from "./search-describe";
 import { emptyFilters, parseSearchFilters } from "./search-filters";
 import {
   activeFilterCount,
   PARAM_ORDER,
   pageHref,
+  placeValue,
   searchHref,
   searchQueryString,
   serializeSearchFilters,
@@ -188,7 +189,7 @@ describe("describing a search", () => {
   });
 
   it("counts results in Portuguese", () => {
-    expect(resultCountText(0)).toBe("0 imóveis encontrados");
+    expect(resultCountText(0)).toBe("Nenhum imóvel encontrado");
     expect(resultCountText(1)).toBe("1 imóvel encontrado");
     expect(resultCountText(1234)).toBe("1.234 imóveis encontrados");
   });
@@ -212,4 +213,60 @@ describe("describing a search", () => {
     );
     expect(chips.at(-1)?.removeHref).not.toContain("pet=");
   });
+});
+
+describe("a bairro and its city", () => {
+  const facets = [
+    { cidade: "Arapiraca", count: 3, bairros: [{ bairro: "Centro", count: 3 }] },
+    {
+      cidade: "Maceió",
+      count: 9,
+      bairros: [
+        { bairro: "Centro", count: 2 },
+        { bairro: "Pajuçara", count: 7 },
+      ],
+    },
+    { cidade: "Maragogi", count: 4, bairros: [{ bairro: "Centro", count: 4 }] },
+  ];
+
+  it("a bairro picked under its city's group searches that city's bairro", () => {
+    const value = placeValue("Maragogi", "Centro");
+    const filters = parseSearchFilters(new URLSearchParams({ bairro: value }));
+    expect([filters.cidade, filters.bairro]).toEqual(["Maragogi", "Centro"]);
+    expect(searchHref("/todos-os-imoveis", filters)).toBe("/todos-os-imoveis?cidade=Maragogi&bairro=Centro");
+    // Without JavaScript the form also sends the city select; the bairro's own city wins.
+    const both = parseSearchFilters(new URLSearchParams({ cidade: "Maceió", bairro: value }));
+    expect([both.cidade, both.bairro]).toEqual(["Maragogi", "Centro"]);
+  });
+
+  it("finds every city that has a bairro of that name, accents and case aside", () => {
+    expect(bairroCities(facets, "centro")).toEqual(["Arapiraca", "Maceió", "Maragogi"]);
+    expect(bairroCities(facets, "Pajucara")).toEqual(["Maceió"]);
+    expect(bairroCities(facets, "Farol")).toEqual([]);
+  });
+
+  it("a bare bairro in several cities is not titled as one place", () => {
+    expect(searchTitle(parseSearchFilters("bairro=Centro"), "Imóveis", facets)).toBe(
+      "Imóveis à venda e para alugar em Centro (3 cidades)",
+    );
+    expect(searchTitle(parseSearchFilters("bairro=Paju%C3%A7ara"), "Imóveis", facets)).toBe(
+      "Imóveis à venda e para alugar em Pajuçara, Maceió",
+    );
+    expect(searchTitle(parseSearchFilters("cidade=Maragogi&bairro=Centro"), "Imóveis", facets)).toBe(
+      "Imóveis à venda e para alugar em Centro, Maragogi",
+    );
+  });
+});
+
+it("the line under the title says what was filtered, the screen's introduction until then", () => {
+  const intro = "Apartamentos, casas e terrenos à venda e para alugar em Maceió e no litoral de Alagoas.";
+  expect(searchLead("/todos-os-imoveis", emptyFilters(), intro)).toBe(intro);
+  expect(searchLead("/todos-os-imoveis", parseSearchFilters("ordem=recentes&pagina=2"), intro)).toBe(intro);
+  expect(
+    searchLead(
+      "/todos-os-imoveis",
+      parseSearchFilters("finalidade=venda&cidade=Macei%C3%B3&quartos=3&precoMax=500000&pet=1"),
+      intro,
+    ),
+  ).toBe("Filtros aplicados: À venda · Maceió · até R$ 500.000 · 3+ quartos · Aceita pet.");
 });

@@ -45,6 +45,18 @@ export const PARAM_ORDER = [
   "pagina",
 ] as const satisfies readonly (keyof SearchFilters)[];
 
+/**
+ * A bairro option's value in the filter forms: "Maragogi|Centro". The bairro carries its city, so
+ * a "Centro" picked under Maragogi searches Maragogi's Centro, not every city's, with JavaScript
+ * off too (the server turns it into cidade=Maragogi&bairro=Centro, search-filters.ts). City names
+ * hold no "|"; the first one splits.
+ */
+export const PLACE_SEPARATOR = "|";
+
+export function placeValue(cidade: string, bairro: string): string {
+  return `${cidade}${PLACE_SEPARATOR}${bairro}`;
+}
+
 /** Canonical parameters: fixed order, defaults and empty values omitted, lists repeated. */
 export function serializeSearchFilters(filters: Partial<SearchFilters>): URLSearchParams {
   const params = new URLSearchParams();

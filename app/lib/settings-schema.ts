@@ -78,7 +78,6 @@ export const settingsSchema = z.object({
   videoChannelUrl: httpsUrl("Canal de vídeos"),
   instagram: httpsUrl("Instagram"),
   facebook: httpsUrl("Facebook"),
-  youtube: httpsUrl("YouTube"),
   tiktok: httpsUrl("TikTok"),
   linkedin: httpsUrl("LinkedIn"),
   aboutText: text(20_000, "Sobre nós"),
@@ -96,4 +95,5 @@ export const settingsSchema = z.object({
 });
 
 export type SettingsInput = z.output<typeof settingsSchema>;
-export const SOCIAL_KEYS = ["instagram", "facebook", "youtube", "tiktok", "linkedin"] as const;
+/** The social profiles; the YouTube channel is videoChannelUrl (one field, not two). */
+export const SOCIAL_KEYS = ["instagram", "facebook", "tiktok", "linkedin"] as const;

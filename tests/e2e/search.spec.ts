@@ -283,7 +283,7 @@ test("paginação com links rastreáveis, rel prev/next e URLs canônicas", asyn
 test("sem resultados: estado vazio que sugere remover cada filtro", async ({ page }) => {
   const response = await page.goto("/todos-os-imoveis?q=xyzzy-inexistente&finalidade=venda&quartos=4");
   expect(response?.status()).toBe(200);
-  await expect(page.locator("#resultados")).toHaveText("0 imóveis encontrados");
+  await expect(page.locator("#resultados")).toHaveText("Nenhum imóvel encontrado");
   const empty = page.locator(".search-empty");
   await expect(empty.getByRole("heading")).toHaveText("Nenhum imóvel encontrado com esses filtros");
   await expect(empty.getByRole("link", { name: "Remover filtro: “xyzzy-inexistente”" })).toHaveAttribute(

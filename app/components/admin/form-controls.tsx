@@ -194,6 +194,45 @@ export function CheckboxField({
   );
 }
 
+/**
+ * A yes/no fact that may be unknown (mobiliado, aceita pet): Sim, Não or Não informado, three
+ * radio buttons in a fieldset. Não informado sends nothing, so the listing says nothing about it.
+ */
+export function YesNoField({ name, legend }: { name: PropertyField; legend: string }) {
+  const field = useField(name);
+  const current = field.value === "sim" || field.value === "nao" ? field.value : "";
+  const options = [
+    { value: "sim", label: "Sim" },
+    { value: "nao", label: "Não" },
+    { value: "", label: "Não informado" },
+  ];
+  return (
+    <fieldset
+      className="form-field form-field--group form-field--yes-no"
+      id={fieldId(name)}
+      aria-describedby={field.aria["aria-describedby"]}
+    >
+      <legend>{legend}</legend>
+      <div className="form-field__options">
+        {options.map((o) => (
+          <div className="form-field__option" key={o.value || "nao-informado"}>
+            <input
+              id={`${fieldId(name)}-${o.value || "nao-informado"}`}
+              name={name}
+              type="radio"
+              value={o.value}
+              defaultChecked={current === o.value}
+              aria-invalid={field.aria["aria-invalid"]}
+            />
+            <label htmlFor={`${fieldId(name)}-${o.value || "nao-informado"}`}>{o.label}</label>
+          </div>
+        ))}
+      </div>
+      <FieldError name={name} message={field.error} />
+    </fieldset>
+  );
+}
+
 /** A list of checkboxes sharing one name (finalidades, comodidades), in its own fieldset. */
 export function CheckboxGroup({
   name,

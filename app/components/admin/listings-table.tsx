@@ -10,6 +10,7 @@ import {
   adminListHref,
   defaultDirection,
 } from "../../lib/property-admin-list";
+import { TableScroll } from "./table-scroll";
 
 export interface ListingRow {
   id: number;
@@ -58,9 +59,7 @@ function SortHeader({
 
 export function ListingsTable({ rows, query }: { rows: ListingRow[]; query: AdminListQuery }) {
   return (
-    // A focusable scroll region: on a phone the table scrolls sideways by keyboard too.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
-    <section className="table-scroll" aria-labelledby="tabela-imoveis-titulo" tabIndex={0}>
+    <TableScroll labelledBy="tabela-imoveis-titulo">
       <table className="listings-table">
         <caption id="tabela-imoveis-titulo" className="visually-hidden">
           Imóveis cadastrados
@@ -126,7 +125,7 @@ export function ListingsTable({ rows, query }: { rows: ListingRow[]; query: Admi
           ))}
         </tbody>
       </table>
-    </section>
+    </TableScroll>
   );
 }
 

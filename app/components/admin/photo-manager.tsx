@@ -1,8 +1,10 @@
 // A listing's photos in the admin: upload several at once (one request per file, each with its
 // own progress bar), reorder by dragging or with buttons, choose the cover, describe, delete.
 // Every control is also a plain form, so the basics work before (or without) JavaScript.
+
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { formatCount } from "../../lib/format";
 import type { AdminPhoto } from "../../lib/photo-actions";
 import { ConfirmDialog } from "./confirm-dialog";
 import { PhotoItem } from "./photo-item";
@@ -62,9 +64,9 @@ export function PhotoManager({ propertyId, photos, notice, error, confirmPhotoId
       setMessage({
         tone: failed ? "error" : "ok",
         text: [
-          sent ? `${sent === 1 ? "1 foto enviada" : `${sent} fotos enviadas`}.` : "",
+          sent ? `${formatCount(sent, "foto enviada", "fotos enviadas")}.` : "",
           failed
-            ? `${failed === 1 ? "1 arquivo recusado" : `${failed} arquivos recusados`}: veja o motivo na lista.`
+            ? `${formatCount(failed, "arquivo recusado", "arquivos recusados")}: veja o motivo na lista.`
             : "",
         ]
           .filter(Boolean)

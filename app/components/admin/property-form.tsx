@@ -1,7 +1,9 @@
 // The listing form, grouped as agents think about a listing. The same zod schema runs here
 // before submitting (messages at each field, focus on the first) and in the action always.
+
 import { type FormEvent, useEffect, useState } from "react";
 import { Form } from "react-router";
+import { formatCount } from "../../lib/format";
 import {
   DESCRICAO_MAX,
   firstInvalidField,
@@ -19,6 +21,7 @@ import {
   SelectField,
   TextAreaField,
   TextField,
+  YesNoField,
 } from "./form-controls";
 import { LocationMap } from "./location-map";
 import {
@@ -107,7 +110,7 @@ export function PropertyForm({
         <input type="hidden" name="intent" value="salvar" />
         {invalid.length > 0 ? (
           <div className="listing-form__summary" role="alert">
-            <p>{invalid.length === 1 ? "Corrija 1 campo:" : `Corrija ${invalid.length} campos:`}</p>
+            <p>{`Corrija ${formatCount(invalid.length, "campo", "campos")}:`}</p>
             <ul>
               {invalid.map((f) => (
                 <li key={f}>
@@ -209,8 +212,8 @@ export function PropertyForm({
             inputMode="numeric"
             className="form-field--short"
           />
-          <CheckboxField name="mobiliado" label="Mobiliado" />
-          <CheckboxField name="aceitaPet" label="Aceita pet" />
+          <YesNoField name="mobiliado" legend="Mobiliado" />
+          <YesNoField name="aceitaPet" legend="Aceita pet" />
         </fieldset>
 
         <fieldset className="listing-form__group admin-card" id="grupo-comodidades">

@@ -1,11 +1,9 @@
 // The listing's numbers and facts, each with an icon: quartos, suítes, banheiros, vagas, areas…
 import type { ReactNode } from "react";
-import { formatArea } from "../../lib/format";
+import { formatArea, formatCount } from "../../lib/format";
 import type { PublicListing } from "../../lib/listing";
 import { AreaIcon, BathIcon, BedIcon, CarIcon, SuiteIcon } from "../feature-icons";
 import { CalendarIcon, FloorIcon, LotIcon, PawIcon, SofaIcon } from "./listing-icons";
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function Characteristics({ listing }: { listing: PublicListing }) {
   const items: { key: string; icon: ReactNode; text: string }[] = [];
@@ -13,10 +11,14 @@ export function Characteristics({ listing }: { listing: PublicListing }) {
     // Zero and null mean "not informed": nothing to show.
     if (typeof text === "string" && text) items.push({ key, icon, text });
   };
-  add("quartos", <BedIcon />, listing.quartos > 0 && count(listing.quartos, "quarto", "quartos"));
-  add("suites", <SuiteIcon />, listing.suites > 0 && count(listing.suites, "suíte", "suítes"));
-  add("banheiros", <BathIcon />, listing.banheiros > 0 && count(listing.banheiros, "banheiro", "banheiros"));
-  add("vagas", <CarIcon />, listing.vagas > 0 && count(listing.vagas, "vaga", "vagas"));
+  add("quartos", <BedIcon />, listing.quartos > 0 && formatCount(listing.quartos, "quarto", "quartos"));
+  add("suites", <SuiteIcon />, listing.suites > 0 && formatCount(listing.suites, "suíte", "suítes"));
+  add(
+    "banheiros",
+    <BathIcon />,
+    listing.banheiros > 0 && formatCount(listing.banheiros, "banheiro", "banheiros"),
+  );
+  add("vagas", <CarIcon />, listing.vagas > 0 && formatCount(listing.vagas, "vaga", "vagas"));
   add("areaUtil", <AreaIcon />, listing.areaUtil && `${formatArea(listing.areaUtil)} de área útil`);
   add("areaTotal", <LotIcon />, listing.areaTotal && `${formatArea(listing.areaTotal)} de área total`);
   add(
@@ -25,8 +27,17 @@ export function Characteristics({ listing }: { listing: PublicListing }) {
     listing.andar !== null && (listing.andar === 0 ? "Térreo" : `${listing.andar}º andar`),
   );
   add("ano", <CalendarIcon />, listing.anoConstrucao && `Construído em ${listing.anoConstrucao}`);
-  add("mobiliado", <SofaIcon />, listing.mobiliado ? "Mobiliado" : "Sem mobília");
-  add("pet", <PawIcon />, listing.aceitaPet ? "Aceita pet" : "Não aceita pet");
+  // Sim, não, or nothing at all when the agent did not say (null): never a guessed "não".
+  add(
+    "mobiliado",
+    <SofaIcon />,
+    listing.mobiliado !== null && (listing.mobiliado ? "Mobiliado" : "Sem mobília"),
+  );
+  add(
+    "pet",
+    <PawIcon />,
+    listing.aceitaPet !== null && (listing.aceitaPet ? "Aceita pet" : "Não aceita pet"),
+  );
   return (
     <section className="listing-section" aria-labelledby="caracteristicas">
       <h2 id="caracteristicas">Características</h2>

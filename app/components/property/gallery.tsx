@@ -2,7 +2,9 @@
 // image (eager, high priority); the rest load lazily. Every photo is a link to its large JPEG
 // (works without JavaScript); with JavaScript it opens the full-screen viewer, whose code is
 // fetched only then.
+
 import { lazy, type MouseEvent, Suspense, useRef, useState } from "react";
+import { formatCount } from "../../lib/format";
 import { type PictureData, pictureUrls } from "../../lib/photos";
 import { ResponsivePicture } from "../responsive-picture";
 import { ExpandIcon } from "./listing-icons";
@@ -89,7 +91,7 @@ export function Gallery({ photos, title }: { photos: PictureData[]; title: strin
       </ul>
       <button type="button" className="gallery__all" onClick={(event) => show(event, 0)}>
         <ExpandIcon />
-        Ver {photos.length === 1 ? "a foto" : `as ${photos.length} fotos`}
+        Ver {photos.length === 1 ? "a foto" : `as ${formatCount(photos.length, "foto", "fotos")}`}
       </button>
       {open !== null ? (
         <Suspense fallback={null}>

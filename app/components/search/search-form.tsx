@@ -2,10 +2,10 @@
 // JavaScript it submits to the same URL the codec reads. With JavaScript it navigates straight to
 // the canonical URL (no empty "key=" parameters, no redirect) and keeps focus where it belongs.
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
 import type { CityFacetView } from "../../lib/search-page";
-import { activeFilterCount, type SearchFilters, searchHref } from "../../lib/search-params";
+import { activeFilterCount, PLACE_SEPARATOR, placeValue, type SearchFilters } from "../../lib/search-params";
 import { COMODIDADE_KEYS, COMODIDADES, type Finalidade, TIPOS, type Tipo } from "../../lib/vocabulary";
+import { useCanonicalSubmit, warmParser } from "./canonical-submit";
 
 export const SEARCH_FORM_ID = "busca";
 /** The element that receives focus after a search (the result count). */
@@ -26,41 +26,6 @@ const PRICE_LEGEND: Record<Finalidade | "", string> = {
 };
 
 const MINIMUMS = [1, 2, 3, 4];
-
-/**
- * The parser (and zod with it) comes only when a visitor starts using the form: a page that is
- * only read never downloads, compiles or runs it. Asked again, import() answers from its cache.
- */
-const loadParser = () => import("../../lib/search-filters");
-const warmParser = () => {
-  loadParser().catch(() => {}); // the submit tries again, and falls back to a plain GET
-};
-
-/** Submits the search form to its canonical URL; the caller says what gets focus afterwards. */
-export function useCanonicalSubmit(path: string, allowedTipos?: readonly Tipo[]) {
-  const navigate = useNavigate();
-  return async (form: HTMLFormElement, focus: string, keepScroll = false) => {
-    // Read now: the fields may change while the parser loads.
-    const data = new FormData(form);
-    let parser: Awaited<ReturnType<typeof loadParser>>;
-    try {
-      parser = await loadParser();
-    } catch {
-      form.submit(); // offline or a new deploy: the browser's own GET, which the server canonicalises
-      return;
-    }
-    const filters = parser.parseSearchFilters(data, { allowedTipos });
-    await navigate(searchHref(path, { ...filters, pagina: 1 }), {
-      state: { focus },
-      preventScrollReset: keepScroll,
-      // The "loading" state reaches the screen before the request goes out, so the results
-      // already shown are marked as outdated (SearchResults) before the address changes: the
-      // router changes the address when the data arrives, and React paints the new results a
-      // moment later.
-      flushSync: true,
-    });
-  };
-}
 
 function CountSelect({ name, label, value }: { name: string; label: string; value?: number }) {
   return (
@@ -127,7 +92,15 @@ export function SearchForm({
   const submit = useCanonicalSubmit(path, tipoOptions);
   const [finalidade, setFinalidade] = useState<Finalidade | "">(filters.finalidade ?? "");
   const [cidade, setCidade] = useState(filters.cidade ?? "");
+  // Each bairro option carries its city (placeValue); a bare bairro (an old link, a typed URL)
+  // keeps its own option until the visitor picks one city's.
+  const [bairro, setBairro] = useState(
+    filters.bairro ? (filters.cidade ? placeValue(filters.cidade, filters.bairro) : filters.bairro) : "",
+  );
   const shownCities = cidade ? facets.filter((c) => c.cidade === cidade) : facets;
+  const bairroListed = shownCities.some((c) =>
+    c.bairros.some((b) => placeValue(c.cidade, b.bairro) === bairro),
+  );
   const active = activeFilterCount(filters) - (filters.q ? 1 : 0);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -137,11 +110,16 @@ export function SearchForm({
     void submit(event.currentTarget, keepScroll ? focused.id : RESULTS_ID, keepScroll);
   }
 
-  function onBairroChange(select: HTMLSelectElement) {
-    // A bairro picked under a city's group also picks that city (many cities have a "Centro").
-    const group = select.selectedOptions[0]?.parentElement;
-    const city = group instanceof HTMLOptGroupElement ? group.label : "";
-    if (city && !cidade) setCidade(city);
+  function onCidadeChange(value: string) {
+    setCidade(value);
+    // A bairro of another city no longer applies.
+    if (value && !bairro.startsWith(`${value}${PLACE_SEPARATOR}`)) setBairro("");
+  }
+
+  function onBairroChange(value: string) {
+    setBairro(value);
+    // A bairro picked under a city's group picks that city too (many cities have a "Centro").
+    if (value.includes(PLACE_SEPARATOR)) setCidade(value.slice(0, value.indexOf(PLACE_SEPARATOR)));
   }
 
   return (
@@ -163,7 +141,7 @@ export function SearchForm({
               name="q"
               type="search"
               defaultValue={filters.q ?? ""}
-              placeholder="Bairro, cidade, tipo ou referência"
+              placeholder="Ex.: Pajuçara"
               maxLength={100}
               enterKeyHint="search"
               aria-describedby="f-q-dica"
@@ -173,7 +151,8 @@ export function SearchForm({
             </button>
           </div>
           <p id="f-q-dica" className="search-box__hint">
-            Entre aspas, a expressão exata: "vista mar". Com um sinal de menos, deixa de fora: -mobiliado.
+            Bairro, cidade, tipo ou referência (AP0042). Entre aspas, a expressão exata: "vista mar". Com um
+            sinal de menos, deixa de fora: -mobiliado.
           </p>
         </div>
         <details className="search-filters">
@@ -218,7 +197,12 @@ export function SearchForm({
 
             <div className="search-field">
               <label htmlFor="f-cidade">Cidade</label>
-              <select id="f-cidade" name="cidade" value={cidade} onChange={(e) => setCidade(e.target.value)}>
+              <select
+                id="f-cidade"
+                name="cidade"
+                value={cidade}
+                onChange={(e) => onCidadeChange(e.target.value)}
+              >
                 <option value="">Todas as cidades</option>
                 {facets.map((c) => (
                   <option key={c.cidade} value={c.cidade}>
@@ -236,19 +220,21 @@ export function SearchForm({
               <select
                 id="f-bairro"
                 name="bairro"
-                defaultValue={filters.bairro ?? ""}
-                key={cidade}
-                onChange={(e) => onBairroChange(e.currentTarget)}
+                value={bairro}
+                onChange={(e) => onBairroChange(e.target.value)}
               >
                 <option value="">Todos os bairros</option>
-                {filters.bairro &&
-                !shownCities.some((c) => c.bairros.some((b) => b.bairro === filters.bairro)) ? (
-                  <option value={filters.bairro}>{filters.bairro}</option>
+                {bairro && !bairroListed ? (
+                  <option value={bairro}>
+                    {bairro.includes(PLACE_SEPARATOR)
+                      ? bairro.slice(bairro.indexOf(PLACE_SEPARATOR) + 1)
+                      : `${bairro} (todas as cidades)`}
+                  </option>
                 ) : null}
                 {shownCities.map((c) => (
                   <optgroup key={c.cidade} label={c.cidade}>
                     {c.bairros.map((b) => (
-                      <option key={b.bairro} value={b.bairro}>
+                      <option key={b.bairro} value={placeValue(c.cidade, b.bairro)}>
                         {b.bairro} ({b.count})
                       </option>
                     ))}

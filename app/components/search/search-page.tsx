@@ -1,7 +1,9 @@
 // The whole search screen, shared by /todos-os-imoveis and /casas.
 import { useEffect } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
+import { bairroCities, searchLead } from "../../lib/search-describe";
 import type { SearchPageData } from "../../lib/search-page";
+import { searchHref } from "../../lib/search-params";
 import "../../styles/search.css";
 import { SearchForm } from "./search-form";
 import { SearchResults } from "./search-results";
@@ -17,12 +19,41 @@ function useFocusAfterSearch() {
   }, [focus]);
 }
 
+/**
+ * A bairro without its city that several cities have (an old link, a typed URL: ?bairro=Centro):
+ * the results mix those cities, so the page says so and offers each city's own search.
+ */
+function BairroInSeveralCities({ data }: { data: SearchPageData }) {
+  const { filters, facets, path } = data;
+  if (!filters.bairro || filters.cidade) return null;
+  const cities = bairroCities(facets, filters.bairro);
+  if (cities.length < 2) return null;
+  return (
+    <div className="search-notice" data-testid="bairro-em-varias-cidades">
+      <p>
+        Há um bairro {filters.bairro} em {cities.length} cidades, e os resultados juntam todos. Escolha a
+        cidade:
+      </p>
+      <ul className="search-notice__links">
+        {cities.map((cidade) => (
+          <li key={cidade}>
+            <Link to={searchHref(path, { ...filters, cidade, pagina: 1 })}>
+              {filters.bairro}, {cidade}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function SearchPage({ data }: { data: SearchPageData }) {
   useFocusAfterSearch();
   return (
     <main className="container page search-page">
       <h1>{data.title}</h1>
-      <p className="page__lead">{data.intro}</p>
+      <p className="page__lead">{searchLead(data.path, data.filters, data.intro)}</p>
+      <BairroInSeveralCities data={data} />
       <div className="search-layout">
         <SearchForm
           path={data.path}

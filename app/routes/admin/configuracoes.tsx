@@ -1,6 +1,7 @@
 // /admin/configuracoes (admin only): everything the agency edits about itself. The public site
 // reads the settings on every request, so a change shows at once.
 import { data, Form, useNavigation } from "react-router";
+import { RichTextField } from "../../components/admin/rich-text-field";
 import { Field, FormAlert, TextAreaField, useClientValidation } from "../../components/form-field";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { formatPhone } from "../../lib/format";
@@ -29,7 +30,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       videoChannelUrl: s.videoChannelUrl,
       instagram: s.socialLinks.instagram ?? "",
       facebook: s.socialLinks.facebook ?? "",
-      youtube: s.socialLinks.youtube ?? "",
       tiktok: s.socialLinks.tiktok ?? "",
       linkedin: s.socialLinks.linkedin ?? "",
       aboutText: s.aboutText,
@@ -127,13 +127,14 @@ export default function Configuracoes({ loaderData, actionData }: Route.Componen
         <fieldset className="admin-card">
           <legend>Vídeos e redes sociais</legend>
           <div className="form-grid">
+            {/* One field for the channel (it was asked twice, as "Canal de vídeos" and "YouTube"). */}
             <Field
-              label="Canal de vídeos"
+              label="Canal de vídeos (YouTube)"
               name="videoChannelUrl"
               type="url"
               inputMode="url"
               defaultValue={settings.videoChannelUrl}
-              hint="Endereço completo, ex.: https://www.youtube.com/@imobiliaria"
+              hint="Aparece na página inicial e no rodapé. Endereço completo, ex.: https://www.youtube.com/@imobiliaria"
               error={errors.videoChannelUrl}
             />
             <Field
@@ -151,14 +152,6 @@ export default function Configuracoes({ loaderData, actionData }: Route.Componen
               inputMode="url"
               defaultValue={settings.facebook}
               error={errors.facebook}
-            />
-            <Field
-              label="YouTube"
-              name="youtube"
-              type="url"
-              inputMode="url"
-              defaultValue={settings.youtube}
-              error={errors.youtube}
             />
             <Field
               label="TikTok"
@@ -181,21 +174,21 @@ export default function Configuracoes({ loaderData, actionData }: Route.Componen
 
         <fieldset className="admin-card">
           <legend>Textos do site</legend>
-          <TextAreaField
+          <RichTextField
             label="Sobre nós"
             name="aboutText"
             rows={8}
             defaultValue={settings.aboutText}
-            hint="Texto da página Sobre nós. Deixe uma linha em branco entre parágrafos."
             error={errors.aboutText}
+            whenEmpty="Em branco, a página Sobre nós mostra uma frase padrão sobre a imobiliária."
           />
-          <TextAreaField
+          <RichTextField
             label="Política de privacidade"
             name="privacyText"
             rows={12}
             defaultValue={settings.privacyText}
-            hint="Se ficar em branco, o site usa o texto padrão."
             error={errors.privacyText}
+            whenEmpty="Em branco, o site usa o texto padrão da política de privacidade."
           />
         </fieldset>
 

@@ -2,6 +2,7 @@
 import { data, Form, Link, useSearchParams } from "react-router";
 import { ListingsTable, Pagination } from "../../components/admin/listings-table";
 import { LiveListingUpdates } from "../../components/admin/live-listing-updates";
+import { formatCount } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { noticeOf } from "../../lib/property-actions";
 import { ADMIN_LIST_SORTS, parseAdminListQuery } from "../../lib/property-admin-list";
@@ -139,7 +140,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           ? filtered
             ? "Nenhum imóvel encontrado com estes filtros."
             : "Nenhum imóvel cadastrado ainda."
-          : `${result.total} ${result.total === 1 ? "imóvel" : "imóveis"}${result.pageCount > 1 ? ` — página ${result.page} de ${result.pageCount}` : ""}`}
+          : `${formatCount(result.total, "imóvel", "imóveis")}${result.pageCount > 1 ? ` — página ${result.page} de ${result.pageCount}` : ""}`}
       </p>
 
       {result.rows.length > 0 ? <ListingsTable rows={result.rows} query={query} /> : null}

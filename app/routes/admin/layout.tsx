@@ -17,7 +17,7 @@ import {
 import { SessionKeepAlive } from "../../components/session-keep-alive";
 import { pageMeta } from "../../lib/meta";
 import { clientErrorMessage } from "../../lib/route-error";
-import { USER_ROLES } from "../../lib/vocabulary";
+import { roleBesideName } from "../../lib/user-badge";
 import { requireUser, type SessionUser } from "../../server/auth/guard.server";
 import "../../styles/admin.css";
 import type { Route } from "./+types/layout";
@@ -50,6 +50,7 @@ const NAV: NavItem[] = [
 ];
 
 function AdminShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const role = roleBesideName(user.name, user.role);
   return (
     <div className="admin">
       <a className="admin-skip" href="#admin-conteudo">
@@ -64,7 +65,7 @@ function AdminShell({ user, children }: { user: SessionUser; children: ReactNode
             <span className="admin-user__name" data-testid="admin-user-name">
               {user.name}
             </span>
-            <span className="admin-user__role">{USER_ROLES[user.role]}</span>
+            {role ? <span className="admin-user__role">{role}</span> : null}
             <Form method="post" action="/sair" className="admin-user__logout">
               <button type="submit" className="btn btn--ghost btn--small">
                 Sair

@@ -1,6 +1,7 @@
 // /admin/leads/lgpd — a person's LGPD request (admin only): find their leads by e-mail or
 // phone, download everything as JSON, or erase it (with an audit entry).
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { formatCount } from "../../lib/format";
 import { personLookupSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";
@@ -103,7 +104,7 @@ export default function LeadsLgpd() {
         <p className="listing-notice" role="status">
           {erased.erased === 0
             ? "Nada a apagar: nenhum lead com este contato."
-            : `${erased.erased} ${erased.erased === 1 ? "lead apagado" : "leads apagados"}, com as anotações. O pedido foi registrado no histórico.`}
+            : `${formatCount(erased.erased, "lead apagado", "leads apagados")}, com as anotações. O pedido foi registrado no histórico.`}
         </p>
       ) : null}
 
@@ -112,7 +113,7 @@ export default function LeadsLgpd() {
           <h2 id="lgpd-resultado">
             {found.count === 0
               ? "Nenhum lead com este contato"
-              : `${found.count} ${found.count === 1 ? "lead encontrado" : "leads encontrados"}`}
+              : formatCount(found.count, "lead encontrado", "leads encontrados")}
           </h2>
           {found.count > 0 ? (
             <>

@@ -1,7 +1,8 @@
 // /admin/leads — the inbox: filters (etapa, imóvel, corretor, período) in the URL, newest first,
 // kept current by live events. A corretor sees only their own leads.
 import { data, Form, Link } from "react-router";
-import { formatDate } from "../../lib/format";
+import { TableScroll } from "../../components/admin/table-scroll";
+import { formatCount, formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
 import { useLiveEvents } from "../../lib/use-live-events";
@@ -113,13 +114,15 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           ? filtered
             ? "Nenhum lead encontrado com estes filtros."
             : "Nenhum lead recebido ainda."
-          : `${result.total} ${result.total === 1 ? "lead" : "leads"}${result.pageCount > 1 ? ` — página ${result.page} de ${result.pageCount}` : ""}`}
+          : `${formatCount(result.total, "lead", "leads")}${result.pageCount > 1 ? ` — página ${result.page} de ${result.pageCount}` : ""}`}
       </p>
 
       {result.rows.length > 0 ? (
-        <div className="table-wrap">
+        <TableScroll labelledBy="leads-tabela">
           <table className="admin-table">
-            <caption className="visually-hidden">Leads recebidos, do mais recente ao mais antigo</caption>
+            <caption id="leads-tabela" className="visually-hidden">
+              Leads recebidos, do mais recente ao mais antigo
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Recebido em</th>
@@ -151,7 +154,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
 
       {result.pageCount > 1 ? (

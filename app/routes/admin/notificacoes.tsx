@@ -2,8 +2,9 @@
 // failed for good, or still being retried — with "Tentar de novo" (send now) and "Descartar"
 // (a failed one). Both actions are audited.
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { TableScroll } from "../../components/admin/table-scroll";
 import { FormAlert } from "../../components/form-field";
-import { formatInteger } from "../../lib/format";
+import { formatCount, formatInteger } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";
 import { readForm } from "../../server/http/read-form.server";
@@ -119,12 +120,11 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
       ) : (
         <section className="admin-card" aria-labelledby="notificacoes-lista">
           <h2 id="notificacoes-lista">
-            {formatInteger(emails.length)}{" "}
-            {emails.length === 1 ? "e-mail não entregue" : "e-mails não entregues"}
+            {formatCount(emails.length, "e-mail não entregue", "e-mails não entregues")}
             {failed > 0 ? ` (${formatInteger(failed)} sem novas tentativas)` : ""}
           </h2>
           {limited ? <p>Mostrando os {formatInteger(emails.length)} mais importantes.</p> : null}
-          <div className="table-wrap">
+          <TableScroll labelledBy="notificacoes-lista">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -199,7 +199,7 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </section>
       )}
     </main>

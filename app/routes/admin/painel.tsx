@@ -2,9 +2,10 @@
 // leads and WhatsApp clicks, and the listings most sought after. A corretor sees only their
 // own listings and leads.
 import { Link, useFetcher } from "react-router";
+import { TableScroll } from "../../components/admin/table-scroll";
 import { DailyChart } from "../../components/daily-chart";
 import { ATTENTION_REASONS } from "../../lib/dashboard";
-import { formatDate, formatInteger } from "../../lib/format";
+import { formatCount, formatDate, formatInteger, plural } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_ORIGINS, LEAD_STATUSES, type LeadOrigin, type LeadStatus } from "../../lib/vocabulary";
@@ -34,7 +35,7 @@ function UndeliveredEmails({ failed, retrying }: { failed: number; retrying: num
   const detail = [
     failed > 0 ? `${formatInteger(failed)} sem novas tentativas` : null,
     retrying > 0
-      ? `${formatInteger(retrying)} ainda ${retrying === 1 ? "sendo tentado" : "sendo tentados"}`
+      ? `${formatInteger(retrying)} ainda ${plural(retrying, "sendo tentado", "sendo tentados")}`
       : null,
   ]
     .filter(Boolean)
@@ -43,9 +44,7 @@ function UndeliveredEmails({ failed, retrying }: { failed: number; retrying: num
     <div className="form-alert form-alert--error" data-testid="painel-emails-nao-entregues">
       <p>
         <strong>
-          {total === 1
-            ? "1 e-mail de lead não foi entregue"
-            : `${formatInteger(total)} e-mails de leads não foram entregues`}
+          {formatCount(total, "e-mail de lead não foi entregue", "e-mails de leads não foram entregues")}
         </strong>{" "}
         ({detail}). <Link to="/admin/notificacoes">Ver e tentar de novo</Link>
       </p>
@@ -63,10 +62,10 @@ function OtherSessions({ count }: { count: number }) {
         {ended !== undefined
           ? ended === 0
             ? "Não havia outras sessões abertas."
-            : `${formatInteger(ended)} ${ended === 1 ? "sessão encerrada" : "sessões encerradas"}.`
+            : `${formatCount(ended, "sessão encerrada", "sessões encerradas")}.`
           : count === 0
             ? "Você só está conectado neste aparelho."
-            : `Você tem ${formatInteger(count)} ${count === 1 ? "outra sessão aberta" : "outras sessões abertas"} (outro navegador ou aparelho).`}
+            : `Você tem ${formatCount(count, "outra sessão aberta", "outras sessões abertas")} (outro navegador ou aparelho).`}
       </p>
       <fetcher.Form method="post" action="/admin/sessao">
         <input type="hidden" name="intent" value="encerrar-outras" />
@@ -110,8 +109,8 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
             <span className="stat__label">
               Vendidos/alugados no mês
               <span className="stat__detail">
-                {formatInteger(counts.vendidosNoMes)} vendidos · {formatInteger(counts.alugadosNoMes)}{" "}
-                alugados
+                {formatCount(counts.vendidosNoMes, "vendido", "vendidos", "nenhum vendido")} ·{" "}
+                {formatCount(counts.alugadosNoMes, "alugado", "alugados", "nenhum alugado")}
               </span>
             </span>
           </li>
@@ -127,19 +126,19 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
         <div className="chart-pair">
           <DailyChart
             title="Visualizações por dia"
-            unit="visualizações"
+            unit={["visualização", "visualizações", "nenhuma visualização"]}
             tone="primary"
             points={dashboard.daily.map((d) => ({ day: d.day, value: d.views }))}
           />
           <DailyChart
             title="Leads por dia"
-            unit="leads"
+            unit={["lead", "leads", "nenhum lead"]}
             tone="accent"
             points={dashboard.daily.map((d) => ({ day: d.day, value: d.leads }))}
           />
           <DailyChart
             title="Cliques no WhatsApp por dia"
-            unit="cliques"
+            unit={["clique", "cliques", "nenhum clique"]}
             tone="whatsapp"
             points={dashboard.daily.map((d) => ({ day: d.day, value: d.whatsapp }))}
           />
@@ -185,7 +184,7 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
         {dashboard.attention.length === 0 ? (
           <p>Nenhum imóvel precisa de atenção agora.</p>
         ) : (
-          <div className="table-wrap">
+          <TableScroll labelledBy="painel-atencao">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -214,7 +213,7 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 
@@ -223,7 +222,7 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
         {dashboard.recentLeads.length === 0 ? (
           <p>Nenhum lead ainda.</p>
         ) : (
-          <div className="table-wrap">
+          <TableScroll labelledBy="painel-leads">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -252,7 +251,7 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 

@@ -1,8 +1,10 @@
 // /admin/portais: the feed URLs to paste into each portal, and, before the portal's next pull,
 // everything it would reject or warn about in each listing, with a link to the field to fix.
+
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { LiveListingUpdates } from "../../components/admin/live-listing-updates";
+import { formatCount, plural } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import {
   PORTAIS_FILTER_KEYS,
@@ -173,7 +175,8 @@ export default function Portais({ loaderData }: Route.ComponentProps) {
             com avisos
           </li>
           <li>
-            <span className="portais-counts__value">{counts.outOfFeed}</span> marcados, mas fora do feed
+            <span className="portais-counts__value">{counts.outOfFeed}</span>{" "}
+            {plural(counts.outOfFeed, "marcado", "marcados")}, mas fora do feed
           </li>
           {counts.cutFromVrsync > 0 ? (
             <li className="portais-counts--erro">
@@ -244,7 +247,7 @@ export default function Portais({ loaderData }: Route.ComponentProps) {
         {pages > 1 ? (
           <nav aria-label="Páginas" className="portais-pages">
             <p>
-              Página {page} de {pages} ({total} imóveis)
+              Página {page} de {pages} ({formatCount(total, "imóvel", "imóveis")})
             </p>
             <ul>
               {page > 1 ? (

@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { HeartIcon } from "../../components/feature-icons";
 import { PropertyCardGrid } from "../../components/property-card";
 import { cardsApiUrl, referenciaToSave, useFavorites, useHydrated } from "../../lib/favorites";
+import { formatCount } from "../../lib/format";
 import { listingPath } from "../../lib/listing";
 import { pageMeta } from "../../lib/meta";
 import type { PropertyCardData } from "../../lib/property-card";
@@ -124,14 +125,16 @@ export default function Favoritos() {
         ) : (
           <>
             <p className="favorites__count">
-              {cards.length} {cards.length === 1 ? "imóvel salvo" : "imóveis salvos"}
+              {formatCount(cards.length, "imóvel salvo", "imóveis salvos", "Nenhum imóvel salvo disponível")}
             </p>
             {cards.length ? <PropertyCardGrid cards={cards} headingLevel={2} /> : null}
             {unavailable.length ? (
               <p className="favorites__note">
-                {unavailable.length === 1
-                  ? "1 imóvel salvo não está mais disponível no site."
-                  : `${unavailable.length} imóveis salvos não estão mais disponíveis no site.`}
+                {formatCount(
+                  unavailable.length,
+                  "imóvel salvo não está mais disponível no site.",
+                  "imóveis salvos não estão mais disponíveis no site.",
+                )}
               </p>
             ) : null}
           </>

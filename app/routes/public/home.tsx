@@ -7,6 +7,7 @@ import { JsonLd } from "../../components/json-ld";
 import { PropertyCardGrid } from "../../components/property-card";
 import { PropertyFilter, SEARCH_PATH } from "../../components/property-filter";
 import { channelName } from "../../lib/contact";
+import { formatCount } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
 import { loadHomePage } from "../../server/properties/home-page.server";
@@ -72,9 +73,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={cidade}>
                 <Link to={cityHref(cidade)} className="city-links__item">
                   <span className="city-links__name">{cidade}</span>
-                  <span className="city-links__count">
-                    {count} {count === 1 ? "imóvel" : "imóveis"}
-                  </span>
+                  <span className="city-links__count">{formatCount(count, "imóvel", "imóveis")}</span>
                 </Link>
               </li>
             ))}

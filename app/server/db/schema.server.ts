@@ -123,8 +123,9 @@ export const properties = pgTable(
     areaTotal: integer("area_total"),
     andar: smallint("andar"),
     anoConstrucao: smallint("ano_construcao"),
-    mobiliado: boolean("mobiliado").notNull().default(false),
-    aceitaPet: boolean("aceita_pet").notNull().default(false),
+    /** true = sim, false = não, null = não informado (the site and the feeds then say nothing). */
+    mobiliado: boolean("mobiliado"),
+    aceitaPet: boolean("aceita_pet"),
     comodidades: text("comodidades").array().notNull().default(sql`'{}'::text[]`),
     cep: text("cep"),
     logradouro: text("logradouro"),
@@ -278,9 +279,8 @@ export const leadNotes = pgTable(
   (t) => [index("lead_notes_lead_idx").on(t.leadId)],
 );
 
-export type SocialLinks = Partial<
-  Record<"instagram" | "facebook" | "youtube" | "tiktok" | "linkedin", string>
->;
+/** The agency's profiles; its YouTube channel is video_channel_url (merged by migration 0006). */
+export type SocialLinks = Partial<Record<"instagram" | "facebook" | "tiktok" | "linkedin", string>>;
 
 /** One row (id = 1): everything the agency edits about itself. */
 export const agencySettings = pgTable(

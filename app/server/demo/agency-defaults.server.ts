@@ -174,7 +174,6 @@ export const DEFAULT_AGENCY_SETTINGS = {
   socialLinks: {
     instagram: "https://www.instagram.com/imoveisemalagoas",
     facebook: "https://www.facebook.com/imoveisemalagoas",
-    youtube: "https://www.youtube.com/@imoveisemalagoas",
   },
   aboutText: ABOUT_TEXT,
   privacyText: PRIVACY_TEXT,

@@ -1,6 +1,8 @@
 // A deterministic generator of realistic Alagoas listings for the demo catalogue and for
 // benchmarks: same count + seed (+ now) = same listings. Places, coordinates and price ranges
 // follow shared/spec/domain.md; every key comes from app/lib/vocabulary.ts.
+
+import { formatCount } from "../../lib/format";
 import {
   type AddressVisibility,
   COMODIDADES,
@@ -635,10 +637,10 @@ function label(c: Comodidade): string {
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function quartosText(q: number, s: number): string {
-  const base = `${q} ${q === 1 ? "quarto" : "quartos"}`;
+  const base = formatCount(q, "quarto", "quartos");
   if (s === 0) return base;
-  if (s === q) return `${q} ${q === 1 ? "suíte" : "suítes"}`;
-  return `${base}, sendo ${s} ${s === 1 ? "suíte" : "suítes"}`;
+  if (s === q) return formatCount(q, "suíte", "suítes");
+  return `${base}, sendo ${formatCount(s, "suíte", "suítes")}`;
 }
 
 const m2 = (v: number) => `${v.toLocaleString("pt-BR")} m²`;
@@ -657,8 +659,9 @@ type Draft = {
   areaTotal: number | null;
   andar: number | null;
   anoConstrucao: number | null;
-  mobiliado: boolean;
-  aceitaPet: boolean;
+  /** null = não informado, as an agent leaves it (the listing page then says nothing). */
+  mobiliado: boolean | null;
+  aceitaPet: boolean | null;
   comodidades: Comodidade[];
   finalidades: Finalidade[];
   periodo: RentPeriod | null;
@@ -677,7 +680,8 @@ function shape(rnd: Random, tipo: Tipo, place: Place): Draft {
     areaTotal: null,
     andar: null,
     anoConstrucao: null,
-    mobiliado: false,
+    // Said for flats, kitnets and lofts (below), where renters ask; not said elsewhere.
+    mobiliado: null,
     aceitaPet: rnd.chance(0.55),
     comodidades: [],
     finalidades: [],
@@ -754,12 +758,12 @@ function shape(rnd: Random, tipo: Tipo, place: Place): Draft {
         [rnd.int(480, 1200), 3],
         [rnd.int(1200, 5000), 1],
       ] as const);
-      d.aceitaPet = false;
+      d.aceitaPet = null; // land and commercial: pets are not a question
       break;
     case "lote_condominio":
       d.banheiros = 0;
       d.areaTotal = rnd.int(360, 1200);
-      d.aceitaPet = false;
+      d.aceitaPet = null; // land and commercial: pets are not a question
       break;
     case "chacara":
       d.quartos = rnd.int(2, 4);
@@ -780,21 +784,21 @@ function shape(rnd: Random, tipo: Tipo, place: Place): Draft {
       d.areaUtil = rnd.int(28, 180);
       d.vagas = rnd.int(0, 2);
       d.andar = rnd.int(1, 18);
-      d.aceitaPet = false;
+      d.aceitaPet = null; // land and commercial: pets are not a question
       break;
     case "loja":
       d.banheiros = rnd.int(1, 3);
       d.areaUtil = rnd.int(40, 420);
       d.areaTotal = Math.round(d.areaUtil * rnd.float(1, 1.4));
       d.vagas = rnd.int(0, 4);
-      d.aceitaPet = false;
+      d.aceitaPet = null; // land and commercial: pets are not a question
       break;
     case "galpao":
       d.banheiros = rnd.int(2, 4);
       d.areaUtil = rnd.int(300, 3000);
       d.areaTotal = Math.round(d.areaUtil * rnd.float(1.3, 2.2));
       d.vagas = rnd.int(4, 20);
-      d.aceitaPet = false;
+      d.aceitaPet = null; // land and commercial: pets are not a question
       break;
     case "predio_comercial":
       d.banheiros = rnd.int(4, 12);
@@ -802,7 +806,7 @@ function shape(rnd: Random, tipo: Tipo, place: Place): Draft {
       d.areaTotal = Math.round(d.areaUtil * rnd.float(0.5, 0.9));
       d.vagas = rnd.int(4, 30);
       d.andar = null;
-      d.aceitaPet = false;
+      d.aceitaPet = null; // land and commercial: pets are not a question
       break;
   }
   if (d.quartos > 0) d.banheiros = Math.max(1, d.suites + rnd.int(d.suites === d.quartos ? 0 : 1, 1));
@@ -1087,8 +1091,6 @@ const ADJECTIVES: readonly [string, string][] = [
   ["Espaçoso", "Espaçosa"],
 ];
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 function areaTotalText(tipo: Tipo, area: number): string {
   return RURAL.includes(tipo)
     ? `${(area / 10_000).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} hectares`
@@ -1101,8 +1103,8 @@ function areaTotalText(tipo: Tipo, area: number): string {
 function title(rnd: Random, d: Draft): string {
   const { tipo, place } = d;
   const q = d.quartos;
-  const qt = plural(q, "quarto", "quartos");
-  const st = plural(d.suites, "suíte", "suítes");
+  const qt = formatCount(q, "quarto", "quartos");
+  const st = formatCount(d.suites, "suíte", "suítes");
   const em = place.em;
   const temporada = d.finalidades.includes("temporada") && !d.finalidades.includes("venda");
   const aluguel = d.finalidades.length === 1 && d.finalidades[0] === "aluguel";
@@ -1233,8 +1235,8 @@ function description(rnd: Random, d: Draft, p: Prices): string {
   const where = `${place.em}${place.cidade === MACEIO || place.em.includes(place.cidade) ? "" : `, ${place.cidade}`}`;
   const adj = rnd.pick(ADJECTIVES)[feminine ? 1 : 0];
   const paragraphs: string[] = [];
-  const banheiros = plural(d.banheiros, "banheiro", "banheiros");
-  const vagas = plural(d.vagas, "vaga", "vagas");
+  const banheiros = formatCount(d.banheiros, "banheiro", "banheiros");
+  const vagas = formatCount(d.vagas, "vaga", "vagas");
 
   // 1. What and where
   if (LAND.includes(tipo)) {

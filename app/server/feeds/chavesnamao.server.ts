@@ -100,7 +100,8 @@ export function buildChavesNaMaoListing(
     const area = xml.ele(name);
     for (const label of items) leaf(area, "item", label);
   }
-  leaf(xml, "aceita_pet", flag(listing.aceitaPet));
+  // Optional in the format: left out when the agent did not say (null), never sent as a "no".
+  if (listing.aceitaPet !== null) leaf(xml, "aceita_pet", flag(listing.aceitaPet));
   // Street-level listings send the street without the number, so only bairro needs hiding.
   leaf(xml, "esconder_endereco_imovel", flag(level === "bairro"));
   return xml;

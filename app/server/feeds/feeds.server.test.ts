@@ -93,6 +93,8 @@ beforeAll(async () => {
     bairro: "Jatiúca",
     visibilidadeEndereco: "rua",
     complemento: "Bloco B",
+    mobiliado: false,
+    aceitaPet: false,
   });
   await insertPhotos(db, ap3.id, photos, 35);
 
@@ -420,6 +422,9 @@ describe("Chaves na Mão feed", () => {
     expect(field("AP0001", "destaque")).toBe("1");
     expect(field("AP0001", "tipo")).toBe("Apartamento");
     expect(field("AP0001", "aceita_pet")).toBe("1");
+    expect(field("AP0003", "aceita_pet")).toBe("0");
+    // Não informado (CA0002 never said): left out, not sent as a "no".
+    expect(field("CA0002", "aceita_pet")).toBeUndefined();
     expect(field("CA0002", "transacao")).toBe("L");
     expect(field("CA0002", "valor")).toBe("1200.00");
     expect(field("CA0002", "tipo")).toBe("Casa");

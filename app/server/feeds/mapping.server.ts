@@ -173,8 +173,9 @@ export const VRSYNC_FEATURE_BY_COMODIDADE: Partial<Record<Comodidade, VrsyncFeat
 /** Features for a listing, in the closed list's order, without repeats; unknown amenities dropped. */
 export function vrsyncFeatures(listing: {
   comodidades: readonly string[];
-  mobiliado: boolean;
-  aceitaPet: boolean;
+  /** null = não informado: no feature, as for "não" (VRSync has no feature for either). */
+  mobiliado: boolean | null;
+  aceitaPet: boolean | null;
 }): VrsyncFeature[] {
   const wanted = new Set<VrsyncFeature>();
   for (const key of listing.comodidades) {

@@ -1,5 +1,6 @@
 // What each portal would reject (erro) or complain about (aviso), listing by listing, before the
 // portal's next pull. The rules read the same mapping tables as the feed writers.
+import { formatCount } from "../../lib/format";
 import type { PropertyField } from "../../lib/property-form";
 import { COMODIDADES } from "../../lib/vocabulary";
 import type { ListingRow } from "./listing-source.server";
@@ -66,9 +67,6 @@ export type ValidatedListing = Pick<
   | "tourUrl"
 >;
 
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString("pt-BR")} ${n === 1 ? one : many}`;
-
 export function validatePortalListing(listing: ValidatedListing, photoCount: number): PortalProblem[] {
   const problems: PortalProblem[] = [];
   const add = (
@@ -94,7 +92,7 @@ export function validatePortalListing(listing: ValidatedListing, photoCount: num
       "titulo-curto",
       "erro",
       "titulo",
-      `O título tem ${plural(title.length, "caractere", "caracteres")}; o portal exige ao menos ${TITLE_MIN}.`,
+      `O título tem ${formatCount(title.length, "caractere", "caracteres")}; o portal exige ao menos ${TITLE_MIN}.`,
       ["vrsync"],
     );
   } else if (title.length > TITLE_MAX) {
@@ -102,7 +100,7 @@ export function validatePortalListing(listing: ValidatedListing, photoCount: num
       "titulo-longo",
       "aviso",
       "titulo",
-      `O título tem ${plural(title.length, "caractere", "caracteres")}; será cortado em ${TITLE_MAX}.`,
+      `O título tem ${formatCount(title.length, "caractere", "caracteres")}; será cortado em ${TITLE_MAX}.`,
       ["vrsync"],
     );
   }
@@ -117,7 +115,7 @@ export function validatePortalListing(listing: ValidatedListing, photoCount: num
       "descricao-curta",
       "erro",
       "descricao",
-      `A descrição tem ${plural(description.length, "caractere", "caracteres")}; o portal exige ao menos ${DESCRIPTION_MIN}.`,
+      `A descrição tem ${formatCount(description.length, "caractere", "caracteres")}; o portal exige ao menos ${DESCRIPTION_MIN}.`,
       ["vrsync"],
     );
   } else if (description.length > DESCRIPTION_MAX) {
@@ -125,7 +123,7 @@ export function validatePortalListing(listing: ValidatedListing, photoCount: num
       "descricao-longa",
       "aviso",
       "descricao",
-      `A descrição tem ${plural(description.length, "caractere", "caracteres")}; será cortada em ${DESCRIPTION_MAX.toLocaleString("pt-BR")}.`,
+      `A descrição tem ${formatCount(description.length, "caractere", "caracteres")}; será cortada em ${DESCRIPTION_MAX.toLocaleString("pt-BR")}.`,
     );
   }
 
@@ -147,7 +145,7 @@ export function validatePortalListing(listing: ValidatedListing, photoCount: num
       "poucas-fotos",
       "erro",
       "fotos",
-      `Só ${plural(photoCount, "foto", "fotos")}; o ZAP/VivaReal exige ao menos ${VRSYNC_MIN_IMAGES}.`,
+      `Só ${formatCount(photoCount, "foto", "fotos")}; o ZAP/VivaReal exige ao menos ${VRSYNC_MIN_IMAGES}.`,
       ["vrsync"],
     );
   }
@@ -156,7 +154,7 @@ export function validatePortalListing(listing: ValidatedListing, photoCount: num
       "fotos-demais",
       "aviso",
       "fotos",
-      `${plural(photoCount, "foto", "fotos")}: o Chaves na Mão recebe só as ${CHAVESNAMAO_MAX_PHOTOS} primeiras (capa incluída).`,
+      `${formatCount(photoCount, "foto", "fotos")}: o Chaves na Mão recebe só as ${CHAVESNAMAO_MAX_PHOTOS} primeiras (capa incluída).`,
       ["chavesnamao"],
     );
   }

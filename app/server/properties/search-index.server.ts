@@ -32,8 +32,9 @@ export interface IndexedListing {
   vagas: number;
   areaUtil: number | null;
   areaTotal: number | null;
-  mobiliado: boolean;
-  aceitaPet: boolean;
+  /** null = não informado, which the mobiliado/pet filters treat as "não". */
+  mobiliado: boolean | null;
+  aceitaPet: boolean | null;
   comodidades: string[];
   /** lower(f_unaccent(cidade)) and lower(f_unaccent(bairro)), as PostgreSQL computes them. */
   cidadeKey: string;

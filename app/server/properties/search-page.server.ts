@@ -60,7 +60,7 @@ async function searchPage(
   ]);
   if (filters.pagina > result.pageCount)
     return { redirect: pageHref(screen.path, filters, result.pageCount) };
-  const title = searchTitle(filters, screen.subject);
+  const title = searchTitle(filters, screen.subject, facets);
   return {
     data: {
       path: screen.path,

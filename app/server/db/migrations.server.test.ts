@@ -1,0 +1,130 @@
+// Migrations that move existing data, run on a database as the previous release left it: migrated
+// up to the migration before, with rows written then, and then migrated to the end (as a start
+// after an upgrade does). PGlite by default; a scratch database on TEST_DATABASE_URL's server in
+// the PostgreSQL pass.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Database, MIGRATIONS_DIR, openDatabase } from "./client.server";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function emptyDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_ENGINE === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
+  if (!serverUrl) {
+    const database = await openDatabase({ engine: "pglite-memory" });
+    cleanups.push(() => database.close());
+    return database;
+  }
+  const name = `test_migrations_${Date.now()}_${Math.random().toString(16).slice(2, 8)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ engine: "postgres", url: url.toString(), maxConnections: 2 });
+  cleanups.push(async () => {
+    await database.close();
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  });
+  return database;
+}
+
+/** The rows of a raw query, whichever driver answered (postgres-js: an array; PGlite: { rows }). */
+async function rows(database: Database, query: ReturnType<typeof sql>): Promise<unknown[]> {
+  const result: unknown = await database.db.execute(query);
+  return Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+}
+
+/** A database migrated up to and including the migration tagged `lastTag` ("0004_…"). */
+async function databaseAt(lastTag: string): Promise<Database> {
+  const folder = mkdtempSync(join(tmpdir(), "migracoes-"));
+  cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+  cpSync(MIGRATIONS_DIR, folder, { recursive: true });
+  const journalPath = join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  if (last === -1) throw new Error(`migração ${lastTag} não encontrada`);
+  journal.entries = journal.entries.slice(0, last + 1);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  const database = await emptyDatabase();
+  // biome-ignore lint/suspicious/noExplicitAny: the migrators want their own driver's type of the same db
+  const db = database.db as any;
+  if (database.engine === "pglite") await migratePglite(db, { migrationsFolder: folder });
+  else await migratePostgres(db, { migrationsFolder: folder });
+  return database;
+}
+
+describe("0007: mobiliado and aceita pet become sim / não / não informado", () => {
+  it("an unticked box saved before (false) becomes não informado (null); a ticked one stays sim", async () => {
+    const database = await databaseAt("0006_whatsapp_clicks");
+    const { db } = database;
+    await db.execute(sql`
+      insert into properties (referencia, titulo, tipo, finalidades, bairro, cidade, mobiliado, aceita_pet)
+      values ('AP0001', 'Apartamento mobiliado', 'apartamento', '{venda}', 'Pajuçara', 'Maceió', true, false),
+             ('CA0002', 'Casa sem nada marcado', 'casa', '{venda}', 'Farol', 'Maceió', false, false),
+             ('FL0003', 'Flat que aceita pet', 'flat', '{aluguel}', 'Ponta Verde', 'Maceió', false, true)`);
+    const changes = sql`select count(*)::int as n from property_changes`;
+    const changesBefore = await rows(database, changes);
+
+    await database.migrate();
+
+    expect(
+      await rows(database, sql`select referencia, mobiliado, aceita_pet from properties order by referencia`),
+    ).toEqual([
+      { referencia: "AP0001", mobiliado: true, aceita_pet: null },
+      { referencia: "CA0002", mobiliado: null, aceita_pet: null },
+      { referencia: "FL0003", mobiliado: null, aceita_pet: true },
+    ]);
+    // What the search filters on did not change (only true is ever asked): no change was logged.
+    expect(await rows(database, changes)).toEqual(changesBefore);
+    // And the column now takes "não informado" for new listings.
+    await db.execute(sql`
+      insert into properties (referencia, titulo, tipo, finalidades, bairro, cidade)
+      values ('TE0004', 'Terreno', 'terreno', '{venda}', 'Guaxuma', 'Maceió')`);
+    expect(
+      await rows(database, sql`select mobiliado, aceita_pet from properties where referencia = 'TE0004'`),
+    ).toEqual([{ mobiliado: null, aceita_pet: null }]);
+  });
+});
+
+describe("0008: one field for the video channel", () => {
+  it("a YouTube link given only as a social link becomes the channel; the social link is gone", async () => {
+    const database = await databaseAt("0007_tri_state_furnished_pets");
+    await database.db.execute(sql`
+      insert into agency_settings (id, name, creci, video_channel_url, social_links)
+      values (1, 'Imobiliária', '1234-J', '',
+        '{"youtube": "https://www.youtube.com/@so-no-social", "instagram": "https://instagram.com/x"}')`);
+
+    await database.migrate();
+
+    expect(await rows(database, sql`select video_channel_url, social_links from agency_settings`)).toEqual([
+      {
+        video_channel_url: "https://www.youtube.com/@so-no-social",
+        social_links: { instagram: "https://instagram.com/x" },
+      },
+    ]);
+  });
+
+  it("when both were filled, the channel the home page showed stays", async () => {
+    const database = await databaseAt("0007_tri_state_furnished_pets");
+    await database.db.execute(sql`
+      insert into agency_settings (id, name, creci, video_channel_url, social_links)
+      values (1, 'Imobiliária', '1234-J', 'https://www.youtube.com/@canal',
+        '{"youtube": "https://www.youtube.com/@outro"}')`);
+
+    await database.migrate();
+
+    expect(await rows(database, sql`select video_channel_url, social_links from agency_settings`)).toEqual([
+      { video_channel_url: "https://www.youtube.com/@canal", social_links: {} },
+    ]);
+  });
+});
