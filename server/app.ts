@@ -12,6 +12,7 @@ import { isListingPath, PageCache } from "../app/server/cache/page-cache.server"
 import { pageCacheMiddleware } from "../app/server/cache/page-cache-middleware.server";
 import { loadConfig } from "../app/server/config.server";
 import "../app/server/context.server";
+import { startBackupEndpoint } from "../app/server/backup/site-endpoint.server";
 import { isDatabaseHealthy } from "../app/server/db/client.server";
 import { seedOnFirstStart } from "../app/server/demo/seed.server";
 import { createReactRouterHandler } from "../app/server/http/fetch-bridge.server";
@@ -37,6 +38,8 @@ export async function startServices(): Promise<Services> {
   warmSearchIndex(services.db).catch((error: unknown) => console.error("Índice de busca:", error));
   // Issue 7: listing views in batches, from the listing loader and from page-cache hits.
   services.viewCounter = new ViewCounter(services.db);
+  // Backups while the site runs on the embedded database (app/server/backup/site-endpoint.server.ts).
+  services.backupEndpoint = await startBackupEndpoint(services);
   return services;
 }
 

@@ -1,6 +1,7 @@
 // Everything a request needs, created once per process at boot and handed to loaders and
 // actions through the React Router load context (never imported as module state).
 import { join, resolve } from "node:path";
+import type { SiteEndpoint } from "./backup/site-endpoint.server";
 import { type DataVersionSource, openDataVersionSource } from "./cache/data-version.server";
 import type { ViewCounter } from "./cache/hit-views.server";
 import type { Config } from "./config.server";
@@ -22,6 +23,8 @@ export interface Services {
   dataVersion?: DataVersionSource;
   /** Issue 7: listing views, written in batches (set by startServices; absent: one write per view). */
   viewCounter?: ViewCounter;
+  /** `npm run backup` asks the running site for its embedded database here (set by startServices). */
+  backupEndpoint?: SiteEndpoint;
 }
 
 export async function openServices(config: Config): Promise<Services> {
@@ -39,6 +42,8 @@ export async function openServices(config: Config): Promise<Services> {
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  // A backup in progress finishes its snapshot before the database closes.
+  await services.backupEndpoint?.close();
   // Issue 5: stop claiming outbox rows before the database closes.
   await services.outboxWorker?.stop();
   await services.viewCounter?.stop();
