@@ -199,7 +199,7 @@ export async function mediaFiles(mediaDir: string): Promise<Map<string, Buffer>>
 }
 
 /** The photo files the rows point to that the media folder lacks. */
-export async function photosWithoutFiles(place: Place): Promise<string[]> {
+export async function photosWithoutFiles(place: Pick<Place, "database" | "mediaDir">): Promise<string[]> {
   const present = new Set(await listMediaKeys(place.mediaDir));
   const rows = await place.database.copyTransaction("snapshot", (tx) =>
     tx.query<{ key: string }>(
