@@ -3,8 +3,8 @@
 // configuration as the server: DATA_DIR, and DATABASE_URL when the site uses PostgreSQL.
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { summarize } from "../app/server/backup/manifest.server";
-import { megabytes, openBackupSource, writeBackup } from "../app/server/backup/write-backup.server";
+import { formatBytes, summarize } from "../app/server/backup/manifest.server";
+import { openBackupSource, writeBackup } from "../app/server/backup/write-backup.server";
 import { loadConfig } from "../app/server/config.server";
 import { fail } from "./lib/cli";
 import { progressLine } from "./lib/progress";
@@ -53,7 +53,7 @@ try {
     await source.close();
   }
   line.clear();
-  console.log(`Backup gravado em ${result.file} (${megabytes(result.bytes)}).`);
+  console.log(`Backup gravado em ${result.file} (${formatBytes(result.bytes)}).`);
   console.log(`  ${summarize(result.manifest)}.`);
   const { missing } = result.manifest.media;
   if (missing.length > 0) {

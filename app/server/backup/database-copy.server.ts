@@ -2,7 +2,9 @@
 // snapshot into files in PostgreSQL's COPY text format (the same on the embedded database and a
 // PostgreSQL server, so a backup restores on either), and loaded back into an empty database.
 // Decision 012 says why a logical copy rather than the data folder or pg_dump.
+import { createReadStream } from "node:fs";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { z } from "zod";
 import type { CopyTransaction, Database } from "../db/client.server";
 import { appliedMigrations } from "./migration-level.server";
@@ -106,42 +108,84 @@ export function loadOrder(tables: string[], references: { child: string; parent:
 /**
  * Copies every table into `dir` from one snapshot and describes what was copied. The photo
  * files the snapshot's rows point to are listed too, so the caller can check that the media it
- * copies afterwards hold every one of them.
+ * copies afterwards hold every one of them. On the embedded database the site's other queries
+ * wait while the snapshot is open, so only the copying happens inside it (decision 012).
  */
 export async function dumpDatabase(database: Database, dir: string): Promise<DatabaseDump> {
-  return database.copyTransaction("snapshot", async (tx) => {
+  const snapshot = await database.copyTransaction("snapshot", async (tx) => {
     await usePortableFormat(tx);
     const migrations = await appliedMigrations(tx);
     if (migrations.length === 0) {
       throw new DatabaseNotReadyError("O banco de dados não tem as tabelas do site: não há o que copiar.");
     }
     const [version] = await tx.query<{ server_version: string }>("show server_version");
-    const tables: TableDump[] = [];
-    for (const table of await schemaTables(tx)) {
-      await tx.copyToFile(copyTarget(table), tableFile(dir, table.name));
-      const [count] = await tx.query<{ rows: number }>(
-        `select count(*)::int as rows from ${quote(table.name)}`,
-      );
-      tables.push({ ...table, rows: count?.rows ?? 0 });
-    }
+    const tables = await schemaTables(tx);
+    for (const table of tables) await tx.copyToFile(copyTarget(table), tableFile(dir, table.name));
     const sequences = await tx.query<{ name: string; lastValue: string | null }>(
       `select sequencename as name, last_value::text as "lastValue"
          from pg_sequences where schemaname = 'public' order by sequencename`,
     );
-    const keys = await tx.query<{ key: string }>(
-      `select distinct v->>'key' as key
-         from property_photos p cross join lateral jsonb_array_elements(p.variants) v
-        order by 1`,
-    );
-    return {
-      engine: database.engine,
-      serverVersion: version?.server_version ?? "",
-      migrations,
-      tables,
-      sequences,
-      mediaKeys: keys.map((k) => k.key),
-    };
+    return { version: version?.server_version ?? "", migrations, tables, sequences };
   });
+  const tables: TableDump[] = [];
+  for (const table of snapshot.tables) {
+    tables.push({ ...table, rows: await countLines(tableFile(dir, table.name)) });
+  }
+  const photos = snapshot.tables.find((t) => t.name === "property_photos");
+  return {
+    engine: database.engine,
+    serverVersion: snapshot.version,
+    migrations: snapshot.migrations,
+    tables,
+    sequences: snapshot.sequences,
+    mediaKeys: photos ? await variantKeys(tableFile(dir, photos.name), photos.columns) : [],
+  };
+}
+
+/**
+ * The media keys in the `variants` of a copied property_photos table, read from the file once
+ * the snapshot has closed: asking the database for them inside it kept the embedded site
+ * waiting longer (decision 012).
+ */
+async function variantKeys(path: string, columns: string[]): Promise<string[]> {
+  const column = columns.indexOf("variants");
+  const keys = new Set<string>();
+  const lines = createInterface({
+    input: createReadStream(path, "utf8"),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  for await (const line of lines) {
+    // A tab inside a value is written as \t, so every raw tab separates two fields.
+    const field = line.split("\t")[column];
+    const variants = field === undefined ? null : unescapeCopyField(field);
+    if (variants === null) continue;
+    for (const variant of JSON.parse(variants) as { key?: unknown }[]) {
+      if (typeof variant.key === "string") keys.add(variant.key);
+    }
+  }
+  return [...keys].sort();
+}
+
+const COPY_ESCAPES: Record<string, string> = { b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v" };
+
+/** One field of COPY's text format: `\N` is null; a backslash escapes what follows it. */
+export function unescapeCopyField(field: string): string | null {
+  if (field === "\\N") return null;
+  return field.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|[\s\S])/g, (_, code: string) => {
+    if (code.length > 1 && code[0] === "x") return String.fromCharCode(Number.parseInt(code.slice(1), 16));
+    if (/^[0-7]/.test(code)) return String.fromCharCode(Number.parseInt(code, 8));
+    return COPY_ESCAPES[code] ?? code;
+  });
+}
+
+/** COPY's text format ends every row with a newline and escapes the ones inside values. */
+async function countLines(path: string): Promise<number> {
+  let lines = 0;
+  for await (const chunk of createReadStream(path)) {
+    for (let at = (chunk as Buffer).indexOf(0x0a); at !== -1; at = (chunk as Buffer).indexOf(0x0a, at + 1))
+      lines += 1;
+  }
+  return lines;
 }
 
 /** Rows per table of the app's schema (no tables at all: a database nobody has used). */

@@ -82,15 +82,21 @@ export function parseChecksums(text: string): Map<string, string> {
   return sums;
 }
 
-/** "64 imóveis, 310 fotos (3.720 arquivos, 56,2 MB), 12 contatos, 3 usuários", for the scripts. */
+/** "12,3 MB", "480 kB": sizes as the scripts print them. */
+export function formatBytes(bytes: number): string {
+  const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, "MB"] : [bytes / 1_000, "kB"];
+  return `${value.toLocaleString("pt-BR", { maximumFractionDigits: 1 })} ${unit}`;
+}
+
+/** "64 imóveis, 451 fotos (288 arquivos, 6,3 MB), 1 contato, 3 usuários", for the scripts. */
 export function summarize(manifest: Manifest): string {
+  const count = (value: number, one: string, many: string) =>
+    `${value.toLocaleString("pt-BR")} ${value === 1 ? one : many}`;
   const rows = (table: string) => manifest.tables.find((t) => t.name === table)?.rows ?? 0;
-  const n = (value: number) => value.toLocaleString("pt-BR");
-  const megabytes = (manifest.media.bytes / 1_000_000).toLocaleString("pt-BR", { maximumFractionDigits: 1 });
   return [
-    `${n(rows("properties"))} imóveis`,
-    `${n(rows("property_photos"))} fotos (${n(manifest.media.files)} arquivos, ${megabytes} MB)`,
-    `${n(rows("leads"))} contatos`,
-    `${n(rows("users"))} usuários`,
+    count(rows("properties"), "imóvel", "imóveis"),
+    `${count(rows("property_photos"), "foto", "fotos")} (${count(manifest.media.files, "arquivo", "arquivos")}, ${formatBytes(manifest.media.bytes)})`,
+    count(rows("leads"), "contato", "contatos"),
+    count(rows("users"), "usuário", "usuários"),
   ].join(", ");
 }

@@ -19,6 +19,7 @@ import {
   BACKUP_FORMAT_VERSION,
   CHECKSUMS_NAME,
   databaseEntry,
+  formatBytes,
   formatChecksums,
   MANIFEST_NAME,
   type Manifest,
@@ -192,7 +193,9 @@ export async function writeBackup(options: {
         if (size === null) continue;
         packed.add(key);
         mediaBytes += size;
-        progress(`Fotos: ${packed.size.toLocaleString("pt-BR")} arquivos (${megabytes(mediaBytes)})…`);
+        progress(
+          `Fotos: ${packed.size.toLocaleString("pt-BR")} ${packed.size === 1 ? "arquivo" : "arquivos"} (${formatBytes(mediaBytes)})…`,
+        );
       }
     };
     await copyMedia();
@@ -264,8 +267,4 @@ async function flush(path: string): Promise<number> {
   } finally {
     await handle.close();
   }
-}
-
-export function megabytes(bytes: number): string {
-  return `${(bytes / 1_000_000).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
 }
