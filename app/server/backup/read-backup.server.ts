@@ -7,7 +7,6 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, mkdtemp, open, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import * as tar from "tar-stream";
@@ -35,13 +34,24 @@ export interface VerifiedBackup {
 
 type Progress = (line: string) => void;
 
+/** The archive could not be read (bad gzip, cut off): said as such, whoever was reading. */
+class UnreadableArchiveError extends Error {}
+
+async function* entryChunks(entry: AsyncIterable<unknown>): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of entry) yield chunk as Buffer;
+  } catch (error) {
+    throw new UnreadableArchiveError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 /**
- * Reads every entry of the .tar.gz in order; `onEntry` must consume the stream. Progress is the
+ * Reads every entry of the .tar.gz in order; `onEntry` must consume its chunks. Progress is the
  * share of the (compressed) file read so far.
  */
 async function readEntries(
   file: string,
-  onEntry: (header: tar.Header, stream: Readable) => Promise<void>,
+  onEntry: (header: tar.Header, chunks: AsyncIterable<Buffer>) => Promise<void>,
   onShare: (share: number) => void,
 ): Promise<void> {
   const { size } = await stat(file);
@@ -53,28 +63,38 @@ async function readEntries(
   });
   const extract = tar.extract();
   const feeding = pipeline(input, createGunzip(), extract);
+  // What onEntry throws (a refusal, a full disk) is said as it is; anything else failed reading.
+  let entryError: { reason: unknown } | undefined;
   const consuming = (async () => {
-    for await (const entry of extract) await onEntry(entry.header, entry as unknown as Readable);
+    for await (const entry of extract) {
+      try {
+        await onEntry(entry.header, entryChunks(entry));
+      } catch (error) {
+        if (!(error instanceof UnreadableArchiveError)) entryError = { reason: error };
+        throw error;
+      }
+    }
   })();
-  const failures = (await Promise.allSettled([feeding, consuming]))
-    .filter((r): r is PromiseRejectedResult => r.status === "rejected")
-    .map((r) => r.reason as unknown);
-  // Our own refusal stops the reading, which the stream then reports as a premature close.
-  const refusal = failures.find((reason) => reason instanceof RestoreError);
-  if (refusal) throw refusal;
-  if (failures.length > 0) {
-    const reason = failures[0];
+  const failure = (await Promise.allSettled([feeding, consuming])).find(
+    (r): r is PromiseRejectedResult => r.status === "rejected",
+  );
+  if (entryError) throw entryError.reason;
+  if (failure) {
+    const reason = failure.reason as unknown;
     throw new RestoreError(
       `O arquivo ${file} não é um backup legível deste site, ou está incompleto ou danificado (${reason instanceof Error ? reason.message : reason}).`,
     );
   }
 }
 
-async function sha256Of(stream: Readable, sink?: (chunk: Buffer) => Promise<void>): Promise<string> {
+async function sha256Of(
+  chunks: AsyncIterable<Buffer>,
+  sink?: (chunk: Buffer) => Promise<void>,
+): Promise<string> {
   const hash = createHash("sha256");
-  for await (const chunk of stream) {
-    hash.update(chunk as Buffer);
-    if (sink) await sink(chunk as Buffer);
+  for await (const chunk of chunks) {
+    hash.update(chunk);
+    if (sink) await sink(chunk);
   }
   return hash.digest("hex");
 }
@@ -86,7 +106,7 @@ export async function verifyBackup(file: string, onProgress: Progress = () => {}
   let checksumsText: string | undefined;
   await readEntries(
     file,
-    async (header, stream) => {
+    async (header, content) => {
       const kind = classifyEntry(header.name);
       if (!kind || header.type !== "file" || found.has(header.name)) {
         throw new RestoreError(
@@ -95,7 +115,7 @@ export async function verifyBackup(file: string, onProgress: Progress = () => {}
       }
       const chunks: Buffer[] = [];
       const keep = kind.kind === "manifest" || kind.kind === "checksums";
-      found.set(header.name, await sha256Of(stream, keep ? async (c) => void chunks.push(c) : undefined));
+      found.set(header.name, await sha256Of(content, keep ? async (c) => void chunks.push(c) : undefined));
       if (kind.kind === "manifest") manifestText = Buffer.concat(chunks).toString("utf8");
       if (kind.kind === "checksums") checksumsText = Buffer.concat(chunks).toString("utf8");
     },
@@ -207,19 +227,21 @@ export async function restoreBackup(options: {
   try {
     await readEntries(
       backup.file,
-      async (header, stream) => {
+      async (header, content) => {
         const kind = classifyEntry(header.name);
         let path: string | undefined;
         if (kind?.kind === "table") path = tableFile(spool, kind.table);
         if (kind?.kind === "media") path = join(mediaDir, kind.key);
         if (!path) {
-          stream.resume();
+          for await (const _ of content) {
+            // The manifest and checksums were read in the first pass.
+          }
           return;
         }
         await mkdir(dirname(path), { recursive: true });
         const handle = await open(path, "wx");
         try {
-          const sha256 = await sha256Of(stream, async (chunk) => void (await handle.write(chunk)));
+          const sha256 = await sha256Of(content, async (chunk) => void (await handle.write(chunk)));
           if (sha256 !== backup.sums.get(header.name)) {
             throw new RestoreError(`O arquivo ${backup.file} mudou durante a restauração (${header.name}).`);
           }

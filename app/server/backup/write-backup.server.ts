@@ -26,7 +26,7 @@ import {
   mediaEntry,
 } from "./manifest.server";
 import { listMediaKeys } from "./media-files.server";
-import { readJournal, tagsOf } from "./migration-level.server";
+import { readJournal } from "./migration-level.server";
 import { requestDumpFromSite } from "./site-endpoint.server";
 
 /** Snapshots taken at most, when photos are deleted while the files are being copied. */
@@ -185,6 +185,7 @@ export async function writeBackup(options: {
   const packed = new Set<string>();
   let mediaBytes = 0;
   let copy: Awaited<ReturnType<BackupSource["dump"]>> | undefined;
+  let takenAt = new Date();
   try {
     const copyMedia = async () => {
       for (const key of await listMediaKeys(mediaDir)) {
@@ -208,6 +209,7 @@ export async function writeBackup(options: {
           : `Banco de dados: fotos apagadas durante a cópia; copiando de novo (${attempt}ª vez)…`,
       );
       await copy?.discard();
+      takenAt = new Date();
       copy = await source.dump();
       await copyMedia();
       const previous = new Set(missing);
@@ -225,16 +227,13 @@ export async function writeBackup(options: {
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_FORMAT_VERSION,
-      createdAt: new Date().toISOString(),
+      createdAt: takenAt.toISOString(),
       source: {
         engine: dump.engine,
         serverVersion: dump.serverVersion,
         throughRunningSite: source.throughRunningSite,
       },
-      migrations: tagsOf(dump.migrations, await readJournal()).map((tag, i) => ({
-        tag,
-        ...dump.migrations[i]!,
-      })),
+      migrations: await withTags(dump.migrations),
       tables: dump.tables,
       sequences: dump.sequences,
       media: {
@@ -256,6 +255,15 @@ export async function writeBackup(options: {
   } finally {
     await copy?.discard();
   }
+}
+
+/** Names each applied migration by its journal tag ("?" for one this version does not know). */
+async function withTags(applied: DatabaseDump["migrations"]): Promise<Manifest["migrations"]> {
+  const { entries } = await readJournal();
+  return applied.map((migration, i) => ({
+    tag: String(entries[i]?.when) === migration.createdAt ? (entries[i]?.tag ?? "?") : "?",
+    ...migration,
+  }));
 }
 
 /** fsync, so the rename never names a file whose bytes are still in memory; its size. */
