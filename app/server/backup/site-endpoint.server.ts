@@ -119,7 +119,15 @@ export function requestDumpFromSite(dataDir: string): Promise<{ dir: string; dum
         }
       });
     });
+    // A copy takes seconds even for a large catalogue (decision 012); a site that never answers is stuck.
+    req.setTimeout(10 * 60_000, () =>
+      req.destroy(new SiteUnreachableError("O site não respondeu ao pedido de backup em 10 minutos.")),
+    );
     req.on("error", (error: NodeJS.ErrnoException) => {
+      if (error instanceof SiteUnreachableError) {
+        fail(error);
+        return;
+      }
       const reason =
         error.code === "EACCES"
           ? "sem permissão para falar com ele: rode o backup com o mesmo usuário do site"
