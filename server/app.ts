@@ -12,6 +12,7 @@ import { isListingPath, PageCache } from "../app/server/cache/page-cache.server"
 import { pageCacheMiddleware } from "../app/server/cache/page-cache-middleware.server";
 import { loadConfig } from "../app/server/config.server";
 import "../app/server/context.server";
+import { startBackupEndpoint } from "../app/server/backup/site-endpoint.server";
 import { isDatabaseHealthy } from "../app/server/db/client.server";
 import { seedOnFirstStart } from "../app/server/demo/seed.server";
 import { cleanRequestUrl } from "../app/server/http/clean-input.server";
@@ -39,6 +40,8 @@ export async function startServices(): Promise<Services> {
   warmSearchIndex(services.db).catch((error: unknown) => console.error("Índice de busca:", error));
   // Listing views in batches, from the listing loader and from page-cache hits.
   services.viewCounter = new ViewCounter(services.db);
+  // Backups while the site runs on the embedded database (app/server/backup/site-endpoint.server.ts).
+  services.backupEndpoint = await startBackupEndpoint(services);
   return services;
 }
 

@@ -1,6 +1,7 @@
 // Everything a request needs, created once per process at boot and handed to loaders and
 // actions through the React Router load context (never imported as module state).
 import { join, resolve } from "node:path";
+import type { SiteEndpoint } from "./backup/site-endpoint.server";
 import { type DataVersionSource, openDataVersionSource } from "./cache/data-version.server";
 import type { ViewCounter } from "./cache/hit-views.server";
 import type { Config } from "./config.server";
@@ -27,6 +28,8 @@ export interface Services {
   draining?: boolean;
   /** The demo catalogue's photos, made after a first start begins answering (demo/seed.server.ts). */
   demoPhotos?: DemoPhotoJob;
+  /** `npm run backup` asks the running site for its embedded database here (set by startServices). */
+  backupEndpoint?: SiteEndpoint;
 }
 
 export async function openServices(config: Config): Promise<Services> {
@@ -44,6 +47,8 @@ export async function openServices(config: Config): Promise<Services> {
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  // A backup in progress finishes its snapshot before the database closes.
+  await services.backupEndpoint?.close();
   // The demo photos job writes files and rows: it lets go of them first.
   await services.demoPhotos?.stop();
   // Stop claiming outbox rows before the database closes.

@@ -1,7 +1,9 @@
 // The one module that knows which engine runs: PGlite on a data folder when DATABASE_URL is
 // unset, a PostgreSQL server when it is set. Everything else sees `Db` and `Database`.
-import { mkdirSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdirSync, openAsBlob } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -20,11 +22,26 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query API as Db. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/**
+ * Raw SQL and COPY inside one transaction, for backups (app/server/backup/). COPY moves a table in
+ * PostgreSQL's text format, the same on both engines; `target` is a quoted table and column list.
+ */
+export interface CopyTransaction {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  copyToFile(target: string, path: string): Promise<void>;
+  copyFromFile(target: string, path: string): Promise<void>;
+}
+
 export interface Database {
   readonly db: Db;
   readonly engine: "pglite" | "postgres";
-  /** Apply drizzle-kit migrations that have not run yet. */
-  migrate(): Promise<void>;
+  /** Apply drizzle-kit migrations that have not run yet (from another folder: fewer of them). */
+  migrate(migrationsFolder?: string): Promise<void>;
+  /**
+   * One transaction for a backup: "snapshot" reads one consistent state (REPEATABLE READ, READ
+   * ONLY; on the embedded database every other query waits until it ends), "load" writes.
+   */
+  copyTransaction<T>(mode: "snapshot" | "load", work: (tx: CopyTransaction) => Promise<T>): Promise<T>;
   /** Subscribe to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
@@ -74,8 +91,27 @@ async function openPglite(dataDir: string | undefined, releaseLock: () => void):
   return {
     db,
     engine: "pglite",
-    async migrate() {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    async migrate(migrationsFolder = MIGRATIONS_DIR) {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    },
+    copyTransaction(mode, work) {
+      // PGlite's transaction() holds its query lock: the app's other queries wait, none runs inside.
+      return client.transaction(async (tx) => {
+        if (mode === "snapshot") await tx.exec("set transaction isolation level repeatable read, read only");
+        return work({
+          async query<T>(text: string, params?: unknown[]) {
+            return (await tx.query<T>(text, params)).rows;
+          },
+          async copyToFile(target, path) {
+            // PGlite's COPY goes through its virtual /dev/blob device.
+            const { blob } = await tx.query(`copy ${target} to '/dev/blob'`);
+            await writeFile(path, new Uint8Array(blob ? await blob.arrayBuffer() : new ArrayBuffer(0)));
+          },
+          async copyFromFile(target, path) {
+            await tx.query(`copy ${target} from '/dev/blob'`, [], { blob: await openAsBlob(path) });
+          },
+        });
+      });
     },
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
@@ -110,8 +146,25 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     engine: "postgres",
-    async migrate() {
-      await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    async migrate(migrationsFolder = MIGRATIONS_DIR) {
+      await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
+    },
+    async copyTransaction(mode, work) {
+      const options = mode === "snapshot" ? "isolation level repeatable read read only" : "read write";
+      const result = await client.begin(options, (tx) =>
+        work({
+          async query<T>(text: string, params?: unknown[]) {
+            return (await tx.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+          },
+          async copyToFile(target, path) {
+            await pipeline(await tx.unsafe(`copy ${target} to stdout`).readable(), createWriteStream(path));
+          },
+          async copyFromFile(target, path) {
+            await pipeline(createReadStream(path), await tx.unsafe(`copy ${target} from stdin`).writable());
+          },
+        }),
+      );
+      return result as Awaited<ReturnType<typeof work>>;
     },
     async listen(channel, onPayload) {
       const subscription = await client.listen(channel, (payload) => onPayload(payload));
