@@ -2,7 +2,8 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import type { SearchPageData } from "../../lib/search-page";
-import "../../styles/search.css";
+import searchCss from "../../styles/search.css?inline";
+import { Stylesheet } from "../stylesheet";
 import { SearchForm } from "./search-form";
 import { SearchResults } from "./search-results";
 
@@ -21,6 +22,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   useFocusAfterSearch();
   return (
     <main className="container page search-page">
+      <Stylesheet name="search" css={searchCss} />
       <h1>{data.title}</h1>
       <p className="page__lead">{data.intro}</p>
       <div className="search-layout">

@@ -1,6 +1,7 @@
 // /admin/leads — the inbox: filters (etapa, imóvel, corretor, período) in the URL, newest first,
 // kept current by live events. A corretor sees only their own leads.
 import { data, Form, Link } from "react-router";
+import { Stylesheet } from "../../components/stylesheet";
 import { formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
@@ -9,8 +10,8 @@ import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
 import { listingsWithLeads, listLeads } from "../../server/leads/inbox.server";
 import { listAgents } from "../../server/properties/admin.server";
-import "../../styles/admin-listings.css";
-import "../../styles/leads.css";
+import adminListingsCss from "../../styles/admin-listings.css?inline";
+import leadsCss from "../../styles/leads.css?inline";
 import type { Route } from "./+types/leads";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Leads", noindex: true });
@@ -42,6 +43,8 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="admin-page admin-leads">
+      <Stylesheet name="admin-listings" css={adminListingsCss} />
+      <Stylesheet name="leads" css={leadsCss} />
       <div className="leads-heading">
         <h1>Leads</h1>
         <div className="leads-heading__actions">
