@@ -12,11 +12,12 @@ import {
 import type { Route } from "./+types/root";
 import { IconSprite } from "./components/feature-icons";
 import { LoadingOverlay } from "./components/loading-overlay";
+import { Stylesheet } from "./components/stylesheet";
 import { pageMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { clientErrorMessage } from "./lib/route-error";
-import "./styles/base.css";
 import { getAgencySettings } from "./server/settings/settings.server";
+import baseCss from "./styles/base.css?inline";
 
 // What every screen may read about the agency (header, footer, meta tags). Pages read it with
 // useRouteLoaderData("root") or, in `meta`, through app/lib/meta.ts (siteFromMatches/pageMeta).
@@ -74,7 +75,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <Stylesheet name="base" css={baseCss} />
         {children}
+
         <IconSprite />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

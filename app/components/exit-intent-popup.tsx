@@ -4,8 +4,9 @@
 // inert; Tab is also wrapped inside it and focus goes back where it was on close.
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { channelName, subscribeUrl } from "../lib/contact";
-import "../styles/exit-popup.css";
+import exitPopupCss from "../styles/exit-popup.css?inline";
 import { PlayIcon } from "./feature-icons";
+import { Stylesheet } from "./stylesheet";
 
 export const EXIT_POPUP_STORAGE_KEY = "exit-popup-shown";
 /** Raised on window when the visitor clicks 'Inscrever-se' (detail: { url }). */
@@ -119,6 +120,7 @@ export function ExitIntentPopup({
       }}
       data-testid="exit-popup"
     >
+      <Stylesheet name="exit-popup" css={exitPopupCss} />
       <div className="exit-popup__content">
         <button type="button" className="exit-popup__close" aria-label="Fechar" onClick={close}>
           <span aria-hidden="true">×</span>

@@ -5,7 +5,8 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { HONEYPOT_FIELD, LEAD_LIMITS, type LeadActionData, type LeadField } from "../lib/lead-fields";
-import "../styles/lead-form.css";
+import leadFormCss from "../styles/lead-form.css?inline";
+import { Stylesheet } from "./stylesheet";
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -54,6 +55,7 @@ export function LeadForm({
   if (result?.ok) {
     return (
       <div className="lead-form__done" role="status" tabIndex={-1} ref={confirmation}>
+        <Stylesheet name="lead-form" css={leadFormCss} />
         <p className="lead-form__done-title">Mensagem enviada!</p>
         <p>{thanks}</p>
       </div>
@@ -70,6 +72,7 @@ export function LeadForm({
 
   return (
     <fetcher.Form method="post" action={action} className="lead-form" noValidate aria-labelledby={labelledBy}>
+      <Stylesheet name="lead-form" css={leadFormCss} />
       {result && !result.ok ? (
         <div className="lead-form__alert" role="alert" tabIndex={-1} ref={alert}>
           {result.formError ?? "Não foi possível enviar: corrija os campos indicados abaixo."}

@@ -4,7 +4,8 @@
 // fixed and never takes pointer events: no layout shift, no hidden content, no blocked clicks.
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import "../styles/loading-overlay.css";
+import overlayCss from "../styles/loading-overlay.css?inline";
+import { Stylesheet } from "./stylesheet";
 
 export const LOADING_OVERLAY_MS = 300;
 
@@ -36,6 +37,7 @@ export function LoadingOverlay() {
 
   return (
     <div className="loading-overlay" data-phase={phase} data-testid="loading-overlay" aria-hidden="true">
+      <Stylesheet name="loading-overlay" css={overlayCss} />
       <div className="loading-overlay__spinner" />
     </div>
   );

@@ -5,9 +5,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatArea, formatCount } from "../lib/format";
 import type { PropertyCardData } from "../lib/property-card";
-import "../styles/property-card.css";
+import propertyCardCss from "../styles/property-card.css?inline";
 import { FavoriteButton } from "./favorite-button";
 import { ResponsivePicture } from "./responsive-picture";
+import { Stylesheet } from "./stylesheet";
 
 /** How wide a card image is drawn in .card-grid (1 → 2 → 3 columns, max 1200 px page). */
 export const CARD_IMAGE_SIZES =
@@ -39,6 +40,7 @@ export function PropertyCard({
   const unavailable = card.status !== "disponivel";
   return (
     <article className={`property-card${unavailable ? " is-unavailable" : ""}`}>
+      <Stylesheet name="property-card" css={propertyCardCss} />
       <div className="property-card__media">
         {card.cover ? (
           <ResponsivePicture picture={card.cover} sizes={CARD_IMAGE_SIZES} priority={priority} />

@@ -4,10 +4,11 @@ import { Link } from "react-router";
 import type { LeadActionData } from "../../lib/lead-fields";
 import type { PublicListing } from "../../lib/listing";
 import type { PropertyCardData } from "../../lib/property-card";
-import "../../styles/property.css";
+import propertyCss from "../../styles/property.css?inline";
 import { FavoriteForm } from "../favorite-button";
 import { PinIcon } from "../feature-icons";
 import { PropertyCardGrid } from "../property-card";
+import { Stylesheet } from "../stylesheet";
 import { Amenities, Characteristics } from "./characteristics";
 import { ContactBar } from "./contact-bar";
 import { Gallery } from "./gallery";
@@ -39,6 +40,7 @@ export function ListingPage({
 }) {
   return (
     <main className="container listing">
+      <Stylesheet name="property" css={propertyCss} />
       <nav className="breadcrumbs" aria-label="Você está aqui">
         <ol>
           <li>

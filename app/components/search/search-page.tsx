@@ -4,7 +4,8 @@ import { Link, useLocation } from "react-router";
 import { bairroCities, searchLead } from "../../lib/search-describe";
 import type { SearchPageData } from "../../lib/search-page";
 import { searchHref } from "../../lib/search-params";
-import "../../styles/search.css";
+import searchCss from "../../styles/search.css?inline";
+import { Stylesheet } from "../stylesheet";
 import { SearchForm } from "./search-form";
 import { SearchResults } from "./search-results";
 
@@ -51,6 +52,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   useFocusAfterSearch();
   return (
     <main className="container page search-page">
+      <Stylesheet name="search" css={searchCss} />
       <h1>{data.title}</h1>
       <p className="page__lead">{searchLead(data.path, data.filters, data.intro)}</p>
       <BairroInSeveralCities data={data} />

@@ -2,6 +2,7 @@
 import { data, Form, Link, useSearchParams } from "react-router";
 import { ListingsTable, Pagination } from "../../components/admin/listings-table";
 import { LiveListingUpdates } from "../../components/admin/live-listing-updates";
+import { Stylesheet } from "../../components/stylesheet";
 import { formatCount } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { noticeOf } from "../../lib/property-actions";
@@ -11,7 +12,7 @@ import { requireUser } from "../../server/auth/guard.server";
 import { listAgents } from "../../server/properties/admin.server";
 import { listForAdmin } from "../../server/properties/admin-list.server";
 import { actorFor } from "../../server/properties/http.server";
-import "../../styles/admin-listings.css";
+import adminListingsCss from "../../styles/admin-listings.css?inline";
 import type { Route } from "./+types/imoveis";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Imóveis", noindex: true });
@@ -70,6 +71,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="admin-page admin-listings">
+      <Stylesheet name="admin-listings" css={adminListingsCss} />
       <div className="listings-heading">
         <h1>Imóveis</h1>
         <Link to="/admin/imoveis/novo" className="btn btn--primary">

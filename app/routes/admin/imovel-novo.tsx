@@ -1,14 +1,15 @@
 // /admin/imoveis/novo — register a listing. Photos come right after, on its edit screen.
 import { data, Link, redirect, useNavigation } from "react-router";
 import { PropertyForm } from "../../components/admin/property-form";
+import { Stylesheet } from "../../components/stylesheet";
 import { pageMeta } from "../../lib/meta";
 import { type PropertyFormInput, parsePropertyForm, readPropertyForm } from "../../lib/property-form";
 import { requireUser } from "../../server/auth/guard.server";
+import { readForm } from "../../server/http/read-form.server";
 import { createProperty, listAgents } from "../../server/properties/admin.server";
 import { PropertyFieldError } from "../../server/properties/errors.server";
 import { actorFor, guarded } from "../../server/properties/http.server";
-import "../../styles/admin-listings.css";
-import { readForm } from "../../server/http/read-form.server";
+import adminListingsCss from "../../styles/admin-listings.css?inline";
 import type { Route } from "./+types/imovel-novo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -59,6 +60,7 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   return (
     <main className="admin-page admin-listings">
+      <Stylesheet name="admin-listings" css={adminListingsCss} />
       <p className="listing-breadcrumb">
         <Link to="/admin/imoveis">← Todos os imóveis</Link>
       </p>

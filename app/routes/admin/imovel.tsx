@@ -4,12 +4,14 @@ import { ListingActions } from "../../components/admin/listing-actions";
 import { ListingNumbers } from "../../components/admin/listing-numbers";
 import { PhotoManager } from "../../components/admin/photo-manager";
 import { PropertyForm } from "../../components/admin/property-form";
+import { Stylesheet } from "../../components/stylesheet";
 import { pageMeta } from "../../lib/meta";
 import { type ListingAction, noticeOf, parseListingAction } from "../../lib/property-actions";
 import { parsePropertyForm, readPropertyForm, toFormInput } from "../../lib/property-form";
 import { PUBLICATION_STATES, STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
 import { getListingNumbers } from "../../server/dashboard/dashboard.server";
+import { readForm } from "../../server/http/read-form.server";
 import { type Actor, loadManageable, parseId } from "../../server/properties/access.server";
 import {
   deleteProperty,
@@ -24,8 +26,7 @@ import {
 import { PropertyFieldError } from "../../server/properties/errors.server";
 import { actorFor, guarded } from "../../server/properties/http.server";
 import { listPhotos } from "../../server/properties/photos.server";
-import "../../styles/admin-listings.css";
-import { readForm } from "../../server/http/read-form.server";
+import adminListingsCss from "../../styles/admin-listings.css?inline";
 import type { Route } from "./+types/imovel";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -150,6 +151,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
 
   return (
     <main className="admin-page admin-listings">
+      <Stylesheet name="admin-listings" css={adminListingsCss} />
       <p className="listing-breadcrumb">
         <Link to="/admin/imoveis">← Todos os imóveis</Link>
       </p>

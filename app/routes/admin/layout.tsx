@@ -15,11 +15,12 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { SessionKeepAlive } from "../../components/session-keep-alive";
+import { Stylesheet } from "../../components/stylesheet";
 import { pageMeta } from "../../lib/meta";
 import { clientErrorMessage } from "../../lib/route-error";
 import { roleBesideName } from "../../lib/user-badge";
 import { requireUser, type SessionUser } from "../../server/auth/guard.server";
-import "../../styles/admin.css";
+import adminCss from "../../styles/admin.css?inline";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -54,6 +55,7 @@ function AdminShell({ user, children }: { user: SessionUser; children: ReactNode
   return (
     <div className="admin">
       <a className="admin-skip" href="#admin-conteudo">
+        <Stylesheet name="admin" css={adminCss} />
         Pular para o conteúdo
       </a>
       <header className="admin-header">

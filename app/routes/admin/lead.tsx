@@ -2,6 +2,7 @@
 // step, assignment (admin) and notes. Each form posts an `intent`; bad input answers 400 with
 // the message at its field.
 import { data, Form, Link, useNavigation } from "react-router";
+import { Stylesheet } from "../../components/stylesheet";
 import { brazilDigits, telHref, whatsappUrl } from "../../lib/contact";
 import { formatDate } from "../../lib/format";
 import {
@@ -16,10 +17,10 @@ import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
+import { readForm } from "../../server/http/read-form.server";
 import { addLeadNote, assignLead, canSee, changeLeadStatus, getLead } from "../../server/leads/inbox.server";
 import { listAgents } from "../../server/properties/admin.server";
-import "../../styles/leads.css";
-import { readForm } from "../../server/http/read-form.server";
+import leadsCss from "../../styles/leads.css?inline";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -106,6 +107,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="admin-page admin-lead">
+      <Stylesheet name="leads" css={leadsCss} />
       <p>
         <Link to="/admin/leads">← Voltar aos leads</Link>
       </p>

@@ -1,13 +1,14 @@
 // /admin/leads/lgpd — a person's LGPD request (admin only): find their leads by e-mail or
 // phone, download everything as JSON, or erase it (with an audit entry).
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Stylesheet } from "../../components/stylesheet";
 import { formatCount } from "../../lib/format";
 import { personLookupSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";
-import { countPersonLeads, erasePersonData } from "../../server/leads/lgpd.server";
-import "../../styles/leads.css";
 import { readForm } from "../../server/http/read-form.server";
+import { countPersonLeads, erasePersonData } from "../../server/leads/lgpd.server";
+import leadsCss from "../../styles/leads.css?inline";
 import type { Route } from "./+types/leads-lgpd";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Pedidos LGPD", noindex: true });
@@ -68,6 +69,7 @@ export default function LeadsLgpd() {
 
   return (
     <main className="admin-page admin-lgpd">
+      <Stylesheet name="leads" css={leadsCss} />
       <p>
         <Link to="/admin/leads">← Voltar aos leads</Link>
       </p>

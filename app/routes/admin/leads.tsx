@@ -2,6 +2,7 @@
 // kept current by live events. A corretor sees only their own leads.
 import { data, Form, Link } from "react-router";
 import { TableScroll } from "../../components/admin/table-scroll";
+import { Stylesheet } from "../../components/stylesheet";
 import { formatCount, formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
@@ -10,8 +11,8 @@ import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
 import { listingsWithLeads, listLeads } from "../../server/leads/inbox.server";
 import { listAgents } from "../../server/properties/admin.server";
-import "../../styles/admin-listings.css";
-import "../../styles/leads.css";
+import adminListingsCss from "../../styles/admin-listings.css?inline";
+import leadsCss from "../../styles/leads.css?inline";
 import type { Route } from "./+types/leads";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Leads", noindex: true });
@@ -43,6 +44,8 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="admin-page admin-leads">
+      <Stylesheet name="admin-listings" css={adminListingsCss} />
+      <Stylesheet name="leads" css={leadsCss} />
       <div className="leads-heading">
         <h1>Leads</h1>
         <div className="leads-heading__actions">

@@ -4,6 +4,7 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { FormAlert } from "../../components/form-field";
+import { Stylesheet } from "../../components/stylesheet";
 import { formatCount, formatInteger } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";
@@ -15,7 +16,7 @@ import {
   requeueLeadEmail,
   UNDELIVERED_LIST_LIMIT,
 } from "../../server/leads/undelivered.server";
-import "../../styles/notificacoes.css";
+import notificacoesCss from "../../styles/notificacoes.css?inline";
 import type { Route } from "./+types/notificacoes";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -105,6 +106,7 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
   const failed = emails.filter((e) => e.failed).length;
   return (
     <main className="admin-page">
+      <Stylesheet name="notificacoes" css={notificacoesCss} />
       <p>
         <Link to="/admin/painel">← Voltar ao painel</Link>
       </p>

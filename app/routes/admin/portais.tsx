@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { LiveListingUpdates } from "../../components/admin/live-listing-updates";
+import { Stylesheet } from "../../components/stylesheet";
 import { formatCount, plural } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import {
@@ -20,7 +21,7 @@ import { filterReport, fixHref, portalReport } from "../../server/feeds/portal-r
 import { FEED_PATHS } from "../../server/feeds/response.server";
 import { validateAgencyForPortals } from "../../server/feeds/validation.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
-import "../../styles/portais.css";
+import portaisCss from "../../styles/portais.css?inline";
 import type { Route } from "./+types/portais";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Portais", noindex: true });
@@ -115,6 +116,7 @@ export default function Portais({ loaderData }: Route.ComponentProps) {
     loaderData;
   return (
     <main className="admin-page portais">
+      <Stylesheet name="portais" css={portaisCss} />
       <h1>Portais</h1>
       <LiveListingUpdates />
       <p className="portais__intro">

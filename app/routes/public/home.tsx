@@ -6,12 +6,13 @@ import { PlayIcon } from "../../components/feature-icons";
 import { JsonLd } from "../../components/json-ld";
 import { PropertyCardGrid } from "../../components/property-card";
 import { PropertyFilter, SEARCH_PATH } from "../../components/property-filter";
+import { Stylesheet } from "../../components/stylesheet";
 import { channelName } from "../../lib/contact";
 import { formatCount } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
 import { loadHomePage } from "../../server/properties/home-page.server";
-import "../../styles/home.css";
+import homeCss from "../../styles/home.css?inline";
 import type { Route } from "./+types/home";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -32,6 +33,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main>
       <JsonLd json={loaderData.agencyJsonLd} />
+      <Stylesheet name="home" css={homeCss} />
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__inner">
           <h1 id="hero-title" className="hero__title">

@@ -7,10 +7,11 @@ import { ExitIntentPopup } from "../../components/exit-intent-popup";
 import { NotFoundContent } from "../../components/not-found-content";
 import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
+import { Stylesheet } from "../../components/stylesheet";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
 import { clientErrorMessage } from "../../lib/route-error";
-import "../../styles/site.css";
+import siteCss from "../../styles/site.css?inline";
 import type { Route } from "./+types/layout";
 
 /** Staff screens under the public shell: no marketing popup there. */
@@ -31,6 +32,7 @@ function PublicShell({ children }: { children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#conteudo">
+        <Stylesheet name="site" css={siteCss} />
         Pular para o conteúdo
       </a>
       <SiteHeader agency={root.agency} />

@@ -1,6 +1,7 @@
 // /login: e-mail and password. Signed-in visitors go straight to the panel (spec section 2).
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Field, FormAlert, useClientValidation } from "../../components/form-field";
+import { Stylesheet } from "../../components/stylesheet";
 import { loginSchema } from "../../lib/auth-schemas";
 import { fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { pageMeta } from "../../lib/meta";
@@ -15,8 +16,8 @@ import {
   RATE_LIMITED_MESSAGE,
   signIn,
 } from "../../server/auth/sign-in.server";
-import "../../styles/auth.css";
 import { readForm } from "../../server/http/read-form.server";
+import authCss from "../../styles/auth.css?inline";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Entrar", noindex: true });
@@ -73,6 +74,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const submitting = navigation.state === "submitting";
   return (
     <main className="auth-page">
+      <Stylesheet name="auth" css={authCss} />
       <div className="auth-card">
         <h1>Entrar no painel</h1>
         <p className="auth-card__lead">Acesso restrito à equipe da imobiliária.</p>

@@ -2,14 +2,15 @@
 // has an account, so the screen cannot be used to find out who works here.
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert, useClientValidation } from "../../components/form-field";
+import { Stylesheet } from "../../components/stylesheet";
 import { RECOVERY_SENT_MESSAGE, recoverySchema } from "../../lib/auth-schemas";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { pageMeta } from "../../lib/meta";
 import { requestOrigin } from "../../server/audit/audit.server";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
 import { requestPasswordReset } from "../../server/auth/password-reset.server";
-import "../../styles/auth.css";
 import { readForm } from "../../server/http/read-form.server";
+import authCss from "../../styles/auth.css?inline";
 import type { Route } from "./+types/recuperar-senha";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Recuperar senha", noindex: true });
@@ -34,6 +35,7 @@ export default function RecuperarSenha({ actionData }: Route.ComponentProps) {
   const { errors, onSubmit } = useClientValidation(recoverySchema, actionData?.errors);
   return (
     <main className="auth-page">
+      <Stylesheet name="auth" css={authCss} />
       <div className="auth-card">
         <h1>Recuperar senha</h1>
         {actionData?.sent ? (

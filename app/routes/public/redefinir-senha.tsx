@@ -2,6 +2,7 @@
 // success every session of the account ends and the person signs in with the new password.
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormAlert, useClientValidation } from "../../components/form-field";
+import { Stylesheet } from "../../components/stylesheet";
 import { INVALID_RESET_LINK_MESSAGE, resetPasswordSchema } from "../../lib/auth-schemas";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { pageMeta } from "../../lib/meta";
@@ -9,8 +10,8 @@ import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "../../lib/password-rules";
 import { requestOrigin } from "../../server/audit/audit.server";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
 import { findValidReset, resetPassword } from "../../server/auth/password-reset.server";
-import "../../styles/auth.css";
 import { readForm } from "../../server/http/read-form.server";
+import authCss from "../../styles/auth.css?inline";
 import type { Route } from "./+types/redefinir-senha";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Nova senha", noindex: true });
@@ -51,6 +52,7 @@ export default function RedefinirSenha({ loaderData, actionData }: Route.Compone
   const { errors, onSubmit } = useClientValidation(resetPasswordSchema, actionData?.errors);
   return (
     <main className="auth-page">
+      <Stylesheet name="auth" css={authCss} />
       <div className="auth-card">
         <h1>Criar nova senha</h1>
         {actionData?.done ? (
