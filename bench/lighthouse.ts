@@ -21,6 +21,8 @@ export interface LighthouseResult {
   imageBytes: number;
   /** Lighthouse's own measure of this machine's CPU (lhr.environment.benchmarkIndex). */
   benchmarkIndex: number;
+  /** How much slower than this machine the simulated phone's CPU is (the mobile preset: 4). */
+  cpuSlowdownMultiplier: number;
   /** Lowest and highest performance score over the runs. */
   performanceRange: [number, number];
   /** Lowest and highest LCP over the runs (ms): a wide range is an LCP that depends on the run. */
@@ -68,6 +70,7 @@ function summarize(page: { label: string; path: string }, lhr: Lhr): LighthouseR
     cssBytes: bytes("Stylesheet"),
     imageBytes: bytes("Image"),
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
+    cpuSlowdownMultiplier: lhr.configSettings.throttling?.cpuSlowdownMultiplier ?? Number.NaN,
     performanceRange: [performance, performance],
     lcpRange: [lcp, lcp],
     runs: 1,
@@ -75,11 +78,31 @@ function summarize(page: { label: string; path: string }, lhr: Lhr): LighthouseR
 }
 
 /** `reportDir`: also write each page's full report (the median run) there (JSON), to read its audits. */
+/** The mobile preset's CPU multiplier (Lighthouse's mobileSlow4G). */
+export const MOBILE_CPU_MULTIPLIER = 4;
+
+/**
+ * The multiplier that makes this machine (CPU benchmark index `index`) behave like the mobile
+ * preset on a machine of index `target`: a phone that much slower than the one the preset assumes.
+ */
+export function multiplierFor(index: number, target: number): number {
+  if (!Number.isFinite(index) || index <= target) return MOBILE_CPU_MULTIPLIER;
+  return Math.round(((MOBILE_CPU_MULTIPLIER * index) / target) * 10) / 10;
+}
+
 export async function runLighthouse(
   baseUrl: string,
   pages: { label: string; path: string }[],
   reportDir?: string,
+  options: { cpuSlowdownMultiplier?: number } = {},
 ) {
+  // Only the CPU multiplier is overridden; Lighthouse merges it into the preset's throttling.
+  const config = options.cpuSlowdownMultiplier
+    ? {
+        extends: "lighthouse:default",
+        settings: { throttling: { cpuSlowdownMultiplier: options.cpuSlowdownMultiplier } },
+      }
+    : undefined;
   if (reportDir) mkdirSync(reportDir, { recursive: true });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -91,12 +114,16 @@ export async function runLighthouse(
     for (const page of pages) {
       const tries: { result: LighthouseResult; lhr: unknown }[] = [];
       for (let i = 0; i < runs; i++) {
-        const runner = await lighthouse(new URL(page.path, baseUrl).href, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-        });
+        const runner = await lighthouse(
+          new URL(page.path, baseUrl).href,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          },
+          config as Parameters<typeof lighthouse>[2],
+        );
         if (!runner) throw new Error("Lighthouse não retornou resultado");
         tries.push({ result: summarize(page, runner.lhr), lhr: runner.lhr });
       }
