@@ -15,6 +15,7 @@ import "../app/server/context.server";
 import { isDatabaseHealthy } from "../app/server/db/client.server";
 import { seedOnFirstStart } from "../app/server/demo/seed.server";
 import { cleanRequestUrl } from "../app/server/http/clean-input.server";
+import { type FormLimitVerdict, limitPublicForms } from "../app/server/http/form-limits.server";
 import { guardWrites, isPhotoUploadPath } from "../app/server/http/request-guards.server";
 import { noStoreForPrivatePages, securityHeaders } from "../app/server/http/security-headers.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
@@ -97,6 +98,8 @@ export async function createApp(services: Services): Promise<express.Express> {
   app.use(securityHeaders({ isProduction, https: services.config.publicUrl.startsWith("https:") }));
   app.use(noStoreForPrivatePages);
   app.use(guardWrites({ publicUrl: services.config.publicUrl, ownBodyLimit: isPhotoUploadPath }));
+  // Per-IP limits of the public forms, before anything renders (form-limits.server.ts).
+  app.use(limitPublicForms(services.db));
 
   // Production hands React Router the build itself: given a function, it re-derives its route
   // tables on every request (what development wants, to pick up edits).
@@ -109,6 +112,7 @@ export async function createApp(services: Services): Promise<express.Express> {
     cspNonce: String(res.locals.cspNonce ?? ""),
     ip: req.ip ?? req.socket.remoteAddress ?? "",
     requestId: randomUUID(),
+    formLimit: res.locals.formLimit as FormLimitVerdict | undefined,
   });
 
   // Public-page HTML cache, production only (development wants every edit live; PAGE_CACHE=off

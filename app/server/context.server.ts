@@ -1,3 +1,4 @@
+import type { FormLimitVerdict } from "./http/form-limits.server";
 import type { Services } from "./services.server";
 
 /** What server.js hands every loader and action. */
@@ -8,6 +9,8 @@ export interface RequestContext {
   /** Client IP (honours X-Forwarded-For only when TRUST_PROXY is set). */
   ip: string;
   requestId: string;
+  /** A public form's per-IP limit, counted at the edge (http/form-limits.server.ts); absent elsewhere. */
+  formLimit?: FormLimitVerdict;
 }
 
 declare module "react-router" {

@@ -9,13 +9,9 @@ import { requestOrigin } from "../../server/audit/audit.server";
 import { getOptionalUser, getSession, isCrossOriginRequest } from "../../server/auth/guard.server";
 import { serializeSessionCookie } from "../../server/auth/session-cookie.server";
 import { deleteSession, sessionPolicy } from "../../server/auth/sessions.server";
-import {
-  accountBusyMessage,
-  INVALID_CREDENTIALS_MESSAGE,
-  RATE_LIMITED_MESSAGE,
-  signIn,
-} from "../../server/auth/sign-in.server";
+import { accountBusyMessage, INVALID_CREDENTIALS_MESSAGE, signIn } from "../../server/auth/sign-in.server";
 import "../../styles/auth.css";
+import { formLimitExceeded, SIGN_IN_LIMIT_MESSAGE } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/login";
 
@@ -38,6 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isCrossOriginRequest(request, config.publicUrl)) {
     return data({ errors: { _form: "Requisição de outra origem recusada." } }, { status: 403 });
   }
+  // Over the per-IP limit (counted at the edge): refused before the form is even read.
+  const limited = formLimitExceeded(context);
+  if (limited) return data({ errors: { _form: SIGN_IN_LIMIT_MESSAGE } }, { status: 429, headers: limited });
   const parsed = loginSchema.safeParse(formValues(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error) }, { status: 400 });
 
@@ -45,11 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signIn(db, sessionPolicy(config), { ...parsed.data, ip, userAgent });
   if (!result.ok && result.reason === "rate-limited") {
     return data(
-      {
-        errors: {
-          _form: result.scope === "ip" ? RATE_LIMITED_MESSAGE : accountBusyMessage(result.retryAfterSeconds),
-        },
-      },
+      { errors: { _form: accountBusyMessage(result.retryAfterSeconds) } },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }

@@ -7,7 +7,9 @@ import { ListingPage } from "../../components/property/listing-page";
 import { listingPath } from "../../lib/listing";
 import { buildMeta, siteFromMatches } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
+import { formLimitExceeded, headersWithRetryAfter } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
+import { leadLimitAnswer } from "../../server/leads/contact.server";
 import { loadListingPage, submitListingLead } from "../../server/properties/listing-page.server";
 import type { Route } from "./+types/propriedade";
 
@@ -18,13 +20,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return result;
 }
 
+// A post over its limit says when to come back.
+export const headers = headersWithRetryAfter;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const result = await submitListingLead(
-    context.services,
-    params.referencia,
-    await readForm(request),
-    context.ip,
-  );
+  const form = await readForm(request);
+  const limited = formLimitExceeded(context);
+  if (limited) return data(leadLimitAnswer(form), { status: 429, headers: limited });
+  const result = await submitListingLead(context.services, params.referencia, form);
   return data(result.body, { status: result.status });
 }
 

@@ -9,15 +9,30 @@ import { requestOrigin } from "../../server/audit/audit.server";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
 import { requestPasswordReset } from "../../server/auth/password-reset.server";
 import "../../styles/auth.css";
+import {
+  formLimitExceeded,
+  headersWithRetryAfter,
+  RECOVERY_LIMIT_MESSAGE,
+} from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/recuperar-senha";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Recuperar senha", noindex: true });
 
+// A post over its limit says when to come back.
+export const headers = headersWithRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { config, db } = context.services;
   if (isCrossOriginRequest(request, config.publicUrl)) {
     return data({ errors: { _form: "Requisição de outra origem recusada." }, sent: false }, { status: 403 });
+  }
+  const limited = formLimitExceeded(context);
+  if (limited) {
+    return data(
+      { errors: { _form: RECOVERY_LIMIT_MESSAGE }, sent: false },
+      { status: 429, headers: limited },
+    );
   }
   const parsed = recoverySchema.safeParse(formValues(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), sent: false }, { status: 400 });

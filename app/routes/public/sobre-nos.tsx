@@ -8,8 +8,9 @@ import { pageMeta } from "../../lib/meta";
 import { summary } from "../../lib/rich-text";
 import { useRootData } from "../../lib/root-data";
 import { LGPD_CONSENT_TEXT } from "../../server/demo/agency-defaults.server";
+import { formLimitExceeded, headersWithRetryAfter } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
-import { submitContactForm } from "../../server/leads/contact.server";
+import { leadLimitAnswer, submitContactForm } from "../../server/leads/contact.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/sobre-nos";
 
@@ -18,9 +19,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { aboutText: settings.aboutText, consentText: LGPD_CONSENT_TEXT };
 }
 
+// A post over its limit says when to come back.
+export const headers = headersWithRetryAfter;
+
 // Issue 5: the general contact form posts here.
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitContactForm(context.services.db, await readForm(request), context.ip);
+  const form = await readForm(request);
+  const limited = formLimitExceeded(context);
+  if (limited) return data(leadLimitAnswer(form), { status: 429, headers: limited });
+  const result = await submitContactForm(context.services.db, form);
   return data(result.body, { status: result.status });
 }
 

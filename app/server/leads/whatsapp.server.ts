@@ -4,25 +4,18 @@
 // the agent learns which listing the WhatsApp message that follows is about, even when the
 // agency's WhatsApp is answered by someone else.
 import { and, eq, sql } from "drizzle-orm";
-import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Db } from "../db/client.server";
 import { leads, properties } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { enqueueLeadNotifications } from "./notifications.server";
 
 export const WHATSAPP_LEAD_NAME = "Contato via WhatsApp";
-export const WHATSAPP_RATE: RateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
 
-export type WhatsappClickResult = "recorded" | "invalid" | "not-found" | "rate-limited";
+export type WhatsappClickResult = "recorded" | "invalid" | "not-found";
 
-export async function recordWhatsappClick(
-  db: Db,
-  referencia: unknown,
-  ip: string,
-): Promise<WhatsappClickResult> {
+/** Records the click (its per-IP limit is counted at the edge: http/form-limits.server.ts). */
+export async function recordWhatsappClick(db: Db, referencia: unknown): Promise<WhatsappClickResult> {
   if (typeof referencia !== "string" || !/^[A-Za-z0-9-]{1,30}$/.test(referencia)) return "invalid";
-  const rate = await hitRateLimit(db, `whatsapp:${ip}`, WHATSAPP_RATE);
-  if (!rate.allowed) return "rate-limited";
   const [property] = await db
     .select({ id: properties.id, corretorId: properties.corretorId })
     .from(properties)
