@@ -120,6 +120,11 @@ describe("a listing's contact form past 20 posts in 10 minutes", () => {
     expect(limited.body).toContain('value="maria@exemplo.com.br"');
     expect(limited.body).toContain(">Quero visitar no sábado.\nDe manhã, se der.</textarea>");
     expect(limited.body).toMatch(/name="consent" type="checkbox" checked/);
+    // And so on while the window lasts (this process remembers the verdict).
+    const again = await post(listingPath, typed, from);
+    expect(again.status).toBe(429);
+    expect(again.body).toContain('value="maria@exemplo.com.br"');
+    expectRetryAfter(again.headers, 600);
   });
 
   it("answers before the route runs: an unknown listing past the limit gets the 429 page, not its 404 page", async () => {

@@ -9,7 +9,16 @@
 //   with the verdict in the load context (`formLimit`), and the action answers its usual 429 data
 //   at once, without counting again (formLimitExceeded below). React Router does not revalidate
 //   after a 4xx action, so nothing is rendered for it either.
+// Once an address is over a limit, this process remembers it until the window ends (no more
+// database writes for it), and holds each of its answers OVER_LIMIT_DELAY_MS before sending it.
+// Even the small answer costs ~0.5 ms of the one thread that also renders every page (Express's
+// pipeline, reading the form): a script posting from 20 connections, each waiting only for the
+// previous answer, took that thread ~400–900 times a second and tripled other visitors' listing
+// p50 (bench/flood.ts). Held a second, those 20 connections get 20 answers a second. A person
+// past the limit waits a second more for a page telling them to wait minutes. Floods from many
+// connections or addresses are for the reverse proxy to cap (README, nginx `limit_req`).
 import { Readable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
 import type express from "express";
 import type { AppLoadContext } from "react-router";
 import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
@@ -106,11 +115,45 @@ export const PUBLIC_FORMS: readonly PublicForm[] = [
 ];
 
 const DATA_SUFFIX = ".data";
+/** How long an over-limit answer is held (see the top of this file). */
+export const OVER_LIMIT_DELAY_MS = 1000;
 
 const secondsUntil = (date: Date, now: number) => Math.max(1, Math.ceil((date.getTime() - now) / 1000));
 
+/** At most this many addresses remembered as over a limit (a flood from many addresses). */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * The addresses this process knows to be over a form's limit, with when their window ends.
+ * Within a window the shared counter only grows, so the verdict cannot change before then: a
+ * flood's later posts are refused without another database write (each costs a few lookups).
+ */
+class OverLimit {
+  private readonly until = new Map<string, number>();
+
+  /** Ms until `key`'s window ends, when it is known to be over its limit; else null. */
+  remaining(key: string, now: number): number | null {
+    const until = this.until.get(key);
+    if (until === undefined) return null;
+    if (until > now) return until - now;
+    this.until.delete(key);
+    return null;
+  }
+
+  remember(key: string, until: number, now: number): void {
+    if (this.until.size >= MAX_REMEMBERED) {
+      for (const [known, end] of this.until) if (end <= now) this.until.delete(known);
+      // Still full: forget the oldest (it is counted in the database again on its next post).
+      const oldest = this.until.keys().next();
+      if (this.until.size >= MAX_REMEMBERED && !oldest.done) this.until.delete(oldest.value);
+    }
+    this.until.set(key, until);
+  }
+}
+
 /** Express middleware: see the top of this file. Place after the write guards (body size, origin). */
 export function limitPublicForms(db: Db): express.RequestHandler {
+  const overLimit = new OverLimit();
   return async (req, res, next) => {
     if (req.method !== "POST") return next();
     const isData = req.path.endsWith(DATA_SUFFIX);
@@ -118,11 +161,22 @@ export function limitPublicForms(db: Db): express.RequestHandler {
     const form = PUBLIC_FORMS.find((candidate) => candidate.path.test(path));
     if (!form) return next();
     try {
-      const rate = await hitRateLimit(db, `${form.key}:${req.ip ?? ""}`, form.rule);
-      const verdict: FormLimitVerdict = {
-        limited: !rate.allowed,
-        retryAfterSeconds: secondsUntil(rate.resetAt, Date.now()),
-      };
+      const key = `${form.key}:${req.ip ?? ""}`;
+      const now = Date.now();
+      let verdict: FormLimitVerdict;
+      const known = overLimit.remaining(key, now);
+      if (known !== null) {
+        verdict = { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(known / 1000)) };
+      } else {
+        const rate = await hitRateLimit(db, key, form.rule, new Date(now));
+        verdict = { limited: !rate.allowed, retryAfterSeconds: secondsUntil(rate.resetAt, now) };
+        if (!rate.allowed) overLimit.remember(key, rate.resetAt.getTime(), now);
+      }
+      if (verdict.limited) {
+        await sleep(OVER_LIMIT_DELAY_MS);
+        // The client gave up meanwhile: nothing to answer.
+        if (res.destroyed || req.socket.destroyed) return;
+      }
       if (!verdict.limited || isData || !form.resend) {
         res.locals.formLimit = verdict;
         return next();
@@ -171,6 +225,15 @@ export function headersWithRetryAfter({
 async function typedValues(req: express.Request): Promise<Map<string, string>> {
   const values = new Map<string, string>();
   try {
+    if (req.is("application/x-www-form-urlencoded")) {
+      // What a browser without JavaScript sends: read as it is, without a web stream.
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      for (const [name, value] of new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) {
+        if (!values.has(name)) values.set(cleanText(name), cleanText(value));
+      }
+      return values;
+    }
     const body = new Request("http://localhost/", {
       method: "POST",
       headers: { "content-type": req.get("content-type") ?? "" },
