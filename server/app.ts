@@ -16,6 +16,7 @@ import { isDatabaseHealthy } from "../app/server/db/client.server";
 import { seedOnFirstStart } from "../app/server/demo/seed.server";
 import { cleanRequestUrl } from "../app/server/http/clean-input.server";
 import { type FormLimitVerdict, limitPublicForms } from "../app/server/http/form-limits.server";
+import { checkProxySetup } from "../app/server/http/proxy-check.server";
 import { guardWrites, isPhotoUploadPath } from "../app/server/http/request-guards.server";
 import { noStoreForPrivatePages, securityHeaders } from "../app/server/http/security-headers.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
@@ -97,6 +98,14 @@ export async function createApp(services: Services): Promise<express.Express> {
 
   app.use(securityHeaders({ isProduction, https: services.config.publicUrl.startsWith("https:") }));
   app.use(noStoreForPrivatePages);
+  // Behind a reverse proxy without TRUST_PROXY: say what to set, instead of failing every form.
+  app.use(
+    checkProxySetup({
+      trustProxy: services.config.TRUST_PROXY,
+      publicUrl: services.config.publicUrl,
+      warn: (message) => console.warn(message),
+    }),
+  );
   app.use(guardWrites({ publicUrl: services.config.publicUrl, ownBodyLimit: isPhotoUploadPath }));
   // Per-IP limits of the public forms, before anything renders (form-limits.server.ts).
   app.use(limitPublicForms(services.db));
