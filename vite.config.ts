@@ -99,6 +99,8 @@ export default defineConfig(({ isSsrBuild }) => {
         "@zxcvbn-ts/core",
         "@zxcvbn-ts/language-common",
         "@zxcvbn-ts/language-pt-br",
+        // Loads pino-pretty (development) and its own workers by name at run time.
+        "pino",
       ],
     },
     plugins: [reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],

@@ -14,6 +14,7 @@ import { IconSprite } from "./components/feature-icons";
 import { LoadingOverlay } from "./components/loading-overlay";
 import { pageMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
+import { ErrorReference } from "./lib/request-id";
 import { clientErrorMessage } from "./lib/route-error";
 import "./styles/base.css";
 import { getAgencySettings } from "./server/settings/settings.server";
@@ -114,6 +115,7 @@ export function ErrorBoundary() {
           ? "O endereço que você procurou não existe ou foi removido."
           : (clientMessage ?? "Tente novamente em instantes. Se o problema continuar, fale conosco.")}
       </p>
+      {notFound || clientMessage ? null : <ErrorReference />}
       <a href="/">Voltar para a página inicial</a>
     </main>
   );

@@ -1,7 +1,6 @@
 // The application proper, compiled by Vite (server build entry). server.js imports it in
 // production and loads it through Vite's SSR loader in development.
 
-import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
@@ -19,10 +18,13 @@ import { type FormLimitVerdict, limitPublicForms } from "../app/server/http/form
 import { checkProxySetup } from "../app/server/http/proxy-check.server";
 import { guardWrites, isPhotoUploadPath } from "../app/server/http/request-guards.server";
 import { noStoreForPrivatePages, securityHeaders } from "../app/server/http/security-headers.server";
+import { logOf } from "../app/server/log/logger.server";
+import { type RequestLogFields, requestLog } from "../app/server/log/request-log.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
 import { warmSearchIndex } from "../app/server/properties/search-index-sync.server";
 import { closeServices, openServices, type Services } from "../app/server/services.server";
 
+export { createLogger, tellOperator } from "../app/server/log/logger.server";
 export { loadConfig };
 
 export async function startServices(): Promise<Services> {
@@ -37,9 +39,11 @@ export async function startServices(): Promise<Services> {
   // Send queued notifications (lead e-mails) from this instance too (app/server/outbox/).
   services.outboxWorker = await startOutboxWorker(services);
   // Build the search index now, not on the first visitor's search (SQL answers meanwhile).
-  warmSearchIndex(services.db).catch((error: unknown) => console.error("Índice de busca:", error));
+  warmSearchIndex(services.db).catch((error: unknown) =>
+    logOf(services).error({ err: error }, "Índice de busca: falha ao montar"),
+  );
   // Listing views in batches, from the listing loader and from page-cache hits.
-  services.viewCounter = new ViewCounter(services.db);
+  services.viewCounter = new ViewCounter(services.db, undefined, logOf(services));
   return services;
 }
 
@@ -72,6 +76,9 @@ export async function createApp(services: Services): Promise<express.Express> {
   app.disable("x-powered-by");
   if (services.config.TRUST_PROXY) app.set("trust proxy", true);
 
+  // A request id and one log line per request (log/request-log.server.ts).
+  app.use(requestLog(logOf(services), { trustProxy: services.config.TRUST_PROXY }));
+
   // Malformed percent-encoding: 400; encoded control characters: dropped (clean-input.server.ts).
   app.use(cleanRequestUrl);
 
@@ -103,7 +110,7 @@ export async function createApp(services: Services): Promise<express.Express> {
     checkProxySetup({
       trustProxy: services.config.TRUST_PROXY,
       publicUrl: services.config.publicUrl,
-      warn: (message) => console.warn(message),
+      warn: (message) => logOf(services).warn(message),
     }),
   );
   app.use(guardWrites({ publicUrl: services.config.publicUrl, ownBodyLimit: isPhotoUploadPath }));
@@ -120,7 +127,8 @@ export async function createApp(services: Services): Promise<express.Express> {
     services,
     cspNonce: String(res.locals.cspNonce ?? ""),
     ip: req.ip ?? req.socket.remoteAddress ?? "",
-    requestId: randomUUID(),
+    requestId: String(res.locals.requestId),
+    requestLog: res.locals.requestLog as RequestLogFields | undefined,
     formLimit: res.locals.formLimit as FormLimitVerdict | undefined,
   });
 

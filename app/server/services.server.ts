@@ -5,6 +5,7 @@ import { type DataVersionSource, openDataVersionSource } from "./cache/data-vers
 import type { ViewCounter } from "./cache/hit-views.server";
 import type { Config } from "./config.server";
 import { type Database, type Db, openConfiguredDatabase } from "./db/client.server";
+import { createLogger, type Logger } from "./log/logger.server";
 import { LocalDiskStorage, type Storage } from "./media/storage.server";
 import type { OutboxWorker } from "./outbox/outbox.server";
 
@@ -13,6 +14,8 @@ export interface Services {
   database: Database;
   db: Db;
   storage: Storage;
+  /** The server log (log/logger.server.ts); absent in tests that build their own services. */
+  log?: Logger;
   /** The outbox worker sending notifications (set by server/app.ts startServices). */
   outboxWorker?: OutboxWorker;
   /**
@@ -37,7 +40,7 @@ export async function openServices(config: Config): Promise<Services> {
     throw error;
   }
   const storage = new LocalDiskStorage(resolve(join(config.DATA_DIR, "media")), "/media");
-  return { config, database, db: database.db, storage, dataVersion };
+  return { config, database, db: database.db, storage, dataVersion, log: createLogger(config) };
 }
 
 export async function closeServices(services: Services): Promise<void> {

@@ -20,6 +20,7 @@ import { clientErrorMessage } from "../../lib/route-error";
 import { USER_ROLES } from "../../lib/vocabulary";
 import { requireUser, type SessionUser } from "../../server/auth/guard.server";
 import "../../styles/admin.css";
+import { ErrorReference } from "../../lib/request-id";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -123,6 +124,7 @@ export function ErrorBoundary() {
     <main className="admin-page">
       <h1>{title}</h1>
       <p>{text}</p>
+      {status >= 500 ? <ErrorReference /> : null}
       <p>
         <Link to="/admin/painel">Voltar ao painel</Link>
       </p>

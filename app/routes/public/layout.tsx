@@ -11,6 +11,7 @@ import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
 import { clientErrorMessage } from "../../lib/route-error";
 import "../../styles/site.css";
+import { ErrorReference } from "../../lib/request-id";
 import type { Route } from "./+types/layout";
 
 /** Staff screens under the public shell: no marketing popup there. */
@@ -64,6 +65,7 @@ export function ErrorBoundary() {
         <main className="container page page--narrow">
           <h1>{clientMessage ? "Não foi possível continuar" : "Algo deu errado"}</h1>
           <p>{clientMessage ?? "Não conseguimos abrir esta página agora. Tente novamente em instantes."}</p>
+          {clientMessage ? null : <ErrorReference />}
           <p>
             <Link to="/">Voltar para a página inicial</Link>
           </p>

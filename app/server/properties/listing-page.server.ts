@@ -12,6 +12,7 @@ import { perDataVersionByKey } from "../cache/per-data-version.server";
 import { LGPD_CONSENT_TEXT } from "../demo/agency-defaults.server";
 import { createLead } from "../leads/capture.server";
 import { typedLeadValues } from "../leads/contact.server";
+import { logOf } from "../log/logger.server";
 import { toOgListing } from "../og/og-image.server";
 import { listingStructuredData } from "../seo/structured-data.server";
 import type { Services } from "../services.server";
@@ -28,7 +29,7 @@ import { toPublicListing } from "./public-listing.server";
 
 const SIMILAR = 4;
 
-type ListingPageServices = Pick<Services, "db" | "storage" | "config" | "viewCounter">;
+type ListingPageServices = Pick<Services, "db" | "storage" | "config" | "viewCounter" | "log">;
 
 /**
  * The listing page as every visitor sees it, read and derived once per referência and data
@@ -115,7 +116,10 @@ export async function loadListingPage(
     else {
       // Fire and forget: a slow counter must never slow the page.
       recordView(services.db, propertyId).catch((error: unknown) => {
-        console.error(`[views] falha ao contar visita de ${page.listing.referencia}:`, error);
+        logOf(services).error(
+          { err: error, referencia: page.listing.referencia },
+          "Visitas: falha ao contar",
+        );
       });
     }
   }
