@@ -12,10 +12,12 @@ import {
 import type { Route } from "./+types/root";
 import { IconSprite } from "./components/feature-icons";
 import { LoadingOverlay } from "./components/loading-overlay";
+import { UnavailableNotice } from "./components/unavailable-notice";
 import { pageMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { ErrorReference } from "./lib/request-id";
 import { clientErrorMessage } from "./lib/route-error";
+import { isUnavailable } from "./lib/unavailable";
 import "./styles/base.css";
 import { getAgencySettings } from "./server/settings/settings.server";
 
@@ -101,6 +103,13 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const clientMessage = clientErrorMessage(error);
+  if (isUnavailable(error)) {
+    return (
+      <main className="root-error">
+        <UnavailableNotice />
+      </main>
+    );
+  }
   return (
     <main className="root-error">
       <h1>

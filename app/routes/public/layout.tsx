@@ -11,7 +11,9 @@ import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
 import { clientErrorMessage } from "../../lib/route-error";
 import "../../styles/site.css";
+import { UnavailableNotice } from "../../components/unavailable-notice";
 import { ErrorReference } from "../../lib/request-id";
+import { isUnavailable } from "../../lib/unavailable";
 import type { Route } from "./+types/layout";
 
 /** Staff screens under the public shell: no marketing popup there. */
@@ -61,6 +63,10 @@ export function ErrorBoundary() {
     <PublicShell>
       {notFound ? (
         <NotFoundContent />
+      ) : isUnavailable(error) ? (
+        <main className="container page page--narrow">
+          <UnavailableNotice />
+        </main>
       ) : (
         <main className="container page page--narrow">
           <h1>{clientMessage ? "Não foi possível continuar" : "Algo deu errado"}</h1>

@@ -11,6 +11,8 @@ import { serializeSessionCookie } from "../../server/auth/session-cookie.server"
 import { deleteSession, sessionPolicy } from "../../server/auth/sessions.server";
 import { accountBusyMessage, INVALID_CREDENTIALS_MESSAGE, signIn } from "../../server/auth/sign-in.server";
 import "../../styles/auth.css";
+import type { FieldErrors } from "../../lib/form-errors";
+import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { formLimitExceeded, SIGN_IN_LIMIT_MESSAGE } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/login";
@@ -56,6 +58,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(safeRedirectTo(parsed.data.redirectTo), {
     headers: { "Set-Cookie": serializeSessionCookie(result.token, config), "Cache-Control": "no-store" },
   });
+}
+
+// Without a connection to the server (a restart), the form stays with what was typed and says so;
+// the post is not sent again by itself (app/lib/unavailable.ts).
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnavailable(serverAction, () => ({
+    errors: { _form: UNAVAILABLE_FORM_MESSAGE } as FieldErrors,
+  }));
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

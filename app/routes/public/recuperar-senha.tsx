@@ -9,6 +9,7 @@ import { requestOrigin } from "../../server/audit/audit.server";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
 import { requestPasswordReset } from "../../server/auth/password-reset.server";
 import "../../styles/auth.css";
+import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import {
   formLimitExceeded,
   headersWithRetryAfter,
@@ -42,6 +43,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     { secret: config.SESSION_SECRET },
   );
   return { errors: {} as FieldErrors, sent: true };
+}
+
+// Without a connection to the server (a restart), the form stays with what was typed and says so;
+// the post is not sent again by itself (app/lib/unavailable.ts).
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnavailable(serverAction, () => ({
+    errors: { _form: UNAVAILABLE_FORM_MESSAGE } as FieldErrors,
+    sent: false,
+  }));
 }
 
 export default function RecuperarSenha({ actionData }: Route.ComponentProps) {

@@ -4,9 +4,11 @@ import { data, type ShouldRevalidateFunctionArgs, useActionData } from "react-ro
 import { ContactDetails } from "../../components/contact-details";
 import { LeadForm } from "../../components/lead-form";
 import { RichText } from "../../components/rich-text";
+import type { LeadActionData } from "../../lib/lead-fields";
 import { pageMeta } from "../../lib/meta";
 import { summary } from "../../lib/rich-text";
 import { useRootData } from "../../lib/root-data";
+import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { LGPD_CONSENT_TEXT } from "../../server/demo/agency-defaults.server";
 import { formLimitExceeded, headersWithRetryAfter } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
@@ -42,6 +44,18 @@ export const meta: Route.MetaFunction = (args) =>
     description:
       summary(args.loaderData?.aboutText ?? "") ?? "Conheça a imobiliária e fale com nossos corretores.",
   });
+
+// Without a connection to the server (a restart), the form stays with what was typed and says so;
+// the post is not sent again by itself (app/lib/unavailable.ts).
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnavailable(
+    serverAction,
+    (): LeadActionData => ({
+      ok: false,
+      formError: UNAVAILABLE_FORM_MESSAGE,
+    }),
+  );
+}
 
 export default function SobreNos({ loaderData }: Route.ComponentProps) {
   const agency = useRootData()?.agency;
