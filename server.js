@@ -1,7 +1,9 @@
 // Entry point. Development: Vite in middleware mode (HMR). Production: the built app, with
 // hashed assets cached for a year. Also owns process lifecycle: a clean shutdown on
 // SIGTERM/SIGINT checkpoints the embedded database before exiting, and, with WEB_CONCURRENCY > 1
-// on PostgreSQL, several app processes sharing the port (node:cluster).
+// on PostgreSQL, several app processes sharing the port (node:cluster). Events go to the app's
+// log (pino: app/server/log/logger.server.ts); the lines an operator reads at start (the address,
+// a start that fails) are plain text (tellOperator).
 import cluster from "node:cluster";
 import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
@@ -85,14 +87,15 @@ async function main() {
   try {
     services = await appModule.startServices();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    appModule.tellOperator(error instanceof Error ? error.message : String(error), "stderr");
     process.exit(1);
   }
   app.use(await appModule.createApp(services));
+  const log = services.log;
 
   const { PORT, HOST } = services.config;
   const server = app.listen(PORT, HOST, () => {
-    console.log(
+    appModule.tellOperator(
       `Imóveis em Alagoas no ar em ${services.config.publicUrl} (banco: ${services.database.engine})`,
     );
   });
@@ -105,7 +108,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     services.draining = true;
-    console.log(`${signal} recebido: terminando as requisições em andamento e encerrando…`);
+    log.info(`${signal} recebido: terminando as requisições em andamento e encerrando…`);
     const drained = new Promise((resolve) => server.close(resolve));
     // Keep-alive connections between two requests are closed as soon as they are idle.
     server.closeIdleConnections();
@@ -120,7 +123,7 @@ async function main() {
       await appModule.closeServices(services);
       process.exit(0);
     } catch (error) {
-      console.error("Falha ao encerrar o banco de dados:", error);
+      log.error({ err: error }, "Falha ao encerrar o banco de dados");
       process.exit(1);
     }
   };
@@ -137,10 +140,11 @@ async function main() {
  */
 async function runPrimary(appModule, config) {
   const instances = config.instances;
+  const log = appModule.createLogger(config);
   try {
     await appModule.prepareDatabase();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    appModule.tellOperator(error instanceof Error ? error.message : String(error), "stderr");
     process.exit(1);
   }
   const live = new Set();
@@ -151,7 +155,7 @@ async function runPrimary(appModule, config) {
   const stop = (reason) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${reason}: encerrando os ${live.size} processos do site…`);
+    log.info(`${reason}: encerrando os ${live.size} processos do site…`);
     if (live.size === 0) process.exit(exitCode);
     for (const worker of live) worker.process.kill("SIGTERM");
     // Each process drains its requests first (SHUTDOWN_TIMEOUT_SECONDS), then closes the database.
@@ -183,15 +187,15 @@ async function runPrimary(appModule, config) {
         stop("Os processos do site saem logo depois de iniciar (veja as mensagens acima)");
         return;
       }
-      console.error(
-        `O processo ${worker.process.pid} saiu (${signal ?? `código ${code}`}); iniciando outro.`,
-      );
+      log.error(`O processo ${worker.process.pid} saiu (${signal ?? `código ${code}`}); iniciando outro.`);
       setTimeout(fork, quickExits > 0 ? 1000 : 0);
     });
   };
 
   for (let i = 0; i < instances; i++) fork();
-  console.log(`${instances} processos do site (WEB_CONCURRENCY); processo principal ${process.pid}.`);
+  appModule.tellOperator(
+    `${instances} processos do site (WEB_CONCURRENCY); processo principal ${process.pid}.`,
+  );
   process.on("SIGTERM", () => stop("SIGTERM recebido"));
   process.on("SIGINT", () => stop("SIGINT recebido"));
 }
@@ -203,7 +207,7 @@ async function start() {
     try {
       config = appModule.loadConfig();
     } catch (error) {
-      console.error(error instanceof Error ? error.message : error);
+      appModule.tellOperator(error instanceof Error ? error.message : String(error), "stderr");
       process.exit(1);
     }
     if (config.instances > 1) return runPrimary(appModule, config);

@@ -120,6 +120,8 @@ export default defineConfig({
       "@zxcvbn-ts/core",
       "@zxcvbn-ts/language-common",
       "@zxcvbn-ts/language-pt-br",
+      // Loads pino-pretty (development) and its own workers by name at run time.
+      "pino",
     ],
   },
   plugins: [reactRouter(), precompressAssets()],

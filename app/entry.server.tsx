@@ -2,11 +2,22 @@
 // every page is rendered whole before it is sent (onAllReady): crawlers and link previews
 // (WhatsApp, Facebook) get complete HTML, and a whole page is what the public-page cache stores
 // (app/server/cache/page-cache.server.ts); and the response's CSP nonce reaches the scripts.
+// Errors are logged once, with their stack and the request's id (handleError below; the id is
+// also on the error page: app/lib/request-id.tsx).
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import {
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type EntryContext,
+  type LoaderFunctionArgs,
+  ServerRouter,
+} from "react-router";
 import { NonceProvider } from "./lib/nonce";
+import { RequestIdProvider } from "./lib/request-id";
+import { logOf } from "./server/log/logger.server";
+import { loggablePath } from "./server/log/request-log.server";
 
 export const streamTimeout = 5_000;
 
@@ -26,7 +37,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdProvider value={loadContext.requestId}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
@@ -48,7 +61,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors while rendering the shell are reported by onShellError (React Router's page).
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError(error, loadContext, "Erro ao renderizar a página");
         },
       },
     );
@@ -56,4 +69,18 @@ export default function handleRequest(
     // request (React Router rejects its pending promises at streamTimeout).
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+function logError(error: unknown, context: AppLoadContext, message: string) {
+  logOf(context.services).error({ err: error, reqId: context.requestId }, message);
+}
+
+/**
+ * Every error a loader or action throws (not the 4xx answers they throw on purpose), and errors
+ * rendering a page's shell: once, with its stack, under the request's id. A request the client
+ * abandoned is not an error.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  logError(error, context, `Erro em ${request.method} ${loggablePath(new URL(request.url).pathname)}`);
 }

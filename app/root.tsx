@@ -13,9 +13,12 @@ import type { Route } from "./+types/root";
 import { IconSprite } from "./components/feature-icons";
 import { LoadingOverlay } from "./components/loading-overlay";
 import { Stylesheet } from "./components/stylesheet";
+import { UnavailableNotice } from "./components/unavailable-notice";
 import { pageMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
+import { ErrorReference } from "./lib/request-id";
 import { clientErrorMessage } from "./lib/route-error";
+import { isUnavailable } from "./lib/unavailable";
 import { getAgencySettings } from "./server/settings/settings.server";
 import baseCss from "./styles/base.css?inline";
 
@@ -103,6 +106,13 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const clientMessage = clientErrorMessage(error);
+  if (isUnavailable(error)) {
+    return (
+      <main className="root-error">
+        <UnavailableNotice />
+      </main>
+    );
+  }
   return (
     <main className="root-error">
       <h1>
@@ -117,6 +127,7 @@ export function ErrorBoundary() {
           ? "O endereço que você procurou não existe ou foi removido."
           : (clientMessage ?? "Tente novamente em instantes. Se o problema continuar, fale conosco.")}
       </p>
+      {notFound || clientMessage ? null : <ErrorReference />}
       <a href="/">Voltar para a página inicial</a>
     </main>
   );

@@ -29,6 +29,7 @@ import { dirname, join } from "node:path";
 import postgres from "postgres";
 import { canPin, withServerPinned } from "./affinity";
 import { type BaselineReport, compareWithBaseline, renderBaseline } from "./baseline";
+import { benchFlood, type FloodResult } from "./flood";
 import { cpuMsPerRequest, type LoadResult, load, warmUp } from "./http";
 import { benchImage, type ImageResult } from "./images";
 import { type JsWeight, measureJsWeight } from "./js-weight";
@@ -52,7 +53,7 @@ const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000")
   .split(",")
   .map(Number)
   .filter((n) => n > 0);
-const STEPS = ["build", "start", "http", "lighthouse", "image", "search", "baseline"];
+const STEPS = ["build", "start", "http", "lighthouse", "image", "search", "flood", "baseline"];
 /** The CPU benchmark index of the slower phone Lighthouse also simulates (meta: TBT ≤ 200 ms there). */
 const SLOW_PHONE_INDEX = Number(process.env.BENCH_SLOW_PHONE_INDEX ?? 1700);
 /** A commit to measure this build against, side by side (bench/baseline.ts). */
@@ -92,6 +93,7 @@ interface Report {
   search: SearchResultRow[];
   explains: ExplainResult[];
   image?: ImageResult;
+  flood?: FloodResult;
   baseline?: BaselineReport;
   /** The production build's duration, when this run built. */
   buildMs?: number;
@@ -366,6 +368,71 @@ async function httpSteps(report: Report): Promise<void> {
     rmSync(staticPath, { force: true });
     await server.stop();
   }
+}
+
+/** Step 6: its own server (listing rendered per request, X-Forwarded-For trusted), pinned like the HTTP step. */
+async function floodStep(): Promise<FloodResult> {
+  const dataDir = `${DATA_DIR}-flood`;
+  rmSync(dataDir, { recursive: true, force: true });
+  progress("enxurrada: servidor de produção (cache desligado, TRUST_PROXY), catálogo de demonstração…");
+  const server = await startServer({
+    port: PORT,
+    buildDir: BUILD_DIR,
+    dataDir,
+    env: { PAGE_CACHE: "off", TRUST_PROXY: "true" },
+  });
+  try {
+    const listingPath = await firstListingPath(server.url);
+    return await withServerPinned(server.pid, () => {
+      progress(`enxurrada: ${listingPath} sozinho, depois durante 20 envios paralelos acima do limite…`);
+      return benchFlood({
+        baseUrl: server.url,
+        listingPath,
+        seconds: DURATION,
+        warmupRequests: WARMUP_REQUESTS,
+      });
+    });
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function renderFlood(flood: FloodResult): string[] {
+  const statuses = Object.entries(flood.floodStatuses)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(", ");
+  return [
+    "## 6. Enxurrada de envios acima do limite",
+    "",
+    `Um endereço envia o formulário de contato de ${flood.path} com 20 conexões em paralelo, já acima do limite por IP (respondido na borda: app/server/http/form-limits.server.ts), enquanto outro cliente (2 conexões) carrega a página do imóvel renderizada a cada pedido (PAGE_CACHE=off); ${flood.seconds} s em cada situação. Meta: p50 durante a enxurrada ≤ 2× o p50 tranquilo.`,
+    "",
+    table(
+      [
+        "página",
+        "p50 tranquilo (ms)",
+        "p50 na enxurrada (ms)",
+        "razão",
+        "p99 tranquilo / na enxurrada (ms)",
+        "enxurrada (req/s)",
+        "respostas da enxurrada",
+        "bytes por resposta",
+      ],
+      [
+        [
+          flood.path,
+          flood.quietP50,
+          flood.floodP50,
+          `${round(flood.floodP50 / Math.max(flood.quietP50, 1), 2)}×`,
+          `${flood.quietP99} / ${flood.floodP99}`,
+          round(flood.floodRequestsPerSecond, 0),
+          statuses || "—",
+          round(flood.floodBytesPerRequest, 0),
+        ],
+      ],
+    ),
+    "",
+  ];
 }
 
 function render(report: Report, startedAt: Date, elapsedSeconds: number): string {
@@ -643,6 +710,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
       "",
     );
   }
+  if (report.flood) out.push(...renderFlood(report.flood));
   if (report.baseline) out.push(...renderBaseline(report.baseline));
   if (report.notes.length > 0) out.push("## Observações", "", ...report.notes.map((n) => `- ${n}`), "");
   return out.join("\n");
@@ -740,6 +808,10 @@ async function main(): Promise<void> {
     }
     if (SIZES.join(",") !== "1000,10000,100000")
       report.notes.push(`Tamanhos medidos: ${SIZES.join(", ")} (BENCH_SIZES).`);
+  }
+  if (!SKIP.has("flood")) {
+    report.flood = await floodStep();
+    save();
   }
   const elapsed = (Date.now() - startedAt.getTime()) / 1000;
   const markdown = render(report, startedAt, elapsed);

@@ -1,7 +1,6 @@
 // The application proper, compiled by Vite (server build entry). server.js imports it in
 // production and loads it through Vite's SSR loader in development.
 
-import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
@@ -16,12 +15,17 @@ import { startBackupEndpoint } from "../app/server/backup/site-endpoint.server";
 import { isDatabaseHealthy } from "../app/server/db/client.server";
 import { seedOnFirstStart } from "../app/server/demo/seed.server";
 import { cleanRequestUrl } from "../app/server/http/clean-input.server";
+import { type FormLimitVerdict, limitPublicForms } from "../app/server/http/form-limits.server";
+import { checkProxySetup } from "../app/server/http/proxy-check.server";
 import { guardWrites, isPhotoUploadPath } from "../app/server/http/request-guards.server";
 import { noStoreForPrivatePages, securityHeaders } from "../app/server/http/security-headers.server";
+import { logOf } from "../app/server/log/logger.server";
+import { type RequestLogFields, requestLog } from "../app/server/log/request-log.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
 import { warmSearchIndex } from "../app/server/properties/search-index-sync.server";
 import { closeServices, openServices, type Services } from "../app/server/services.server";
 
+export { createLogger, tellOperator } from "../app/server/log/logger.server";
 export { loadConfig };
 
 export async function startServices(): Promise<Services> {
@@ -37,9 +41,11 @@ export async function startServices(): Promise<Services> {
   // Send queued notifications (lead e-mails) from this instance too (app/server/outbox/).
   services.outboxWorker = await startOutboxWorker(services);
   // Build the search index now, not on the first visitor's search (SQL answers meanwhile).
-  warmSearchIndex(services.db).catch((error: unknown) => console.error("Índice de busca:", error));
+  warmSearchIndex(services.db).catch((error: unknown) =>
+    logOf(services).error({ err: error }, "Índice de busca: falha ao montar"),
+  );
   // Listing views in batches, from the listing loader and from page-cache hits.
-  services.viewCounter = new ViewCounter(services.db);
+  services.viewCounter = new ViewCounter(services.db, undefined, logOf(services));
   // Backups while the site runs on the embedded database (app/server/backup/site-endpoint.server.ts).
   services.backupEndpoint = await startBackupEndpoint(services);
   return services;
@@ -74,6 +80,9 @@ export async function createApp(services: Services): Promise<express.Express> {
   app.disable("x-powered-by");
   if (services.config.TRUST_PROXY) app.set("trust proxy", true);
 
+  // A request id and one log line per request (log/request-log.server.ts).
+  app.use(requestLog(logOf(services), { trustProxy: services.config.TRUST_PROXY }));
+
   // Malformed percent-encoding: 400; encoded control characters: dropped (clean-input.server.ts).
   app.use(cleanRequestUrl);
 
@@ -100,7 +109,17 @@ export async function createApp(services: Services): Promise<express.Express> {
 
   app.use(securityHeaders({ isProduction, https: services.config.publicUrl.startsWith("https:") }));
   app.use(noStoreForPrivatePages);
+  // Behind a reverse proxy without TRUST_PROXY: say what to set, instead of failing every form.
+  app.use(
+    checkProxySetup({
+      trustProxy: services.config.TRUST_PROXY,
+      publicUrl: services.config.publicUrl,
+      warn: (message) => logOf(services).warn(message),
+    }),
+  );
   app.use(guardWrites({ publicUrl: services.config.publicUrl, ownBodyLimit: isPhotoUploadPath }));
+  // Per-IP limits of the public forms, before anything renders (form-limits.server.ts).
+  app.use(limitPublicForms(services.db));
 
   // Production hands React Router the build itself: given a function, it re-derives its route
   // tables on every request (what development wants, to pick up edits).
@@ -112,7 +131,9 @@ export async function createApp(services: Services): Promise<express.Express> {
     services,
     cspNonce: String(res.locals.cspNonce ?? ""),
     ip: req.ip ?? req.socket.remoteAddress ?? "",
-    requestId: randomUUID(),
+    requestId: String(res.locals.requestId),
+    requestLog: res.locals.requestLog as RequestLogFields | undefined,
+    formLimit: res.locals.formLimit as FormLimitVerdict | undefined,
   });
 
   // Public-page HTML cache, production only (development wants every edit live; PAGE_CACHE=off

@@ -1,3 +1,5 @@
+import type { FormLimitVerdict } from "./http/form-limits.server";
+import type { RequestLogFields } from "./log/request-log.server";
 import type { Services } from "./services.server";
 
 /** What server.js hands every loader and action. */
@@ -7,7 +9,12 @@ export interface RequestContext {
   cspNonce: string;
   /** Client IP (honours X-Forwarded-For only when TRUST_PROXY is set). */
   ip: string;
+  /** This request's id (X-Request-Id; log/request-log.server.ts). */
   requestId: string;
+  /** What this request's log line adds (the signed-in user); absent outside the server. */
+  requestLog?: RequestLogFields;
+  /** A public form's per-IP limit, counted at the edge (http/form-limits.server.ts); absent elsewhere. */
+  formLimit?: FormLimitVerdict;
 }
 
 declare module "react-router" {

@@ -7,6 +7,7 @@ import type { ViewCounter } from "./cache/hit-views.server";
 import type { Config } from "./config.server";
 import { type Database, type Db, openConfiguredDatabase } from "./db/client.server";
 import type { DemoPhotoJob } from "./demo/seed.server";
+import { createLogger, type Logger } from "./log/logger.server";
 import { LocalDiskStorage, type Storage } from "./media/storage.server";
 import type { OutboxWorker } from "./outbox/outbox.server";
 
@@ -15,6 +16,8 @@ export interface Services {
   database: Database;
   db: Db;
   storage: Storage;
+  /** The server log (log/logger.server.ts); absent in tests that build their own services. */
+  log?: Logger;
   /** The outbox worker sending notifications (set by server/app.ts startServices). */
   outboxWorker?: OutboxWorker;
   /**
@@ -43,7 +46,7 @@ export async function openServices(config: Config): Promise<Services> {
     throw error;
   }
   const storage = new LocalDiskStorage(resolve(join(config.DATA_DIR, "media")), "/media");
-  return { config, database, db: database.db, storage, dataVersion };
+  return { config, database, db: database.db, storage, dataVersion, log: createLogger(config) };
 }
 
 export async function closeServices(services: Services): Promise<void> {

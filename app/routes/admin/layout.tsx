@@ -21,6 +21,9 @@ import { clientErrorMessage } from "../../lib/route-error";
 import { roleBesideName } from "../../lib/user-badge";
 import { requireUser, type SessionUser } from "../../server/auth/guard.server";
 import adminCss from "../../styles/admin.css?inline";
+import { UnavailableNotice } from "../../components/unavailable-notice";
+import { ErrorReference } from "../../lib/request-id";
+import { isUnavailable } from "../../lib/unavailable";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -122,10 +125,15 @@ export function ErrorBoundary() {
         : clientErrorMessage(error)
           ? ["Não foi possível continuar", clientErrorMessage(error)]
           : ["Algo deu errado", "Tente novamente em instantes. Se o problema continuar, avise o suporte."];
-  const body = (
+  const body = isUnavailable(error) ? (
+    <main className="admin-page">
+      <UnavailableNotice buttonClass="btn btn--primary" />
+    </main>
+  ) : (
     <main className="admin-page">
       <h1>{title}</h1>
       <p>{text}</p>
+      {status >= 500 ? <ErrorReference /> : null}
       <p>
         <Link to="/admin/painel">Voltar ao painel</Link>
       </p>

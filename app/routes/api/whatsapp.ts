@@ -3,6 +3,7 @@
 // already on their way to wa.me and must never wait for this.
 import { data } from "react-router";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
+import { formLimitExceeded } from "../../server/http/form-limits.server";
 import { recordWhatsappClick } from "../../server/leads/whatsapp.server";
 import type { Route } from "./+types/whatsapp";
 
@@ -10,6 +11,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ ok: false }, { status: 405 });
   if (isCrossOriginRequest(request, context.services.config.publicUrl))
     return data({ ok: false }, { status: 403 });
+  const limited = formLimitExceeded(context);
+  if (limited) return data({ ok: false }, { status: 429, headers: limited });
   let referencia: unknown;
   try {
     referencia = (await request.formData()).get("referencia");
@@ -18,7 +21,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await recordWhatsappClick(context.services.db, referencia, context.ip);
   if (result === "invalid") return data({ ok: false, error: "Referência inválida." }, { status: 400 });
-  if (result === "rate-limited") return data({ ok: false }, { status: 429 });
   return new Response(null, { status: 204 });
 }
 

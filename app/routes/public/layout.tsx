@@ -12,6 +12,9 @@ import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
 import { clientErrorMessage } from "../../lib/route-error";
 import siteCss from "../../styles/site.css?inline";
+import { UnavailableNotice } from "../../components/unavailable-notice";
+import { ErrorReference } from "../../lib/request-id";
+import { isUnavailable } from "../../lib/unavailable";
 import type { Route } from "./+types/layout";
 
 /** Staff screens under the public shell: no marketing popup there. */
@@ -62,10 +65,15 @@ export function ErrorBoundary() {
     <PublicShell>
       {notFound ? (
         <NotFoundContent />
+      ) : isUnavailable(error) ? (
+        <main className="container page page--narrow">
+          <UnavailableNotice />
+        </main>
       ) : (
         <main className="container page page--narrow">
           <h1>{clientMessage ? "Não foi possível continuar" : "Algo deu errado"}</h1>
           <p>{clientMessage ?? "Não conseguimos abrir esta página agora. Tente novamente em instantes."}</p>
+          {clientMessage ? null : <ErrorReference />}
           <p>
             <Link to="/">Voltar para a página inicial</Link>
           </p>

@@ -3,19 +3,17 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { Field, FormAlert, useClientValidation } from "../../components/form-field";
 import { Stylesheet } from "../../components/stylesheet";
 import { loginSchema } from "../../lib/auth-schemas";
+import type { FieldErrors } from "../../lib/form-errors";
 import { fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { pageMeta } from "../../lib/meta";
 import { DEFAULT_AFTER_LOGIN, safeRedirectTo } from "../../lib/redirect-to";
+import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { requestOrigin } from "../../server/audit/audit.server";
 import { getOptionalUser, getSession, isCrossOriginRequest } from "../../server/auth/guard.server";
 import { serializeSessionCookie } from "../../server/auth/session-cookie.server";
 import { deleteSession, sessionPolicy } from "../../server/auth/sessions.server";
-import {
-  accountBusyMessage,
-  INVALID_CREDENTIALS_MESSAGE,
-  RATE_LIMITED_MESSAGE,
-  signIn,
-} from "../../server/auth/sign-in.server";
+import { accountBusyMessage, INVALID_CREDENTIALS_MESSAGE, signIn } from "../../server/auth/sign-in.server";
+import { formLimitExceeded, SIGN_IN_LIMIT_MESSAGE } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
 import authCss from "../../styles/auth.css?inline";
 import type { Route } from "./+types/login";
@@ -39,6 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isCrossOriginRequest(request, config.publicUrl)) {
     return data({ errors: { _form: "Requisição de outra origem recusada." } }, { status: 403 });
   }
+  // Over the per-IP limit (counted at the edge): refused before the form is even read.
+  const limited = formLimitExceeded(context);
+  if (limited) return data({ errors: { _form: SIGN_IN_LIMIT_MESSAGE } }, { status: 429, headers: limited });
   const parsed = loginSchema.safeParse(formValues(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error) }, { status: 400 });
 
@@ -46,11 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signIn(db, sessionPolicy(config), { ...parsed.data, ip, userAgent });
   if (!result.ok && result.reason === "rate-limited") {
     return data(
-      {
-        errors: {
-          _form: result.scope === "ip" ? RATE_LIMITED_MESSAGE : accountBusyMessage(result.retryAfterSeconds),
-        },
-      },
+      { errors: { _form: accountBusyMessage(result.retryAfterSeconds) } },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
@@ -62,6 +59,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(safeRedirectTo(parsed.data.redirectTo), {
     headers: { "Set-Cookie": serializeSessionCookie(result.token, config), "Cache-Control": "no-store" },
   });
+}
+
+// Without a connection to the server (a restart), the form stays with what was typed and says so;
+// the post is not sent again by itself (app/lib/unavailable.ts).
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnavailable(serverAction, () => ({
+    errors: { _form: UNAVAILABLE_FORM_MESSAGE } as FieldErrors,
+  }));
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -4,10 +4,14 @@ import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData } from
 import { JsonLd } from "../../components/json-ld";
 import { NotFoundContent } from "../../components/not-found-content";
 import { ListingPage } from "../../components/property/listing-page";
+import type { LeadActionData } from "../../lib/lead-fields";
 import { listingPath } from "../../lib/listing";
 import { buildMeta, siteFromMatches } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
+import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
+import { formLimitExceeded, headersWithRetryAfter } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
+import { leadLimitAnswer } from "../../server/leads/contact.server";
 import { loadListingPage, submitListingLead } from "../../server/properties/listing-page.server";
 import type { Route } from "./+types/propriedade";
 
@@ -18,13 +22,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return result;
 }
 
+// A post over its limit says when to come back.
+export const headers = headersWithRetryAfter;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const result = await submitListingLead(
-    context.services,
-    params.referencia,
-    await readForm(request),
-    context.ip,
-  );
+  const form = await readForm(request);
+  const limited = formLimitExceeded(context);
+  if (limited) return data(leadLimitAnswer(form), { status: 429, headers: limited });
+  const result = await submitListingLead(context.services, params.referencia, form);
   return data(result.body, { status: result.status });
 }
 
@@ -56,6 +61,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
     site,
   );
 };
+
+// Without a connection to the server (a restart), the form stays with what was typed and says so;
+// the post is not sent again by itself (app/lib/unavailable.ts).
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnavailable(
+    serverAction,
+    (): LeadActionData => ({
+      ok: false,
+      formError: UNAVAILABLE_FORM_MESSAGE,
+    }),
+  );
+}
 
 export default function Propriedade({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();

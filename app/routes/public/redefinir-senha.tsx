@@ -10,6 +10,7 @@ import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "../../lib/password-rules";
 import { requestOrigin } from "../../server/audit/audit.server";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
 import { findValidReset, resetPassword } from "../../server/auth/password-reset.server";
+import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { readForm } from "../../server/http/read-form.server";
 import authCss from "../../styles/auth.css?inline";
 import type { Route } from "./+types/redefinir-senha";
@@ -45,6 +46,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ errors, done: false }, { status: 400 });
   }
   return { errors: {} as FieldErrors, done: true };
+}
+
+// Without a connection to the server (a restart), the form stays with what was typed and says so;
+// the post is not sent again by itself (app/lib/unavailable.ts).
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnavailable(serverAction, () => ({
+    errors: { _form: UNAVAILABLE_FORM_MESSAGE } as FieldErrors,
+    done: false,
+  }));
 }
 
 export default function RedefinirSenha({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,12 +4,15 @@ import { data, type ShouldRevalidateFunctionArgs, useActionData } from "react-ro
 import { ContactDetails } from "../../components/contact-details";
 import { LeadForm } from "../../components/lead-form";
 import { RichText } from "../../components/rich-text";
+import type { LeadActionData } from "../../lib/lead-fields";
 import { pageMeta } from "../../lib/meta";
 import { summary } from "../../lib/rich-text";
 import { useRootData } from "../../lib/root-data";
+import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { LGPD_CONSENT_TEXT } from "../../server/demo/agency-defaults.server";
+import { formLimitExceeded, headersWithRetryAfter } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
-import { submitContactForm } from "../../server/leads/contact.server";
+import { leadLimitAnswer, submitContactForm } from "../../server/leads/contact.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/sobre-nos";
 
@@ -18,9 +21,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { aboutText: settings.aboutText, consentText: LGPD_CONSENT_TEXT };
 }
 
+// A post over its limit says when to come back.
+export const headers = headersWithRetryAfter;
+
 // Issue 5: the general contact form posts here.
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitContactForm(context.services.db, await readForm(request), context.ip);
+  const form = await readForm(request);
+  const limited = formLimitExceeded(context);
+  if (limited) return data(leadLimitAnswer(form), { status: 429, headers: limited });
+  const result = await submitContactForm(context.services.db, form);
   return data(result.body, { status: result.status });
 }
 
@@ -35,6 +44,18 @@ export const meta: Route.MetaFunction = (args) =>
     description:
       summary(args.loaderData?.aboutText ?? "") ?? "Conheça a imobiliária e fale com nossos corretores.",
   });
+
+// Without a connection to the server (a restart), the form stays with what was typed and says so;
+// the post is not sent again by itself (app/lib/unavailable.ts).
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnavailable(
+    serverAction,
+    (): LeadActionData => ({
+      ok: false,
+      formError: UNAVAILABLE_FORM_MESSAGE,
+    }),
+  );
+}
 
 export default function SobreNos({ loaderData }: Route.ComponentProps) {
   const agency = useRootData()?.agency;

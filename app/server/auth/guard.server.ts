@@ -109,7 +109,10 @@ export async function getSession(
   const token = readSessionToken(request, config);
   if (!token) return null;
   const valid = await validateSession(db, sessionPolicy(config), token, options);
-  return valid ? { ...valid, token } : null;
+  if (!valid) return null;
+  // The request's log line names who made it (log/request-log.server.ts).
+  if (context.requestLog) context.requestLog.userId = valid.user.id;
+  return { ...valid, token };
 }
 
 /**

@@ -5,6 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { outbox } from "../db/schema.server";
+import { defaultLogger, type Logger } from "../log/logger.server";
 import type { MailTransport } from "../mail/mailer.server";
 import type { OutboxHandler } from "../outbox/outbox.server";
 import { findValidReset, type PasswordResetEmailPayload } from "./password-reset.server";
@@ -24,7 +25,7 @@ export function buildPasswordResetEmail(name: string, link: string) {
   };
 }
 
-async function forgetToken(db: Db, id: number): Promise<void> {
+async function forgetToken(db: Db, id: number, log: Logger): Promise<void> {
   try {
     await db
       .update(outbox)
@@ -32,7 +33,10 @@ async function forgetToken(db: Db, id: number): Promise<void> {
       .where(eq(outbox.id, id));
   } catch (error) {
     // Not a delivery failure (retrying would send the e-mail twice); the link expires anyway.
-    console.warn("[outbox] não foi possível apagar o token do e-mail de redefinição:", error);
+    log.warn(
+      { err: error, outboxId: id },
+      "Outbox: não foi possível apagar o token do e-mail de redefinição",
+    );
   }
 }
 
@@ -40,21 +44,22 @@ export function passwordResetEmailHandler(
   db: Db,
   transport: MailTransport,
   publicUrl: string,
-  options: { secret?: string; now?: () => Date } = {},
+  options: { secret?: string; now?: () => Date; log?: Logger } = {},
 ): OutboxHandler {
+  const log = options.log ?? defaultLogger();
   return async (row) => {
     const payload = row.payload as PasswordResetEmailPayload;
     if (!payload.token) return "skip";
     const reset = await findValidReset(db, payload.token, { secret: options.secret, now: options.now?.() });
     if (!reset || reset.userId !== payload.userId) {
-      await forgetToken(db, row.id);
+      await forgetToken(db, row.id, log);
       return "skip";
     }
     const base = publicUrl.replace(/\/+$/, "");
     const { subject, text } = buildPasswordResetEmail(reset.name, `${base}/redefinir-senha/${payload.token}`);
     const host = new URL(base).hostname || "localhost";
     await transport.send({ to: reset.email, subject, text, messageId: `<outbox-${row.id}@${host}>` });
-    await forgetToken(db, row.id);
+    await forgetToken(db, row.id, log);
     return undefined;
   };
 }

@@ -24,8 +24,10 @@ export type PasswordResetEmailPayload = {
   token?: string;
 };
 
-/** Quietly caps how many links one IP / one account can trigger (the answer stays the same). */
-const RECOVERY_IP_RULE = { limit: 5, windowMs: 15 * 60_000 };
+/**
+ * Quietly caps how many links one account can trigger (the answer stays the same). The per-IP
+ * limit is counted at the edge (app/server/http/form-limits.server.ts).
+ */
 const RECOVERY_ACCOUNT_RULE = { limit: 3, windowMs: 60 * 60_000 };
 
 export interface RecoveryInput {
@@ -41,9 +43,8 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const now = options.now ?? new Date();
   const email = normalizeEmail(input.email);
-  const byIp = await hitRateLimit(db, `recovery:ip:${input.ip}`, RECOVERY_IP_RULE, now);
   const byAccount = await hitRateLimit(db, `recovery:account:${email}`, RECOVERY_ACCOUNT_RULE, now);
-  if (!byIp.allowed || !byAccount.allowed) return;
+  if (!byAccount.allowed) return;
 
   const user = await findUserByEmail(db, email);
   if (!user?.active) return;

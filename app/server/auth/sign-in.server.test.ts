@@ -104,22 +104,6 @@ describe("signIn", () => {
     });
   });
 
-  it("allows 10 attempts per minute per IP, then answers rate-limited until the window passes", async () => {
-    const ip = "192.0.2.50";
-    const t0 = new Date("2026-03-01T12:00:00.000Z");
-    const now = () => t0;
-    const results = [];
-    for (let i = 0; i < 11; i++) {
-      results.push(await signIn(database.db, policy, input({ ip, email: `x${i}@teste.com.br` }), { now }));
-    }
-    expect(results.slice(0, 10).every((r) => !r.ok && r.reason === "invalid")).toBe(true);
-    expect(results[10]).toEqual({ ok: false, reason: "rate-limited", scope: "ip", retryAfterSeconds: 60 });
-    const later = await signIn(database.db, policy, input({ ip }), {
-      now: () => new Date(t0.getTime() + 60_000),
-    });
-    expect(later).toEqual({ ok: false, reason: "invalid" });
-  });
-
   it("slows an account down after 5 failures, and the right password still gets in", async () => {
     const user = await createTestUser(database, { password: PASSWORD });
     const clock = steppedClock(new Date("2026-03-02T12:00:00.000Z"));
@@ -194,7 +178,7 @@ describe("signIn with guesses in parallel", () => {
     const refused = results.filter((r) => !checkedPassword(r));
     expect(refused).toHaveLength(16);
     for (const r of refused) {
-      expect(r).toEqual({ ok: false, reason: "rate-limited", scope: "account", retryAfterSeconds: 30 });
+      expect(r).toEqual({ ok: false, reason: "rate-limited", retryAfterSeconds: 30 });
     }
     // Every password check that failed is in the audit log: the 6 before and these 4.
     const audited = await instance(0).$count(

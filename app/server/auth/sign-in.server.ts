@@ -1,22 +1,18 @@
-// Sign-in: per-IP rate limit, per-account turns with a growing delay (sign-in-turns.server.ts),
+// Sign-in: per-account turns with a growing delay (sign-in-turns.server.ts),
 // and one answer for "no such e-mail" and "wrong password" (same message, status and, by hashing
-// against a dummy hash, about the same time).
+// against a dummy hash, about the same time). The per-IP limit is counted at the edge, before
+// the form is read (app/server/http/form-limits.server.ts).
 import { sql } from "drizzle-orm";
 import { audit } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
 import { type User, users } from "../db/schema.server";
 import { type SessionUser, toSessionUser } from "./guard.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
-import { hitRateLimit, pruneRateLimits } from "./rate-limit.server";
+import { pruneRateLimits } from "./rate-limit.server";
 import { createSession, type SessionPolicy, type SessionRow } from "./sessions.server";
 import { clearSignInTurns, pruneSignInTurns, takeSignInTurn } from "./sign-in-turns.server";
 
-/** At most 10 sign-in attempts per minute from one IP. */
-export const SIGN_IN_IP_RULE = { limit: 10, windowMs: 60_000 } as const;
-
 export const INVALID_CREDENTIALS_MESSAGE = "E-mail ou senha incorretos.";
-export const RATE_LIMITED_MESSAGE =
-  "Muitas tentativas de entrada a partir desta conexão. Aguarde um minuto e tente novamente.";
 
 /** The answer when an account's line of attempts is full (the same for unknown e-mails). */
 export function accountBusyMessage(retryAfterSeconds: number): string {
@@ -39,8 +35,8 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 
 export type SignInResult =
   | { ok: true; token: string; user: SessionUser; session: SessionRow }
-  /** Too many attempts from this address ("ip") or on this account ("account"). */
-  | { ok: false; reason: "rate-limited"; scope: "ip" | "account"; retryAfterSeconds: number }
+  /** Too many attempts on this account: its line is full (sign-in-turns.server.ts). */
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
   | { ok: false; reason: "invalid" };
 
 export interface SignInInput {
@@ -68,23 +64,12 @@ export async function signIn(
   const now = deps.now ?? (() => new Date());
   const sleep = deps.sleep ?? realSleep;
 
-  const ipLimit = await hitRateLimit(db, `sign-in:ip:${input.ip}`, SIGN_IN_IP_RULE, now());
-  if (!ipLimit.allowed) {
-    return {
-      ok: false,
-      reason: "rate-limited",
-      scope: "ip",
-      retryAfterSeconds: secondsFrom(ipLimit.resetAt.getTime() - now().getTime()),
-    };
-  }
-
   const email = normalizeEmail(input.email);
   const turn = await takeSignInTurn(db, email, now());
   if (!turn.granted) {
     return {
       ok: false,
       reason: "rate-limited",
-      scope: "account",
       retryAfterSeconds: secondsFrom(turn.retryAfterMs),
     };
   }

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { Db } from "../db/client.server";
 import { properties, propertyViewsDaily } from "../db/schema.server";
+import { defaultLogger, type Logger } from "../log/logger.server";
 
 export function hitCountsAsView(headers: Record<string, string | string[] | undefined>): boolean {
   const purpose = String(headers["sec-purpose"] ?? headers.purpose ?? "");
@@ -38,6 +39,7 @@ export class ViewCounter {
   constructor(
     private readonly db: Db,
     intervalMs = 2000,
+    private readonly log: Logger = defaultLogger(),
   ) {
     this.#timer = setInterval(() => void this.flush(), intervalMs);
     this.#timer.unref();
@@ -54,7 +56,7 @@ export class ViewCounter {
       try {
         await recordViewByReferencia(this.db, referencia, views);
       } catch (error) {
-        console.error(`[views] falha ao contar visitas de ${referencia}:`, error);
+        this.log.error({ err: error, referencia }, "Visitas: falha ao contar");
       }
     }
   }

@@ -3,44 +3,45 @@
 // and the live event are written in one transaction: either all exist or none.
 import type { LeadActionData } from "../../lib/lead-fields";
 import { isHoneypotFilled, parseLeadForm } from "../../lib/lead-form";
-import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Db } from "../db/client.server";
 import { leads } from "../db/schema.server";
 import { LGPD_CONSENT_VERSION } from "../demo/agency-defaults.server";
+import { LEAD_LIMIT_MESSAGE } from "../http/form-limits.server";
 import { publishEvent } from "../realtime/events.server";
 import { enqueueLeadNotifications } from "./notifications.server";
 
-/** Per IP: enough for a person correcting a typo, not for a script. */
-export const CONTACT_RATE: RateLimitRule = { limit: 5, windowMs: 10 * 60_000 };
-
 export interface ContactSubmission {
-  status: 200 | 400 | 429;
+  status: 200 | 400;
   body: LeadActionData;
 }
 
-export async function submitContactForm(
-  db: Db,
+/** What was typed in a lead form, so a page rendered again (without JavaScript) keeps it. */
+export function typedLeadValues(
   form: FormData,
-  ip: string,
-  now: Date = new Date(),
-): Promise<ContactSubmission> {
-  const values = {
+): Partial<Record<"name" | "phone" | "email" | "message", string>> {
+  return {
     name: String(form.get("name") ?? "").slice(0, 200),
     phone: String(form.get("phone") ?? "").slice(0, 40),
     email: String(form.get("email") ?? "").slice(0, 300),
     message: String(form.get("message") ?? "").slice(0, 2500),
   };
-  const rate = await hitRateLimit(db, `contato:${ip}`, CONTACT_RATE, now);
-  if (!rate.allowed) {
-    return {
-      status: 429,
-      body: {
-        ok: false,
-        values,
-        formError: "Muitas mensagens em pouco tempo. Tente de novo em alguns minutos.",
-      },
-    };
-  }
+}
+
+/**
+ * A lead form's answer past its per-IP limit (counted at the edge: http/form-limits.server.ts),
+ * with what was typed, to send later.
+ */
+export function leadLimitAnswer(form: FormData): LeadActionData {
+  return { ok: false, values: typedLeadValues(form), formError: LEAD_LIMIT_MESSAGE };
+}
+
+/** The /sobre-nos form's POST (its per-IP limit is counted at the edge). */
+export async function submitContactForm(
+  db: Db,
+  form: FormData,
+  now: Date = new Date(),
+): Promise<ContactSubmission> {
+  const values = typedLeadValues(form);
   // A bot filled the hidden field: it reads a success and nothing is stored.
   if (isHoneypotFilled(form)) return { status: 200, body: { ok: true } };
   const parsed = parseLeadForm(form);

@@ -11,12 +11,11 @@ import { agencySettings, properties, propertyViewsDaily, users } from "../db/sch
 import { headerSafe, type MailTransport, safeAddress } from "../mail/mailer.server";
 import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
 
-export const WHATSAPP_RATE: RateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
 /** One notice per visitor (connection), listing and day: the key names the day. */
 const NOTICE_RULE: RateLimitRule = { limit: 1, windowMs: 24 * 3_600_000 };
 export const WHATSAPP_CLICK_EMAIL_KIND = "whatsapp-click-email";
 
-export type WhatsappClickResult = "recorded" | "invalid" | "not-found" | "rate-limited";
+export type WhatsappClickResult = "recorded" | "invalid" | "not-found";
 
 export interface WhatsappClickEmailPayload {
   propertyId: number;
@@ -27,14 +26,16 @@ export interface WhatsappClickEmailPayload {
 
 const today = sql`(now() at time zone 'America/Maceio')::date`;
 
+/**
+ * Counts a tap (its per-IP limit is counted at the edge: http/form-limits.server.ts); `ip` only
+ * keeps the agent's notice to one per visitor, listing and day.
+ */
 export async function recordWhatsappClick(
   db: Db,
   referencia: unknown,
   ip: string,
 ): Promise<WhatsappClickResult> {
   if (typeof referencia !== "string" || !/^[A-Za-z0-9-]{1,30}$/.test(referencia)) return "invalid";
-  const rate = await hitRateLimit(db, `whatsapp:${ip}`, WHATSAPP_RATE);
-  if (!rate.allowed) return "rate-limited";
   const [property] = await db
     .select({ id: properties.id })
     .from(properties)

@@ -3,6 +3,7 @@
 // Nothing sends directly: lead notifications and password-reset links go through the outbox
 // (app/server/outbox), whose worker uses createMailTransport below and retries failures.
 import nodemailer from "nodemailer";
+import { defaultLogger, type Logger } from "../log/logger.server";
 
 export interface MailMessage {
   to: string;
@@ -53,11 +54,15 @@ export interface MailTransport {
 }
 
 /** The transport the configuration names: SMTP when SMTP_URL is set, otherwise the log. */
-export function createMailTransport(config: MailConfig, options: { timeoutMs?: number } = {}): MailTransport {
+export function createMailTransport(
+  config: MailConfig,
+  options: { timeoutMs?: number; log?: Logger } = {},
+): MailTransport {
   if (!config.SMTP_URL) {
+    const log = options.log ?? defaultLogger();
     return {
       async send(message) {
-        logMessage(config, message);
+        logMessage(config, message, log);
       },
       close() {},
     };
@@ -96,12 +101,13 @@ export function createMailTransport(config: MailConfig, options: { timeoutMs?: n
   };
 }
 
-function logMessage(config: MailConfig, message: MailMessage) {
+function logMessage(config: MailConfig, message: MailMessage, log: Logger) {
   sentMailLog.push(message);
   if (sentMailLog.length > 50) sentMailLog.shift();
   if (config.NODE_ENV !== "test" || process.env.MAIL_LOG === "1") {
-    console.log(
-      `[e-mail] De: ${config.MAIL_FROM}\nPara: ${message.to}\nAssunto: ${headerSafe(message.subject)}\n\n${message.text}\n`,
+    log.info(
+      { mail: { from: config.MAIL_FROM, to: message.to, subject: headerSafe(message.subject) } },
+      `E-mail (sem SMTP_URL, só no log): ${headerSafe(message.subject)}\n\n${message.text}`,
     );
   }
 }

@@ -12,6 +12,7 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database, Db, Tx } from "../db/client.server";
 import { outbox } from "../db/schema.server";
+import { defaultLogger } from "../log/logger.server";
 import {
   BATCH_SIZE,
   classifyFailure,
@@ -48,7 +49,7 @@ export interface OutboxWorkerOptions {
   pollIntervalMs?: number;
   batchSize?: number;
   random?: () => number;
-  /** Where failures are reported (console.warn by default: a retry is not an application error). */
+  /** Where failures are reported (as warnings: a retry is not an application error). */
   log?: (message: string) => void;
 }
 
@@ -100,7 +101,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const policy = options.policy ?? DEFAULT_RETRY_POLICY;
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const batchSize = options.batchSize ?? BATCH_SIZE;
-  const log = options.log ?? ((message: string) => console.warn(message));
+  const log = options.log ?? ((message: string) => defaultLogger().warn(message));
   let timer: ReturnType<typeof setInterval> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
   let running: Promise<RunResult> | undefined;

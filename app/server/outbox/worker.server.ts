@@ -5,14 +5,16 @@ import { PASSWORD_RESET_EMAIL_KIND } from "../auth/password-reset.server";
 import { passwordResetEmailHandler } from "../auth/password-reset-email.server";
 import { LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/notifications.server";
 import { WHATSAPP_CLICK_EMAIL_KIND, whatsappClickEmailHandler } from "../leads/whatsapp.server";
+import { logOf } from "../log/logger.server";
 import { createMailTransport } from "../mail/mailer.server";
 import type { Services } from "../services.server";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.server";
 
 export async function startOutboxWorker(
-  services: Pick<Services, "config" | "database">,
+  services: Pick<Services, "config" | "database" | "log">,
 ): Promise<OutboxWorker> {
-  const transport = createMailTransport(services.config);
+  const log = logOf(services);
+  const transport = createMailTransport(services.config, { log });
   const worker = createOutboxWorker({
     database: services.database,
     handlers: {
@@ -26,9 +28,10 @@ export async function startOutboxWorker(
         services.database.db,
         transport,
         services.config.publicUrl,
-        { secret: services.config.SESSION_SECRET },
+        { secret: services.config.SESSION_SECRET, log },
       ),
     },
+    log: (message) => log.warn(message),
   });
   await worker.start();
   return {

@@ -8,10 +8,11 @@ import type { PropertyCardData } from "../../lib/property-card";
 import { searchHref } from "../../lib/search-params";
 import { serializeJsonLd } from "../../lib/structured-data";
 import { FINALIDADES, TIPOS } from "../../lib/vocabulary";
-import { hitRateLimit } from "../auth/rate-limit.server";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
 import { LGPD_CONSENT_TEXT } from "../demo/agency-defaults.server";
 import { createLead } from "../leads/capture.server";
+import { typedLeadValues } from "../leads/contact.server";
+import { logOf } from "../log/logger.server";
 import { toOgListing } from "../og/og-image.server";
 import { listingStructuredData } from "../seo/structured-data.server";
 import type { Services } from "../services.server";
@@ -28,7 +29,7 @@ import { toPublicListing } from "./public-listing.server";
 
 const SIMILAR = 4;
 
-type ListingPageServices = Pick<Services, "db" | "storage" | "config" | "viewCounter">;
+type ListingPageServices = Pick<Services, "db" | "storage" | "config" | "viewCounter" | "log">;
 
 /**
  * The listing page as every visitor sees it, read and derived once per referência and data
@@ -77,9 +78,6 @@ const readListingPage = (services: ListingPageServices, referencia: string) =>
     ? readListingPageMemo(services, referencia)
     : readListingPageNow(services, referencia);
 
-/** Lead submissions per IP and window: enough for a family, too few for a spammer. */
-const LEAD_RATE = { limit: 20, windowMs: 10 * 60_000 };
-
 export type ListingPageResult =
   | { kind: "redirect"; to: string }
   | { kind: "not-found"; referencia: string; suggestions: PropertyCardData[] }
@@ -118,7 +116,10 @@ export async function loadListingPage(
     else {
       // Fire and forget: a slow counter must never slow the page.
       recordView(services.db, propertyId).catch((error: unknown) => {
-        console.error(`[views] falha ao contar visita de ${page.listing.referencia}:`, error);
+        logOf(services).error(
+          { err: error, referencia: page.listing.referencia },
+          "Visitas: falha ao contar",
+        );
       });
     }
   }
@@ -142,35 +143,21 @@ export interface LeadSubmission {
   body: LeadActionData;
 }
 
-/** The contact form's POST: 200 (sent), 400 (field messages), 404, 409 (sold) or 429. */
+/**
+ * The contact form's POST: 200 (sent), 400 (field messages), 404 or 409 (sold). Its per-IP limit
+ * is counted at the edge (app/server/http/form-limits.server.ts).
+ */
 export async function submitListingLead(
   services: Pick<Services, "db">,
   referencia: string,
   form: FormData,
-  ip: string,
 ): Promise<LeadSubmission> {
   const { db } = services;
   const lookup = await getPublishedListing(db, referencia);
   if (lookup?.kind !== "found") {
     return { status: 404, body: { ok: false, formError: "Este imóvel não está mais disponível." } };
   }
-  const values = {
-    name: String(form.get("name") ?? "").slice(0, 200),
-    phone: String(form.get("phone") ?? "").slice(0, 40),
-    email: String(form.get("email") ?? "").slice(0, 300),
-    message: String(form.get("message") ?? "").slice(0, 2500),
-  };
-  const rate = await hitRateLimit(db, `lead:${ip}`, LEAD_RATE);
-  if (!rate.allowed) {
-    return {
-      status: 429,
-      body: {
-        ok: false,
-        values,
-        formError: "Muitas mensagens em pouco tempo. Tente de novo em alguns minutos.",
-      },
-    };
-  }
+  const values = typedLeadValues(form);
   const result = await createLead(db, { propertyId: lookup.property.id, form });
   switch (result.status) {
     case "created":

@@ -1,0 +1,18 @@
+import { runLighthouse } from "../bench/lighthouse";
+
+const base = process.argv[2]!;
+const mult = Number(process.argv[3] ?? 0) || undefined;
+const pages = [{ label: "home", path: "/" }];
+const r = await runLighthouse(base, pages, "/tmp/lh-slow", { cpuSlowdownMultiplier: mult });
+console.log(
+  JSON.stringify(
+    r.map((x) => ({
+      l: x.label,
+      p: x.performance,
+      lcp: Math.round(x.lcpMs),
+      tbt: Math.round(x.tbtMs),
+      idx: x.benchmarkIndex,
+      m: x.cpuSlowdownMultiplier,
+    })),
+  ),
+);
