@@ -150,7 +150,7 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
         {dashboard.topListings.length === 0 ? (
           <p>Nenhuma visita nem clique no WhatsApp nos últimos 30 dias.</p>
         ) : (
-          <div className="table-wrap">
+          <TableScroll labelledBy="painel-procurados">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -175,7 +175,7 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 
