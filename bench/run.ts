@@ -29,6 +29,7 @@ import { dirname, join } from "node:path";
 import postgres from "postgres";
 import { canPin, withServerPinned } from "./affinity";
 import { type BaselineReport, compareWithBaseline, renderBaseline } from "./baseline";
+import { benchDrain, type DrainResult } from "./drain";
 import { benchFlood, type FloodResult } from "./flood";
 import { cpuMsPerRequest, type LoadResult, load, warmUp } from "./http";
 import { benchImage, type ImageResult } from "./images";
@@ -53,7 +54,9 @@ const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000")
   .split(",")
   .map(Number)
   .filter((n) => n > 0);
-const STEPS = ["build", "start", "http", "lighthouse", "image", "search", "flood", "baseline"];
+const STEPS = ["build", "start", "http", "lighthouse", "image", "search", "flood", "drain", "baseline"];
+/** Requests in flight when the drain step sends SIGTERM. */
+const DRAIN_REQUESTS = Number(process.env.BENCH_DRAIN_REQUESTS ?? 100);
 /** The CPU benchmark index of the slower phone Lighthouse also simulates (meta: TBT ≤ 200 ms there). */
 const SLOW_PHONE_INDEX = Number(process.env.BENCH_SLOW_PHONE_INDEX ?? 1700);
 /** A commit to measure this build against, side by side (bench/baseline.ts). */
@@ -94,6 +97,7 @@ interface Report {
   explains: ExplainResult[];
   image?: ImageResult;
   flood?: FloodResult;
+  drain?: DrainResult;
   baseline?: BaselineReport;
   /** The production build's duration, when this run built. */
   buildMs?: number;
@@ -375,12 +379,14 @@ async function floodStep(): Promise<FloodResult> {
   const dataDir = `${DATA_DIR}-flood`;
   rmSync(dataDir, { recursive: true, force: true });
   progress("enxurrada: servidor de produção (cache desligado, TRUST_PROXY), catálogo de demonstração…");
-  const server = await startServer({
+  const options = {
     port: PORT,
     buildDir: BUILD_DIR,
     dataDir,
     env: { PAGE_CACHE: "off", TRUST_PROXY: "true" },
-  });
+  };
+  seedFirst(options);
+  const server = await startServer(options);
   try {
     const listingPath = await firstListingPath(server.url);
     return await withServerPinned(server.pid, () => {
@@ -398,12 +404,44 @@ async function floodStep(): Promise<FloodResult> {
   }
 }
 
+/** Step 8: SIGTERM during a burst of uncached page requests (bench/drain.ts). */
+async function drainStep(): Promise<DrainResult> {
+  const dataDir = `${DATA_DIR}-drain`;
+  rmSync(dataDir, { recursive: true, force: true });
+  progress("SIGTERM com requisições em andamento: servidor de produção (cache desligado)…");
+  const options = { port: PORT, buildDir: BUILD_DIR, dataDir, env: { PAGE_CACHE: "off" } };
+  seedFirst(options);
+  const server = await startServer(options);
+  try {
+    const path = SEARCH_PATH;
+    await warmUp(server.url, path, { requests: 200, connections: 2 });
+    return await benchDrain({ server, path, count: DRAIN_REQUESTS });
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function renderDrain(drain: DrainResult): string[] {
+  return [
+    "## 8. SIGTERM com requisições em andamento",
+    "",
+    `${drain.sent} pedidos simultâneos de \`${drain.path}\` (renderizada a cada pedido, PAGE_CACHE=off); o SIGTERM chega quando a primeira resposta sai, com as outras ainda na fila do servidor. Um encerramento limpo responde a todas e sai (server.js, SHUTDOWN_TIMEOUT_SECONDS). Meta: todas respondidas.`,
+    "",
+    table(
+      ["pedidos em andamento", "respondidos com a página", "do SIGTERM à saída (ms)", "código de saída"],
+      [[drain.sent, drain.answered, drain.exitMs, drain.exitCode ?? "sinal"]],
+    ),
+    "",
+  ];
+}
+
 function renderFlood(flood: FloodResult): string[] {
   const statuses = Object.entries(flood.floodStatuses)
     .map(([status, count]) => `${status}: ${count}`)
     .join(", ");
   return [
-    "## 6. Enxurrada de envios acima do limite",
+    "## 7. Enxurrada de envios acima do limite",
     "",
     `Um endereço envia o formulário de contato de ${flood.path} com 20 conexões em paralelo, já acima do limite por IP (respondido na borda: app/server/http/form-limits.server.ts), enquanto outro cliente (2 conexões) carrega a página do imóvel renderizada a cada pedido (PAGE_CACHE=off); ${flood.seconds} s em cada situação. Meta: p50 durante a enxurrada ≤ 2× o p50 tranquilo.`,
     "",
@@ -711,6 +749,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
     );
   }
   if (report.flood) out.push(...renderFlood(report.flood));
+  if (report.drain) out.push(...renderDrain(report.drain));
   if (report.baseline) out.push(...renderBaseline(report.baseline));
   if (report.notes.length > 0) out.push("## Observações", "", ...report.notes.map((n) => `- ${n}`), "");
   return out.join("\n");
@@ -811,6 +850,13 @@ async function main(): Promise<void> {
   }
   if (!SKIP.has("flood")) {
     report.flood = await floodStep();
+    save();
+  }
+  if (!SKIP.has("drain")) {
+    report.drain = await drainStep();
+    progress(
+      `  SIGTERM: ${report.drain.answered} de ${report.drain.sent} respondidos, saída em ${report.drain.exitMs} ms`,
+    );
     save();
   }
   const elapsed = (Date.now() - startedAt.getTime()) / 1000;

@@ -5,6 +5,8 @@ import { readFileSync } from "node:fs";
 export interface BenchServer {
   url: string;
   pid: number;
+  /** The process's exit code once it has exited (null after a signal). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -84,7 +86,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`o servidor saiu (código ${child.exitCode}):\n${output}`);
@@ -103,6 +105,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   return {
     url,
     pid: child.pid!,
+    exited,
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
