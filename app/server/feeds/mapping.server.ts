@@ -203,10 +203,6 @@ export function chavesNaMaoAreas(comodidades: readonly string[]): { comum: strin
   return { comum, privativa };
 }
 
-export function unmappedChavesNaMaoComodidades(comodidades: readonly string[]): string[] {
-  return comodidades.filter((key) => !(key in COMODIDADES));
-}
-
 // ------------------------------------------------------------------------------------------------
 // Address
 

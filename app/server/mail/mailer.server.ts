@@ -20,9 +20,6 @@ export interface MailConfig {
   NODE_ENV: "development" | "production" | "test";
 }
 
-/** Messages that went to the log because no SMTP server is configured, newest last (tests read them). */
-export const sentMailLog: MailMessage[] = [];
-
 const SIMPLE_EMAIL = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
 
 /**
@@ -97,8 +94,6 @@ export function createMailTransport(config: MailConfig, options: { timeoutMs?: n
 }
 
 function logMessage(config: MailConfig, message: MailMessage) {
-  sentMailLog.push(message);
-  if (sentMailLog.length > 50) sentMailLog.shift();
   if (config.NODE_ENV !== "test" || process.env.MAIL_LOG === "1") {
     console.log(
       `[e-mail] De: ${config.MAIL_FROM}\nPara: ${message.to}\nAssunto: ${headerSafe(message.subject)}\n\n${message.text}\n`,
