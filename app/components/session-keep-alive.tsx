@@ -1,4 +1,4 @@
-// The spec's session behaviour (section 9), made real: while an admin page is open, check the
+// The session's keep-alive (decision 004): while an admin page is open, check the
 // session every 30 s; when fewer than 3 checks remain before the idle expiry, refresh it, so
 // open work is never lost to a timeout. When the session is gone, go to /login and come back
 // here after signing in.

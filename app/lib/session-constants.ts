@@ -1,4 +1,4 @@
-// The spec's client-side session behaviour (section 9): check every 30 s and refresh the
+// The product's client-side session rule (decision 004): check every 30 s and refresh the
 // session when fewer than 3 checks remain before it would expire.
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
 export const SESSION_REFRESH_WHEN_CHECKS_REMAIN = 3;

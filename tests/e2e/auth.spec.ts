@@ -1,6 +1,6 @@
 // Sign-in, sign-out, the guard's two redirects, the session keep-alive and revocation, roles,
 // the users and settings screens, password recovery by e-mail, and axe on every auth/admin
-// screen (issue 4).
+// screen.
 import { type Browser, expect, type Page } from "@playwright/test";
 import { startTestSmtp, type TestSmtp } from "../../app/server/mail/test-smtp.server";
 import { E2E_ADMIN } from "../../playwright.config";

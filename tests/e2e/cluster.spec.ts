@@ -1,5 +1,5 @@
-// Several app processes on one port (WEB_CONCURRENCY, issue 7: one Node process renders on one
-// core). Real processes on a scratch PostgreSQL database: the primary starts the processes,
+// Several app processes on one port (WEB_CONCURRENCY, decision 010: one Node process renders on
+// one core). Real processes on a scratch PostgreSQL database: the primary starts the processes,
 // replaces one that dies while the site keeps answering, and stops them all on SIGTERM; on the
 // embedded database the setting is refused. Needs TEST_DATABASE_URL and the build.
 import { spawnSync } from "node:child_process";

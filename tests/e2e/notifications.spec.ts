@@ -1,4 +1,4 @@
-// Lead e-mails that were not delivered (issue 5): on a server of its own whose SMTP server (a
+// Lead e-mails that were not delivered: on a server of its own whose SMTP server (a
 // real one, in this process) first refuses every mailbox, an admin sees the failure on the
 // painel, opens /admin/notificacoes and sends it again once the mailbox works, or discards it.
 // A corretor is refused the screen and its action.

@@ -1,4 +1,4 @@
-// The public shell and its global behaviours (spec sections 2, 4 and 9): meta tags in the raw
+// The public shell and its global behaviours: meta tags in the raw
 // HTML and after client navigation, the 300 ms loading overlay, the exit-intent popup, the
 // video-channel links, favourites, the 404, the home filter, the footer's CRECI and axe.
 import AxeBuilder from "@axe-core/playwright";
@@ -80,7 +80,7 @@ test.describe("meta tags in the server-rendered HTML", () => {
     });
   }
 
-  test("the site defaults: description and keywords of the spec", async ({ request }) => {
+  test("the site defaults: description and keywords", async ({ request }) => {
     const html = await (await request.get("/sobre-nos")).text();
     expect(html).toContain('<meta name="keywords" content="imóveis, aluguel, venda, apartamentos, casas"/>');
     const home = await (await request.get("/")).text();

@@ -1,4 +1,4 @@
-// Realtime across two app instances (issue 5 acceptance): two production servers, two
+// Realtime across two app instances: two production servers, two
 // processes, one PostgreSQL database. A lead created through instance A reaches an admin
 // panel's SSE connection on instance B, and a listing saved through A shows up in the listings
 // table open in a browser on B (PostgreSQL LISTEN/NOTIFY spans the instances).

@@ -1,7 +1,7 @@
 // The admin shell. Its loader is the guard for every screen under /admin (each child loader
 // and action checks again: loaders run in parallel, and actions don't run this one first).
 // The Outlet is keyed by the full path, as in the public shell, so every change of path or
-// query re-creates the screen (spec section 2): nothing typed on one view carries to the next.
+// query re-creates the screen: nothing typed on one view carries to the next.
 import type { ReactNode } from "react";
 import {
   data,

@@ -1,6 +1,6 @@
 // The public shell: header, footer, exit-intent popup. Pages render their own <main>; the
 // wrapper below is the skip link's target. The Outlet is keyed by the full path so every
-// change of path or query re-creates the page (spec section 2).
+// change of path or query re-creates the page, resetting whatever was on screen.
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
 import { ExitIntentPopup } from "../../components/exit-intent-popup";

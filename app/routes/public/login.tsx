@@ -1,4 +1,4 @@
-// /login: e-mail and password. Signed-in visitors go straight to the panel (spec section 2).
+// /login: e-mail and password. Signed-in visitors go straight to the panel.
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Field, FormAlert, useClientValidation } from "../../components/form-field";
 import { loginSchema } from "../../lib/auth-schemas";

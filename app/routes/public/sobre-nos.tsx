@@ -1,5 +1,5 @@
 // Sobre nós: the agency's own text (agency settings) and every way to reach it.
-// Issue 5: the general contact form (action below).
+// The general contact form (action below).
 import { data, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { ContactDetails } from "../../components/contact-details";
 import { LeadForm } from "../../components/lead-form";
@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { aboutText: settings.aboutText, consentText: LGPD_CONSENT_TEXT };
 }
 
-// Issue 5: the general contact form posts here.
+// The general contact form posts here.
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitContactForm(context.services.db, await readForm(request), context.ip);
   return data(result.body, { status: result.status });
@@ -50,7 +50,7 @@ export default function SobreNos({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       {agency ? <ContactDetails agency={agency} /> : null}
-      {/* Issue 5: the general contact form. */}
+      {/* The general contact form. */}
       <section className="contact-section" aria-labelledby="contato-geral-titulo">
         <h2 id="contato-geral-titulo">Envie uma mensagem</h2>
         <LeadForm

@@ -1,5 +1,5 @@
-// The whole product's data model, designed once (issue 2). Enumerations are text columns
-// guarded by CHECK constraints: adding a value is a one-line migration, not an ALTER TYPE.
+// The whole product's data model. Enumerations are text columns guarded by CHECK constraints:
+// adding a value is a one-line migration, not an ALTER TYPE (decision 001).
 import { type SQL, sql } from "drizzle-orm";
 import {
   bigint,
@@ -368,8 +368,8 @@ export const appState = pgTable("app_state", {
 });
 
 /**
- * Issue 7: which listings changed, in commit order, so each app instance's in-process search
- * index catches up before it answers. Written only by the triggers of migration 0002 (every
+ * Which listings changed, in commit order, so each app instance's in-process search index
+ * (decision 008) catches up before it answers. Written only by the triggers of migration 0002 (every
  * insert, delete and change of a searchable column, whoever makes it); `version` comes from the
  * app_state counter "property_changes", bumped in commit order.
  */

@@ -1,4 +1,4 @@
-// Every rule of shared/spec/domain.md checked on every listing of the demo catalogue (the same
+// Every rule of docs/domain.md checked on every listing of the demo catalogue (the same
 // 64 listings the site seeds on first start; photos stand in as variant rows, no rendering).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.server";

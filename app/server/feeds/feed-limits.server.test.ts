@@ -1,4 +1,4 @@
-// The limits of shared/spec/domain.md that decide what goes into a feed file, on edge cases:
+// The limits of docs/domain.md that decide what goes into a feed file, on edge cases:
 // the 50,000-listing VRSync file (capped here at a few listings), the 7 MB image, and the
 // title/description lengths. Each feed is parsed back with a real XML parser.
 //
@@ -150,7 +150,7 @@ describe("the 50,000-listing VRSync file, capped", () => {
     expect(await vrsyncIds(6)).toEqual(["DE0001", "AP0002", "AP0004", "AP0003", "AP0005", "RE0006"]);
   });
 
-  it("the cap does not touch the Chaves na Mão feed, which domain.md gives no file limit", async () => {
+  it("the cap does not touch the Chaves na Mão feed, which has no file limit (docs/domain.md)", async () => {
     const root = parseXml(await streamToString(chavesNaMaoFeedStream(database.db, context)));
     expect(descendants(root, "imovel")).toHaveLength(7);
   });

@@ -1,5 +1,5 @@
 // The portal feeds on a real database and a real disk storage, parsed back and checked against
-// every rule of shared/spec/domain.md.
+// every rule of docs/domain.md.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.server";
@@ -346,7 +346,7 @@ describe("VRSync feed", () => {
     // The cover's largest JPEG ≤ 1920 px really exists in storage.
     const first = images("AP0001")[0]!.textContent!;
     expect(await storage.exists(first.replace(`${PUBLIC_URL}/media/`, ""))).toBe(true);
-    // domain.md: a changed image must get a new URL. The URL carries the content hash, so two
+    // docs/domain.md: a changed image must get a new URL. The URL carries the content hash, so two
     // different pictures never share one and a replaced photo cannot reuse its old address.
     const [a, b] = [images("AP0001")[0]!.textContent!, images("AP0001")[1]!.textContent!];
     expect(a).toContain(photos[0]!.hash);

@@ -1,5 +1,5 @@
 // Lead capture from a listing's contact form: validated with the form's own schema, stored with
-// the LGPD consent given and assigned to the listing's corretor.
+// the LGPD consent given (docs/domain.md) and assigned to the listing's corretor.
 import { and, eq } from "drizzle-orm";
 import type { LeadFieldErrors } from "../../lib/lead-fields";
 import { isHoneypotFilled, parseLeadForm } from "../../lib/lead-form";

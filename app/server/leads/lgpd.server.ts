@@ -1,4 +1,4 @@
-// LGPD requests about one person, found by e-mail or phone: export everything we hold about
+// LGPD requests (docs/domain.md) about one person, found by e-mail or phone: export everything we hold about
 // them (their leads and the notes on those leads) as JSON, or erase it. Erasure deletes the
 // leads (notes cascade) and their unsent notifications, and leaves an audit entry that records
 // what was erased without repeating the personal data.
