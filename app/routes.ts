@@ -40,7 +40,7 @@ export default [
     route("leads/:id", "routes/admin/lead.tsx"),
     route("eventos", "routes/admin/eventos.ts"),
     // Lead e-mails that failed or are still being retried (admin only)
-    route("notificacoes", "routes/admin/notificacoes.tsx"),
+    route("emails-nao-entregues", "routes/admin/emails-nao-entregues.tsx"),
   ]),
   // Leads: a WhatsApp click on a listing, recorded by navigator.sendBeacon
   route("api/whatsapp", "routes/api/whatsapp.ts"),

@@ -397,9 +397,13 @@ describe("odd bytes from outside", () => {
     const extra = ["pagina", "ordem", "direcao", "mostrar", "ok", "ref", "q"];
     targets.push(
       { ...(leadFilters ?? queryTarget("", true)), path: "/admin/leads.csv" },
-      ...["/admin/portais", "/admin/painel", listingAdminPath, "/admin/usuarios", "/admin/notificacoes"].map(
-        (path) => queryTarget(path, true, extra),
-      ),
+      ...[
+        "/admin/portais",
+        "/admin/painel",
+        listingAdminPath,
+        "/admin/usuarios",
+        "/admin/emails-nao-entregues",
+      ].map((path) => queryTarget(path, true, extra)),
     );
     await fuzzQueries(targets, 100);
   });
@@ -432,7 +436,7 @@ describe("odd bytes from outside", () => {
       "/admin/portais",
       "/admin/leads",
       "/admin/leads/lgpd",
-      "/admin/notificacoes",
+      "/admin/emails-nao-entregues",
     ];
     const inbox = await send("GET", "/admin/leads", { signedIn: true });
     const leadPath = inbox.body.match(/href="(\/admin\/leads\/\d+)"/)?.[1];
@@ -478,14 +482,14 @@ describe("odd bytes from outside", () => {
       },
       {
         page: "",
-        action: "/admin/notificacoes",
+        action: "/admin/emails-nao-entregues",
         method: "post",
         multipart: false,
         fields: [hidden("intent", "tentar"), hidden("id", "1")],
       },
       {
         page: "",
-        action: "/admin/notificacoes",
+        action: "/admin/emails-nao-entregues",
         method: "post",
         multipart: false,
         fields: [hidden("intent", "descartar"), hidden("id", "1")],

@@ -10,7 +10,7 @@ export function changedCount(events: readonly LiveEventData[], type: LiveEventTy
 }
 
 /** "Lista atualizada: 1 imóvel alterado" / "…: 3 imóveis alterados"; empty for none. */
-export function listingsUpdatedMessage(count: number): string {
+export function propertiesUpdatedMessage(count: number): string {
   if (count <= 0) return "";
   return `Lista atualizada: ${count} ${count === 1 ? "imóvel alterado" : "imóveis alterados"}`;
 }

@@ -1,7 +1,7 @@
-// /admin/imoveis — every listing the user may manage: search, filters, sort and pages in the URL.
+// /admin/imoveis — every property the user may manage: search, filters, sort and pages in the URL.
 import { data, Form, Link, useSearchParams } from "react-router";
-import { ListingsTable, Pagination } from "../../components/admin/listings-table";
-import { LiveListingUpdates } from "../../components/admin/live-listing-updates";
+import { LivePropertyUpdates } from "../../components/admin/live-property-updates";
+import { Pagination, PropertiesTable } from "../../components/admin/properties-table";
 import { pageMeta } from "../../lib/meta";
 import { noticeOf } from "../../lib/property-actions";
 import { ADMIN_LIST_SORTS, parseAdminListQuery } from "../../lib/property-admin-list";
@@ -75,7 +75,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           Cadastrar imóvel
         </Link>
       </div>
-      <LiveListingUpdates />
+      <LivePropertyUpdates />
 
       {notice ? (
         <p className="listing-notice" role="status">
@@ -142,7 +142,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           : `${result.total} ${result.total === 1 ? "imóvel" : "imóveis"}${result.pageCount > 1 ? ` — página ${result.page} de ${result.pageCount}` : ""}`}
       </p>
 
-      {result.rows.length > 0 ? <ListingsTable rows={result.rows} query={query} /> : null}
+      {result.rows.length > 0 ? <PropertiesTable rows={result.rows} query={query} /> : null}
       <Pagination query={query} page={result.page} pageCount={result.pageCount} />
     </main>
   );

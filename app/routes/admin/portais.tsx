@@ -2,7 +2,7 @@
 // everything it would reject or warn about in each listing, with a link to the field to fix.
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { LiveListingUpdates } from "../../components/admin/live-listing-updates";
+import { LivePropertyUpdates } from "../../components/admin/live-property-updates";
 import { pageMeta } from "../../lib/meta";
 import {
   PORTAIS_FILTER_KEYS,
@@ -114,7 +114,7 @@ export default function Portais({ loaderData }: Route.ComponentProps) {
   return (
     <main className="admin-page portais">
       <h1>Portais</h1>
-      <LiveListingUpdates />
+      <LivePropertyUpdates />
       <p className="portais__intro">
         ZAP Imóveis, VivaReal, OLX e Chaves na Mão baixam os feeds abaixo a cada poucas horas. Vão para eles
         os imóveis <strong>publicados</strong>, <strong>disponíveis</strong> e marcados “publicar nos

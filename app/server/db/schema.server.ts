@@ -321,7 +321,7 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_user_idx").on(t.userId, t.at)],
 );
 
-/** Transactional outbox: notifications are written with the lead, sent later with retries. */
+/** Transactional outbox: each message is written with the change that causes it, sent later with retries. */
 export const outbox = pgTable(
   "outbox",
   {

@@ -35,7 +35,7 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
   if (!property || property.status === "vendido" || property.status === "alugado")
     return { status: "unavailable" };
   const { name, phone, email, message } = parsed.values;
-  // The lead, its e-mail notifications and its live event commit together or not at all.
+  // The lead, its lead e-mails and its live event commit together or not at all.
   const lead = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(leads)

@@ -224,7 +224,7 @@ describe("LGPD", () => {
   });
 });
 
-describe("notification e-mail", () => {
+describe("lead e-mail", () => {
   it("keeps CR/LF out of the subject and links to the lead", () => {
     const mail = buildLeadEmail(
       {

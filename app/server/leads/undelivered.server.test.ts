@@ -53,7 +53,7 @@ function workerFor(url: string, options: { realClock?: boolean } = {}) {
   });
 }
 
-/** A lead on an agent's listing: two notifications, to the agent and to the agency. */
+/** A lead on an agent's listing: two lead e-mails, to the agent and to the agency. */
 async function newLead(name = "Maria da Silva") {
   const agent = await createAgent(database.db);
   const listing = await createListing(database.db, agent.id);

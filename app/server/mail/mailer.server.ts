@@ -1,6 +1,6 @@
 // Outgoing e-mail behind one small interface. With SMTP_URL the message goes over SMTP
 // (nodemailer); without it (development, tests) it goes to the log, link included.
-// Nothing sends directly: lead notifications and password-reset links go through the outbox
+// Nothing sends directly: lead e-mails and password-reset links go through the outbox
 // (app/server/outbox), whose worker uses createMailTransport below and retries failures.
 import nodemailer from "nodemailer";
 

@@ -1,5 +1,5 @@
 // The outbox against a real SMTP server (smtp-server, in-process): outage and recovery,
-// transient 4xx, permanent 5xx and two workers racing — each notification delivered once.
+// transient 4xx, permanent 5xx and two workers racing — each message delivered once.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.server";
@@ -38,7 +38,7 @@ function workerFor(smtpUrl: string) {
   });
 }
 
-async function newLeadWithNotifications() {
+async function newLeadWithEmails() {
   const agent = await createAgent(database.db);
   const listing = await createListing(database.db, agent.id);
   return database.db.transaction(async (tx) => {
@@ -86,9 +86,9 @@ describe("backoff", () => {
   });
 });
 
-describe("lead notifications in the outbox", () => {
+describe("lead e-mails in the outbox", () => {
   it("queues one row per recipient, in the lead's transaction, idempotently", async () => {
-    const { lead, agent } = await newLeadWithNotifications();
+    const { lead, agent } = await newLeadWithEmails();
     const rows = await database.db.select().from(outbox);
     expect(rows.map((r) => r.payload.to).sort()).toEqual(
       [agent.email, "contato@agencia-teste.com.br"].sort(),
@@ -97,7 +97,7 @@ describe("lead notifications in the outbox", () => {
     expect(await database.db.select().from(outbox)).toHaveLength(2);
   });
 
-  it("rolls back with the lead: no lead, no notification", async () => {
+  it("rolls back with the lead: no lead, no e-mail", async () => {
     await expect(
       database.db.transaction(async (tx) => {
         const lead = await insertLead(tx as never);
@@ -110,7 +110,7 @@ describe("lead notifications in the outbox", () => {
 
   it("SMTP down → retried with backoff → server back → delivered exactly once", async () => {
     const port = await closedPort();
-    const { lead } = await newLeadWithNotifications();
+    const { lead } = await newLeadWithEmails();
     const worker = workerFor(`smtp://127.0.0.1:${port}`);
 
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 2, failed: 0 });
@@ -144,7 +144,7 @@ describe("lead notifications in the outbox", () => {
     const smtp = await startTestSmtp();
     servers.push(smtp);
     smtp.mode = "451";
-    await newLeadWithNotifications();
+    await newLeadWithEmails();
     const worker = workerFor(smtp.url);
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 2, failed: 0 });
     const [row] = await database.db.select().from(outbox);
@@ -159,7 +159,7 @@ describe("lead notifications in the outbox", () => {
     const smtp = await startTestSmtp();
     servers.push(smtp);
     smtp.mode = "550";
-    await newLeadWithNotifications();
+    await newLeadWithEmails();
     const worker = workerFor(smtp.url);
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 2 });
     smtp.mode = "accept";
@@ -173,7 +173,7 @@ describe("lead notifications in the outbox", () => {
   it("two workers at once deliver each message once", async () => {
     const smtp = await startTestSmtp();
     servers.push(smtp);
-    for (let i = 0; i < 6; i++) await newLeadWithNotifications();
+    for (let i = 0; i < 6; i++) await newLeadWithEmails();
     const a = workerFor(smtp.url);
     const b = workerFor(smtp.url);
     const [ra, rb] = await Promise.all([a.runOnce(), b.runOnce()]);
@@ -220,7 +220,7 @@ describe("lead notifications in the outbox", () => {
     });
     await worker.start();
     try {
-      await newLeadWithNotifications();
+      await newLeadWithEmails();
       await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(2);
     } finally {
       await worker.stop();

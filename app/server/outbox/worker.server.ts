@@ -1,4 +1,4 @@
-// The process's outbox worker: every handler the app knows (lead notifications, password
+// The process's outbox worker: every handler the app knows (lead e-mails, password
 // reset links), wired to the configured mail transport. Started by server/app.ts
 // startServices, stopped by closeServices.
 import { PASSWORD_RESET_EMAIL_KIND } from "../auth/password-reset.server";

@@ -1,4 +1,4 @@
-// The admin listings table with sortable column headers and pagination, all plain links
+// The admin table of properties with sortable column headers and pagination, all plain links
 // (the view lives in the URL).
 
 import { Link } from "react-router";
@@ -11,7 +11,7 @@ import {
   defaultDirection,
 } from "../../lib/property-admin-list";
 
-export interface ListingRow {
+export interface PropertyRow {
   id: number;
   referencia: string;
   titulo: string;
@@ -56,7 +56,7 @@ function SortHeader({
   );
 }
 
-export function ListingsTable({ rows, query }: { rows: ListingRow[]; query: AdminListQuery }) {
+export function PropertiesTable({ rows, query }: { rows: PropertyRow[]; query: AdminListQuery }) {
   return (
     // A focusable scroll region: on a phone the table scrolls sideways by keyboard too.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
