@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProperty, insertUser } from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { leads } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LGPD_CONSENT_VERSION } from "../demo/agency-defaults.server";
-import { insertProperty, insertUser } from "../properties/public-fixtures.server";
 import { createLead } from "./capture.server";
 
 let database: Database;

@@ -2,6 +2,13 @@
 // LGPD export/erase, against a real migrated database.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  insertAgency,
+  insertLead,
+  insertProperty,
+  insertUser,
+  TEST_AGENCY,
+} from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { auditLog, leadNotes, leads, outbox } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
@@ -10,7 +17,6 @@ import { csvCell, leadsCsv, toCsv } from "./csv.server";
 import { addLeadNote, assignLead, changeLeadStatus, getLead, listLeads } from "./inbox.server";
 import { countPersonLeads, erasePersonData, exportPersonData } from "./lgpd.server";
 import { buildLeadEmail } from "./notifications.server";
-import { createAgent, createListing, insertLead, seedAgency } from "./test-fixtures.server";
 import { recordWhatsappClick, WHATSAPP_LEAD_NAME } from "./whatsapp.server";
 
 let database: Database;
@@ -33,7 +39,7 @@ const VALID = {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedAgency(database.db);
+  await insertAgency(database.db);
 });
 afterAll(async () => {
   await database.close();
@@ -51,9 +57,9 @@ describe("contact form (/sobre-nos)", () => {
     });
     expect(lead?.consentAt).toBeInstanceOf(Date);
     const queued = await database.db.select().from(outbox);
-    expect(
-      queued.some((r) => r.payload.leadId === lead?.id && r.payload.to === "contato@agencia-teste.com.br"),
-    ).toBe(true);
+    expect(queued.some((r) => r.payload.leadId === lead?.id && r.payload.to === TEST_AGENCY.email)).toBe(
+      true,
+    );
   });
 
   it("answers 400 with field messages and stores nothing", async () => {
@@ -96,8 +102,8 @@ describe("contact form (/sobre-nos)", () => {
 
 describe("WhatsApp clicks", () => {
   it("records a lead without personal data for a published listing", async () => {
-    const agent = await createAgent(database.db);
-    const listing = await createListing(database.db, agent.id);
+    const agent = await insertUser(database.db);
+    const listing = await insertProperty(database.db, { corretorId: agent.id });
     expect(await recordWhatsappClick(database.db, listing.referencia.toLowerCase(), nextIp())).toBe(
       "recorded",
     );
@@ -137,10 +143,10 @@ describe("WhatsApp clicks", () => {
 
 describe("inbox", () => {
   it("a corretor sees only their own leads; an admin sees all", async () => {
-    const admin = await createAgent(database.db, "admin");
-    const ana = await createAgent(database.db);
-    const bia = await createAgent(database.db);
-    const listing = await createListing(database.db, ana.id);
+    const admin = await insertUser(database.db, { role: "admin" });
+    const ana = await insertUser(database.db);
+    const bia = await insertUser(database.db);
+    const listing = await insertProperty(database.db, { corretorId: ana.id });
     const mine = await insertLead(database.db, {
       propertyId: listing.id,
       assigneeId: ana.id,
@@ -183,7 +189,7 @@ describe("CSV export", () => {
 
   it("exports leads with a BOM and no live formula", async () => {
     const lead = await insertLead(database.db, { name: "=cmd|' /C calc'!A0", message: "@SUM(1+1)" });
-    const admin = await createAgent(database.db, "admin");
+    const admin = await insertUser(database.db, { role: "admin" });
     const { rows } = await listLeads(database.db, admin, {});
     const csv = leadsCsv(rows.filter((r) => r.id === lead.id));
     expect(csv.charCodeAt(0)).toBe(0xfeff);
@@ -196,7 +202,7 @@ describe("CSV export", () => {
 
 describe("LGPD", () => {
   it("exports one person's leads and notes as JSON, then erases them with an audit entry", async () => {
-    const admin = await createAgent(database.db, "admin");
+    const admin = await insertUser(database.db, { role: "admin" });
     const a = await insertLead(database.db, { email: "Pessoa@Exemplo.com.br", phone: "(82) 97777-0000" });
     const b = await insertLead(database.db, { email: null, phone: "(82) 97777-0000" });
     const other = await insertLead(database.db, { email: "outra@exemplo.com.br", phone: "(82) 91111-2222" });

@@ -2,11 +2,17 @@
 // transient 4xx, permanent 5xx and two workers racing — each message delivered once.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  insertAgency,
+  insertLead,
+  insertProperty,
+  insertUser,
+  TEST_AGENCY,
+} from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { outbox } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { enqueueLeadNotifications, LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/notifications.server";
-import { createAgent, createListing, insertLead, seedAgency } from "../leads/test-fixtures.server";
 import { createMailTransport, type MailTransport } from "../mail/mailer.server";
 import { closedPort, startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
 import { classifyFailure, ProviderHttpError, retryDelayMs } from "./backoff.server";
@@ -39,8 +45,8 @@ function workerFor(smtpUrl: string) {
 }
 
 async function newLeadWithEmails() {
-  const agent = await createAgent(database.db);
-  const listing = await createListing(database.db, agent.id);
+  const agent = await insertUser(database.db);
+  const listing = await insertProperty(database.db, { corretorId: agent.id });
   return database.db.transaction(async (tx) => {
     const lead = await insertLead(tx as never, { propertyId: listing.id, assigneeId: agent.id });
     await enqueueLeadNotifications(tx, lead.id);
@@ -50,7 +56,7 @@ async function newLeadWithEmails() {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedAgency(database.db);
+  await insertAgency(database.db);
 });
 afterAll(async () => {
   await database.close();
@@ -90,9 +96,7 @@ describe("lead e-mails in the outbox", () => {
   it("queues one row per recipient, in the lead's transaction, idempotently", async () => {
     const { lead, agent } = await newLeadWithEmails();
     const rows = await database.db.select().from(outbox);
-    expect(rows.map((r) => r.payload.to).sort()).toEqual(
-      [agent.email, "contato@agencia-teste.com.br"].sort(),
-    );
+    expect(rows.map((r) => r.payload.to).sort()).toEqual([agent.email, TEST_AGENCY.email].sort());
     expect(await enqueueLeadNotifications(database.db, lead.id)).toBe(0);
     expect(await database.db.select().from(outbox)).toHaveLength(2);
   });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertPhoto, insertProperty } from "../../../tests/support/factories";
 import { bumpDataVersion, openDataVersionSource } from "../cache/data-version.server";
 import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
@@ -7,7 +8,6 @@ import { leads, properties } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import { countsAsView, loadListingPage, submitListingLead } from "./listing-page.server";
-import { insertPhoto, insertProperty } from "./public-fixtures.server";
 
 let database: Database;
 let services: Parameters<typeof loadListingPage>[0];
