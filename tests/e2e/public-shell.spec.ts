@@ -33,6 +33,13 @@ async function leaveThroughTop(page: Page) {
 
 const popup = (page: Page) => page.getByRole("dialog", { name: "Não vá embora ainda!" });
 
+/** Resolves after two frames: whatever the last event made React render is on screen by then. */
+async function afterNextPaint(page: Page) {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
 function count(html: string, pattern: RegExp): number {
   return html.match(new RegExp(pattern.source, "g"))?.length ?? 0;
 }
@@ -336,7 +343,7 @@ test.describe("exit-intent popup", () => {
     await expect(popup(page)).toHaveCount(0);
 
     await leaveThroughTop(page);
-    await page.waitForTimeout(200);
+    await afterNextPaint(page);
     await expect(popup(page)).toHaveCount(0);
     // Still not after moving to another page of the same session.
     await page
@@ -345,7 +352,7 @@ test.describe("exit-intent popup", () => {
       .click();
     await expect(page).toHaveURL(/\/sobre-nos$/);
     await leaveThroughTop(page);
-    await page.waitForTimeout(200);
+    await afterNextPaint(page);
     await expect(popup(page)).toHaveCount(0);
   });
 

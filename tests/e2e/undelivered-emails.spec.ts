@@ -4,19 +4,20 @@
 // A corretor is refused the screen and its action.
 import { expect, type Page } from "@playwright/test";
 import { startTestSmtp, type TestSmtp } from "../../app/server/mail/test-smtp.server";
+import { E2E_ADMIN } from "../../playwright.config";
+import { type ServerProcess, startServer } from "../support/server";
 import { expectNoAxeViolations, hydrated, loginAs, sessionFor, test } from "./fixtures";
-import { type OwnServer, startOwnServer } from "./own-server";
 
 test.describe("e-mails de leads não entregues (servidor próprio)", () => {
   test.describe.configure({ mode: "serial" });
-  let server: OwnServer | undefined;
+  let server: ServerProcess | undefined;
   let smtp: TestSmtp | undefined;
-  const baseURL = () => server?.baseURL ?? "";
+  const baseURL = () => server?.url ?? "";
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     smtp = await startTestSmtp();
-    server = await startOwnServer("emails-nao-entregues", 102, { SMTP_URL: smtp.url });
+    server = await startServer({ admin: E2E_ADMIN, env: { SMTP_URL: smtp.url } });
   });
 
   test.afterAll(async () => {

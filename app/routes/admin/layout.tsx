@@ -17,8 +17,10 @@ import {
 import { SessionKeepAlive } from "../../components/session-keep-alive";
 import { pageMeta } from "../../lib/meta";
 import { clientErrorMessage } from "../../lib/route-error";
+import { sessionCheckIntervalMs } from "../../lib/session-constants";
 import { USER_ROLES } from "../../lib/vocabulary";
 import { requireUser, type SessionUser } from "../../server/auth/guard.server";
+import { sessionPolicy } from "../../server/auth/sessions.server";
 import "../../styles/admin.css";
 import type { Route } from "./+types/layout";
 
@@ -31,7 +33,8 @@ export function headers() {
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
-  return data({ user }, { headers: { "Cache-Control": "no-store" } });
+  const sessionCheckMs = sessionCheckIntervalMs(sessionPolicy(context.services.config).idleMs);
+  return data({ user, sessionCheckMs }, { headers: { "Cache-Control": "no-store" } });
 }
 
 interface NavItem {
@@ -49,7 +52,15 @@ const NAV: NavItem[] = [
   { to: "/admin/configuracoes", label: "Configurações", adminOnly: true },
 ];
 
-function AdminShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+function AdminShell({
+  user,
+  sessionCheckMs,
+  children,
+}: {
+  user: SessionUser;
+  sessionCheckMs: number;
+  children: ReactNode;
+}) {
   return (
     <div className="admin">
       <a className="admin-skip" href="#admin-conteudo">
@@ -90,7 +101,7 @@ function AdminShell({ user, children }: { user: SessionUser; children: ReactNode
       <div id="admin-conteudo" className="admin-content" tabIndex={-1}>
         {children}
       </div>
-      <SessionKeepAlive />
+      <SessionKeepAlive intervalMs={sessionCheckMs} />
     </div>
   );
 }
@@ -98,7 +109,7 @@ function AdminShell({ user, children }: { user: SessionUser; children: ReactNode
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
-    <AdminShell user={loaderData.user}>
+    <AdminShell user={loaderData.user} sessionCheckMs={loaderData.sessionCheckMs}>
       <Outlet key={location.pathname + location.search} />
     </AdminShell>
   );
@@ -128,5 +139,11 @@ export function ErrorBoundary() {
       </p>
     </main>
   );
-  return layout ? <AdminShell user={layout.user}>{body}</AdminShell> : <div className="admin">{body}</div>;
+  return layout ? (
+    <AdminShell user={layout.user} sessionCheckMs={layout.sessionCheckMs}>
+      {body}
+    </AdminShell>
+  ) : (
+    <div className="admin">{body}</div>
+  );
 }
