@@ -1,6 +1,7 @@
 // /login: e-mail and password. Signed-in visitors go straight to the panel.
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { Field, FormAlert, useClientValidation } from "../../components/form-field";
+import { data, Link, redirect, useSearchParams } from "react-router";
+import { AuthCard, AuthForm } from "../../components/auth-card";
+import { Field, useClientValidation } from "../../components/form-field";
 import { loginSchema } from "../../lib/auth-schemas";
 import { fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { pageMeta } from "../../lib/meta";
@@ -15,7 +16,6 @@ import {
   RATE_LIMITED_MESSAGE,
   signIn,
 } from "../../server/auth/sign-in.server";
-import "../../styles/auth.css";
 import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/login";
 
@@ -65,45 +65,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
   const { errors, onSubmit } = useClientValidation(loginSchema, actionData?.errors);
   // Only a path on this site goes into the form: the action checks again, but the page never
   // carries an address from the query string that it would not follow itself.
   const redirectTo = safeRedirectTo(searchParams.get("redirectTo"), "");
-  const submitting = navigation.state === "submitting";
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <h1>Entrar no painel</h1>
-        <p className="auth-card__lead">Acesso restrito à equipe da imobiliária.</p>
-        <FormAlert>{errors._form}</FormAlert>
-        <Form method="post" noValidate onSubmit={onSubmit} className="auth-form">
-          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <Field
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            error={errors.email}
-          />
-          <Field
-            label="Senha"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={errors.password}
-          />
-          <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
-            {submitting ? "Entrando…" : "Entrar"}
-          </button>
-        </Form>
-        <p className="auth-card__links">
-          <Link to="/recuperar-senha">Esqueci minha senha</Link>
-        </p>
-      </div>
-    </main>
+    <AuthCard
+      title="Entrar no painel"
+      lead="Acesso restrito à equipe da imobiliária."
+      links={<Link to="/recuperar-senha">Esqueci minha senha</Link>}
+    >
+      <AuthForm formError={errors._form} onSubmit={onSubmit} submitLabel="Entrar" busyLabel="Entrando…">
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Field
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          error={errors.email}
+        />
+        <Field
+          label="Senha"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+      </AuthForm>
+    </AuthCard>
   );
 }

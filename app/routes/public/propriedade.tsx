@@ -8,7 +8,8 @@ import { listingPath } from "../../lib/listing";
 import { buildMeta, siteFromMatches } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
 import { readForm } from "../../server/http/read-form.server";
-import { loadListingPage, submitListingLead } from "../../server/properties/listing-page.server";
+import { submitLeadForm } from "../../server/leads/capture.server";
+import { loadListingPage } from "../../server/properties/listing-page.server";
 import type { Route } from "./+types/propriedade";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -19,10 +20,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const result = await submitListingLead(
-    context.services,
-    params.referencia,
-    await readForm(request),
+  const form = await readForm(request);
+  const result = await submitLeadForm(
+    context.services.db,
+    form,
+    { referencia: params.referencia },
     context.ip,
   );
   return data(result.body, { status: result.status });

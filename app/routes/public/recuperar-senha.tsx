@@ -1,6 +1,7 @@
 // /recuperar-senha: asks for a reset link. The answer is the same whether or not the e-mail
 // has an account, so the screen cannot be used to find out who works here.
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
+import { AuthCard, AuthForm } from "../../components/auth-card";
 import { Field, FormAlert, useClientValidation } from "../../components/form-field";
 import { RECOVERY_SENT_MESSAGE, recoverySchema } from "../../lib/auth-schemas";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
@@ -8,7 +9,6 @@ import { pageMeta } from "../../lib/meta";
 import { requestOrigin } from "../../server/audit/audit.server";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
 import { requestPasswordReset } from "../../server/auth/password-reset.server";
-import "../../styles/auth.css";
 import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/recuperar-senha";
 
@@ -30,44 +30,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RecuperarSenha({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const { errors, onSubmit } = useClientValidation(recoverySchema, actionData?.errors);
+  const sent = actionData?.sent;
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <h1>Recuperar senha</h1>
-        {actionData?.sent ? (
-          <FormAlert tone="success">{RECOVERY_SENT_MESSAGE}</FormAlert>
-        ) : (
-          <>
-            <p className="auth-card__lead">
-              Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.
-            </p>
-            <FormAlert>{errors._form}</FormAlert>
-            <Form method="post" noValidate onSubmit={onSubmit} className="auth-form">
-              <Field
-                label="E-mail"
-                name="email"
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                required
-                error={errors.email}
-              />
-              <button
-                type="submit"
-                className="btn btn--primary btn--block"
-                disabled={navigation.state === "submitting"}
-              >
-                Enviar link
-              </button>
-            </Form>
-          </>
-        )}
-        <p className="auth-card__links">
-          <Link to="/login">Voltar para o login</Link>
-        </p>
-      </div>
-    </main>
+    <AuthCard
+      title="Recuperar senha"
+      lead={sent ? null : "Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha."}
+      links={<Link to="/login">Voltar para o login</Link>}
+    >
+      {sent ? (
+        <FormAlert tone="success">{RECOVERY_SENT_MESSAGE}</FormAlert>
+      ) : (
+        <AuthForm formError={errors._form} onSubmit={onSubmit} submitLabel="Enviar link">
+          <Field
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            error={errors.email}
+          />
+        </AuthForm>
+      )}
+    </AuthCard>
   );
 }

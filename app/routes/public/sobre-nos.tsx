@@ -9,7 +9,7 @@ import { summary } from "../../lib/rich-text";
 import { useRootData } from "../../lib/root-data";
 import { LGPD_CONSENT_TEXT } from "../../server/demo/agency-defaults.server";
 import { readForm } from "../../server/http/read-form.server";
-import { submitContactForm } from "../../server/leads/contact.server";
+import { submitLeadForm } from "../../server/leads/capture.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/sobre-nos";
 
@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 // The general contact form posts here.
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitContactForm(context.services.db, await readForm(request), context.ip);
+  const result = await submitLeadForm(context.services.db, await readForm(request), "contato", context.ip);
   return data(result.body, { status: result.status });
 }
 

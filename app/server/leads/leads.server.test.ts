@@ -12,7 +12,7 @@ import {
 import type { Database } from "../db/client.server";
 import { auditLog, leadNotes, leads, outbox } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { CONTACT_RATE, submitContactForm } from "./contact.server";
+import { LEAD_FORM_RATES, submitLeadForm } from "./capture.server";
 import { csvCell, leadsCsv, toCsv } from "./csv.server";
 import { addLeadNote, assignLead, changeLeadStatus, getLead, listLeads } from "./inbox.server";
 import { countPersonLeads, erasePersonData, exportPersonData } from "./lgpd.server";
@@ -47,7 +47,7 @@ afterAll(async () => {
 
 describe("contact form (/sobre-nos)", () => {
   it("stores the lead with origin and consent, and queues the agency's e-mail in the same transaction", async () => {
-    const result = await submitContactForm(database.db, form(VALID), nextIp());
+    const result = await submitLeadForm(database.db, form(VALID), "contato", nextIp());
     expect(result).toEqual({ status: 200, body: { ok: true } });
     const [lead] = await database.db.select().from(leads).where(eq(leads.email, VALID.email));
     expect(lead).toMatchObject({
@@ -64,9 +64,10 @@ describe("contact form (/sobre-nos)", () => {
 
   it("answers 400 with field messages and stores nothing", async () => {
     const before = (await database.db.select().from(leads)).length;
-    const result = await submitContactForm(
+    const result = await submitLeadForm(
       database.db,
       form({ name: "J", email: "nao-e-email", message: "x".repeat(2001) }),
+      "contato",
       nextIp(),
     );
     expect(result.status).toBe(400);
@@ -81,7 +82,12 @@ describe("contact form (/sobre-nos)", () => {
 
   it("drops honeypot submissions silently", async () => {
     const before = (await database.db.select().from(leads)).length;
-    const result = await submitContactForm(database.db, form({ ...VALID, website: "http://spam" }), nextIp());
+    const result = await submitLeadForm(
+      database.db,
+      form({ ...VALID, website: "http://spam" }),
+      "contato",
+      nextIp(),
+    );
     expect(result.status).toBe(200);
     expect((await database.db.select().from(leads)).length).toBe(before);
   });
@@ -89,14 +95,15 @@ describe("contact form (/sobre-nos)", () => {
   it("rate-limits per IP", async () => {
     const ip = nextIp();
     const statuses: number[] = [];
-    for (let i = 0; i <= CONTACT_RATE.limit; i++) {
+    for (let i = 0; i <= LEAD_FORM_RATES.contato.limit; i++) {
       statuses.push(
-        (await submitContactForm(database.db, form({ ...VALID, email: `rl${i}@exemplo.com.br` }), ip)).status,
+        (await submitLeadForm(database.db, form({ ...VALID, email: `rl${i}@exemplo.com.br` }), "contato", ip))
+          .status,
       );
     }
-    expect(statuses.slice(0, CONTACT_RATE.limit).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(0, LEAD_FORM_RATES.contato.limit).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    expect((await submitContactForm(database.db, form(VALID), nextIp())).status).toBe(200);
+    expect((await submitLeadForm(database.db, form(VALID), "contato", nextIp())).status).toBe(200);
   });
 });
 

@@ -1,6 +1,5 @@
 // Loader and action work of the listing page (/casas/:referencia).
 import { isbot } from "isbot";
-import type { LeadActionData } from "../../lib/lead-fields";
 import type { PublicListing } from "../../lib/listing";
 import { listingPath, summarize } from "../../lib/listing";
 import { listingOgImage, type OgImage } from "../../lib/og-image";
@@ -8,10 +7,8 @@ import type { PropertyCardData } from "../../lib/property-card";
 import { searchHref } from "../../lib/search-params";
 import { serializeJsonLd } from "../../lib/structured-data";
 import { FINALIDADES, TIPOS } from "../../lib/vocabulary";
-import { hitRateLimit } from "../auth/rate-limit.server";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
 import { LGPD_CONSENT_TEXT } from "../demo/agency-defaults.server";
-import { createLead } from "../leads/capture.server";
 import { toOgListing } from "../og/og-image.server";
 import { listingStructuredData } from "../seo/structured-data.server";
 import type { Services } from "../services.server";
@@ -77,9 +74,6 @@ const readListingPage = (services: ListingPageServices, referencia: string) =>
     ? readListingPageMemo(services, referencia)
     : readListingPageNow(services, referencia);
 
-/** Lead submissions per IP and window: enough for a family, too few for a spammer. */
-const LEAD_RATE = { limit: 20, windowMs: 10 * 60_000 };
-
 export type ListingPageResult =
   | { kind: "redirect"; to: string }
   | { kind: "not-found"; referencia: string; suggestions: PropertyCardData[] }
@@ -135,53 +129,4 @@ async function suggestionsFor(services: Pick<Services, "db" | "storage">, refere
   }
   const featured = await listFeaturedCards(db, storage, SIMILAR);
   return featured.length ? featured : listNewestCards(db, storage, SIMILAR);
-}
-
-export interface LeadSubmission {
-  status: number;
-  body: LeadActionData;
-}
-
-/** The contact form's POST: 200 (sent), 400 (field messages), 404, 409 (sold) or 429. */
-export async function submitListingLead(
-  services: Pick<Services, "db">,
-  referencia: string,
-  form: FormData,
-  ip: string,
-): Promise<LeadSubmission> {
-  const { db } = services;
-  const lookup = await getPublishedListing(db, referencia);
-  if (lookup?.kind !== "found") {
-    return { status: 404, body: { ok: false, formError: "Este imóvel não está mais disponível." } };
-  }
-  const values = {
-    name: String(form.get("name") ?? "").slice(0, 200),
-    phone: String(form.get("phone") ?? "").slice(0, 40),
-    email: String(form.get("email") ?? "").slice(0, 300),
-    message: String(form.get("message") ?? "").slice(0, 2500),
-  };
-  const rate = await hitRateLimit(db, `lead:${ip}`, LEAD_RATE);
-  if (!rate.allowed) {
-    return {
-      status: 429,
-      body: {
-        ok: false,
-        values,
-        formError: "Muitas mensagens em pouco tempo. Tente de novo em alguns minutos.",
-      },
-    };
-  }
-  const result = await createLead(db, { propertyId: lookup.property.id, form });
-  switch (result.status) {
-    case "created":
-    case "ignored":
-      return { status: 200, body: { ok: true } };
-    case "invalid":
-      return { status: 400, body: { ok: false, fieldErrors: result.fieldErrors, values } };
-    case "unavailable":
-      return {
-        status: 409,
-        body: { ok: false, values, formError: "Este imóvel não está mais disponível para contato." },
-      };
-  }
 }
