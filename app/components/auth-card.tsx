@@ -4,7 +4,7 @@
 import type { FormEventHandler, ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import "../styles/auth.css";
-import { FormAlert } from "./form-field";
+import { Field, FormAlert } from "./form-field";
 
 export function AuthCard({
   title,
@@ -27,6 +27,21 @@ export function AuthCard({
         {links ? <p className="auth-card__links">{links}</p> : null}
       </div>
     </main>
+  );
+}
+
+/** The account's e-mail, as the browser's password manager knows it. */
+export function AccountEmailField({ error }: { error?: string }) {
+  return (
+    <Field
+      label="E-mail"
+      name="email"
+      type="email"
+      autoComplete="username"
+      inputMode="email"
+      required
+      error={error}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 // /login: e-mail and password. Signed-in visitors go straight to the panel.
 import { data, Link, redirect, useSearchParams } from "react-router";
-import { AuthCard, AuthForm } from "../../components/auth-card";
+import { AccountEmailField, AuthCard, AuthForm } from "../../components/auth-card";
 import { Field, useClientValidation } from "../../components/form-field";
 import { loginSchema } from "../../lib/auth-schemas";
 import { fieldErrorsOf, formValues } from "../../lib/form-errors";
@@ -77,15 +77,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     >
       <AuthForm formError={errors._form} onSubmit={onSubmit} submitLabel="Entrar" busyLabel="Entrando…">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          error={errors.email}
-        />
+        <AccountEmailField error={errors.email} />
         <Field
           label="Senha"
           name="password"

@@ -1,8 +1,8 @@
 // /recuperar-senha: asks for a reset link. The answer is the same whether or not the e-mail
 // has an account, so the screen cannot be used to find out who works here.
 import { data, Link } from "react-router";
-import { AuthCard, AuthForm } from "../../components/auth-card";
-import { Field, FormAlert, useClientValidation } from "../../components/form-field";
+import { AccountEmailField, AuthCard, AuthForm } from "../../components/auth-card";
+import { FormAlert, useClientValidation } from "../../components/form-field";
 import { RECOVERY_SENT_MESSAGE, recoverySchema } from "../../lib/auth-schemas";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { pageMeta } from "../../lib/meta";
@@ -42,15 +42,7 @@ export default function RecuperarSenha({ actionData }: Route.ComponentProps) {
         <FormAlert tone="success">{RECOVERY_SENT_MESSAGE}</FormAlert>
       ) : (
         <AuthForm formError={errors._form} onSubmit={onSubmit} submitLabel="Enviar link">
-          <Field
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            error={errors.email}
-          />
+          <AccountEmailField error={errors.email} />
         </AuthForm>
       )}
     </AuthCard>
