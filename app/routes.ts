@@ -1,6 +1,6 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
-// Every screen by its path. Spec routes (shared/spec section 2) first in each group.
+// Every screen by its path; the product's own routes first in each group.
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
@@ -10,7 +10,7 @@ export default [
     route("sobre-nos", "routes/public/sobre-nos.tsx"),
     route("politica-de-privacidade", "routes/public/politica-de-privacidade.tsx"),
     route("favoritos", "routes/public/favoritos.tsx"),
-    // Auth screens (issue 4)
+    // Auth screens
     route("login", "routes/public/login.tsx"),
     route("recuperar-senha", "routes/public/recuperar-senha.tsx"),
     route("redefinir-senha/:token", "routes/public/redefinir-senha.tsx"),
@@ -22,7 +22,7 @@ export default [
     index("routes/admin/index.tsx"),
     route("painel", "routes/admin/painel.tsx"),
     route("sessao", "routes/admin/sessao.tsx"),
-    // Listings (issue 4)
+    // Listings
     route("imoveis", "routes/admin/imoveis.tsx"),
     route("imoveis/novo", "routes/admin/imovel-novo.tsx"),
     route("imoveis/:id", "routes/admin/imovel.tsx"),
@@ -30,9 +30,9 @@ export default [
     // Admin-only
     route("usuarios", "routes/admin/usuarios.tsx"),
     route("configuracoes", "routes/admin/configuracoes.tsx"),
-    // SEO and feeds (issue 6): what each portal would reject, per listing
+    // Portal feeds: what each portal would reject, per listing
     route("portais", "routes/admin/portais.tsx"),
-    // Leads (issue 5): inbox, detail, CSV, LGPD requests, live events (SSE)
+    // Leads: inbox, detail, CSV, LGPD requests, live events (SSE)
     route("leads", "routes/admin/leads.tsx"),
     route("leads.csv", "routes/admin/leads-csv.ts"),
     route("leads/lgpd", "routes/admin/leads-lgpd.tsx"),
@@ -40,11 +40,11 @@ export default [
     route("leads/:id", "routes/admin/lead.tsx"),
     route("eventos", "routes/admin/eventos.ts"),
     // Lead e-mails that failed or are still being retried (admin only)
-    route("notificacoes", "routes/admin/notificacoes.tsx"),
+    route("emails-nao-entregues", "routes/admin/emails-nao-entregues.tsx"),
   ]),
-  // Leads (issue 5): a WhatsApp click on a listing, recorded by navigator.sendBeacon
+  // Leads: a WhatsApp click on a listing, recorded by navigator.sendBeacon
   route("api/whatsapp", "routes/api/whatsapp.ts"),
-  // SEO and feeds (issue 6): crawler files, portal feeds, per-listing social images
+  // SEO and feeds: crawler files, portal feeds, per-listing social images
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("sitemaps/:arquivo", "routes/seo/sitemap-part.ts"),

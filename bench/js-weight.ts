@@ -1,5 +1,5 @@
-// Step 3b: the JavaScript each public page makes a phone download (issue 3's budget: ≤ 150 KB
-// gzip on each public page), measured in the system Chromium: every script response's bytes on
+// Step 3b: the JavaScript each public page makes a phone download (the budget: ≤ 150 KB
+// compressed on each public page, decision 014), measured in the system Chromium: every script response's bytes on
 // the wire (compressed, as the server sends them) from the first request until the page has
 // hydrated and the network is idle. A cold cache per page: what a first visit costs.
 import { chromium } from "@playwright/test";

@@ -3,9 +3,9 @@
 // small Portuguese page with what it typed (the page itself is not rendered), a JavaScript
 // (`.data`) post gets the form's usual 429 data, both with Retry-After.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, type ProductionServer, startProductionServer } from "./test-support/production-server";
+import { TEST_ADMIN as ADMIN, type ServerProcess, startSiteForTests } from "../tests/support/server";
 
-let server: ProductionServer;
+let server: ServerProcess;
 let listingPath = "";
 const LISTING_TITLE = "Casa com quintal no Farol";
 
@@ -21,9 +21,9 @@ async function post(
   from: string,
   extra: Record<string, string> = {},
 ) {
-  const response = await fetch(server.baseURL + path, {
+  const response = await fetch(server.url + path, {
     method: "POST",
-    headers: { Origin: server.baseURL, "Content-Type": FORM, "X-Forwarded-For": from, ...extra },
+    headers: { Origin: server.url, "Content-Type": FORM, "X-Forwarded-For": from, ...extra },
     body: new URLSearchParams(fields).toString(),
     redirect: "manual",
   });
@@ -60,7 +60,7 @@ function expectSmallPage(answer: { headers: Headers; body: string }, path: strin
 }
 
 beforeAll(async () => {
-  server = await startProductionServer({ TRUST_PROXY: "true" });
+  server = await startSiteForTests({ env: { TRUST_PROXY: "true" } });
   const signIn = await post("/login", { email: ADMIN.email, password: ADMIN.password }, nextAddress());
   expect(signIn.status, signIn.body.slice(0, 300)).toBe(302);
   const cookie = signIn.headers.get("set-cookie")?.match(/((?:__Host-)?sessao=[^;]+)/)?.[1] ?? "";
@@ -81,13 +81,13 @@ beforeAll(async () => {
     { Cookie: cookie },
   );
   expect(created.status, created.body.slice(0, 300)).toBe(303);
-  const edit = await fetch(server.baseURL + (created.headers.get("location") ?? ""), {
+  const edit = await fetch(server.url + (created.headers.get("location") ?? ""), {
     headers: { Cookie: cookie },
   }).then((r) => r.text());
   const referencia = edit.match(/name="referencia"[^>]*value="([A-Z]{2}\d{4,})"/)?.[1];
   if (!referencia) throw new Error("a referência do imóvel criado não está na página de edição");
   listingPath = `/casas/${referencia}`;
-  expect(await fetch(server.baseURL + listingPath).then((r) => r.text())).toContain(LISTING_TITLE);
+  expect(await fetch(server.url + listingPath).then((r) => r.text())).toContain(LISTING_TITLE);
 }, 240_000);
 
 afterAll(async () => {

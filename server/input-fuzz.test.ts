@@ -4,7 +4,7 @@
 // values with NULs and other control characters, malformed percent-encoding (a lone "%",
 // "%E0%A4%A"), bytes that are not UTF-8, encoded separators and very long text; forms go both
 // url-encoded and as multipart, to the page and to its data URL (.data, as client navigation
-// posts). The forms are read from the pages themselves (test-support/html-forms.ts), so a new
+// posts). The forms are read from the pages themselves (tests/support/html-forms.ts), so a new
 // form is fuzzed without being listed here.
 //
 // Random by default; FUZZ_SEED=<seed> replays a run (each failure names its seed).
@@ -12,8 +12,9 @@ import fc from "fast-check";
 import { parse } from "node-html-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FormField, formKey, formsOf, type HtmlForm } from "./test-support/html-forms";
+import { type FormField, formKey, formsOf, type HtmlForm } from "../tests/support/html-forms";
 import {
+  ADMIN,
   dataUrl,
   fieldValueArb,
   formArb,
@@ -25,8 +26,8 @@ import {
   type RawFields,
   rawUrlTextArb,
   withInside,
-} from "./test-support/odd-input";
-import { ADMIN, type ProductionServer, startProductionServer } from "./test-support/production-server";
+} from "../tests/support/odd-input";
+import { type ServerProcess, startSiteForTests } from "../tests/support/server";
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
@@ -48,7 +49,8 @@ async function check<T>(property: fc.IAsyncProperty<T>, options: { numRuns: numb
   }
 }
 
-let server: ProductionServer;
+/** A build of its own, so a Playwright run's build/ is never rebuilt under it (build-* is ignored by git). */
+let server: ServerProcess;
 let adminCookie = "";
 let listingPath = "";
 let listingAdminPath = "";
@@ -78,10 +80,10 @@ async function send(
   path: string,
   options: { body?: string | Buffer; contentType?: string; signedIn?: boolean; label?: string } = {},
 ): Promise<Sent> {
-  const headers: Record<string, string> = { Origin: server.baseURL, "X-Forwarded-For": nextAddress() };
+  const headers: Record<string, string> = { Origin: server.url, "X-Forwarded-For": nextAddress() };
   if (options.contentType) headers["Content-Type"] = options.contentType;
   if (options.signedIn) headers.Cookie = adminCookie;
-  const response = await fetch(server.baseURL + path, {
+  const response = await fetch(server.url + path, {
     method,
     headers,
     body: typeof options.body === "string" ? options.body : options.body && new Uint8Array(options.body),
@@ -166,7 +168,7 @@ async function tinyJpeg(): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  server = await startProductionServer({ TRUST_PROXY: "true" });
+  server = await startSiteForTests({ admin: ADMIN, env: { TRUST_PROXY: "true" } });
   adminCookie = await signIn();
   const created = await send("POST", "/admin/imoveis/novo", {
     signedIn: true,
@@ -184,7 +186,7 @@ beforeAll(async () => {
     }),
   });
   expect(created.status, created.body.slice(0, 500)).toBe(303);
-  listingAdminPath = new URL(created.location ?? "", server.baseURL).pathname;
+  listingAdminPath = new URL(created.location ?? "", server.url).pathname;
   const upload = multipart([["altText", "Fachada"]], { name: "fachada.jpg", bytes: await tinyJpeg() });
   const uploaded = await send("POST", `${listingAdminPath}/fotos`, {
     signedIn: true,
@@ -397,9 +399,13 @@ describe("odd bytes from outside", () => {
     const extra = ["pagina", "ordem", "direcao", "mostrar", "ok", "ref", "q"];
     targets.push(
       { ...(leadFilters ?? queryTarget("", true)), path: "/admin/leads.csv" },
-      ...["/admin/portais", "/admin/painel", listingAdminPath, "/admin/usuarios", "/admin/notificacoes"].map(
-        (path) => queryTarget(path, true, extra),
-      ),
+      ...[
+        "/admin/portais",
+        "/admin/painel",
+        listingAdminPath,
+        "/admin/usuarios",
+        "/admin/emails-nao-entregues",
+      ].map((path) => queryTarget(path, true, extra)),
     );
     await fuzzQueries(targets, 100);
   });
@@ -432,7 +438,7 @@ describe("odd bytes from outside", () => {
       "/admin/portais",
       "/admin/leads",
       "/admin/leads/lgpd",
-      "/admin/notificacoes",
+      "/admin/emails-nao-entregues",
     ];
     const inbox = await send("GET", "/admin/leads", { signedIn: true });
     const leadPath = inbox.body.match(/href="(\/admin\/leads\/\d+)"/)?.[1];
@@ -478,14 +484,14 @@ describe("odd bytes from outside", () => {
       },
       {
         page: "",
-        action: "/admin/notificacoes",
+        action: "/admin/emails-nao-entregues",
         method: "post",
         multipart: false,
         fields: [hidden("intent", "tentar"), hidden("id", "1")],
       },
       {
         page: "",
-        action: "/admin/notificacoes",
+        action: "/admin/emails-nao-entregues",
         method: "post",
         multipart: false,
         fields: [hidden("intent", "descartar"), hidden("id", "1")],

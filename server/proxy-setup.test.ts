@@ -5,11 +5,11 @@
 // set, the same post goes through (app/server/http/proxy-check.server.ts).
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ProductionServer, startProductionServer } from "./test-support/production-server";
+import { type ServerProcess, startSiteForTests } from "../tests/support/server";
 
 const PUBLIC = "https://imoveis.exemplo.com.br";
 
-let server: ProductionServer | undefined;
+let server: ServerProcess | undefined;
 afterEach(async () => {
   await server?.stop();
   server = undefined;
@@ -64,11 +64,11 @@ const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 describe("behind a reverse proxy", () => {
   it("TRUST_PROXY=false: a form post gets a Portuguese page, not a 500 stack, and the log names TRUST_PROXY=true once", async () => {
-    server = await startProductionServer({ PUBLIC_URL: PUBLIC, TRUST_PROXY: "false" });
-    const page = await viaProxy(server.baseURL, "GET", "/sobre-nos");
+    server = await startSiteForTests({ env: { PUBLIC_URL: PUBLIC, TRUST_PROXY: "false" } });
+    const page = await viaProxy(server.url, "GET", "/sobre-nos");
     expect(page.status).toBe(200);
-    const first = await viaProxy(server.baseURL, "POST", "/sobre-nos", lead);
-    const second = await viaProxy(server.baseURL, "POST", "/sobre-nos", lead);
+    const first = await viaProxy(server.url, "POST", "/sobre-nos", lead);
+    const second = await viaProxy(server.url, "POST", "/sobre-nos", lead);
     for (const answer of [first, second]) {
       expect(answer.status).toBe(500);
       expect(answer.body).toContain("Não foi possível enviar o formulário");
@@ -84,8 +84,8 @@ describe("behind a reverse proxy", () => {
   });
 
   it("TRUST_PROXY=true: the same post goes through", async () => {
-    server = await startProductionServer({ PUBLIC_URL: PUBLIC, TRUST_PROXY: "true" });
-    const answer = await viaProxy(server.baseURL, "POST", "/sobre-nos", lead);
+    server = await startSiteForTests({ env: { PUBLIC_URL: PUBLIC, TRUST_PROXY: "true" } });
+    const answer = await viaProxy(server.url, "POST", "/sobre-nos", lead);
     expect(answer.status).toBe(200);
     expect(answer.body).toContain("Mensagem enviada!");
     expect(server.output()).not.toContain("TRUST_PROXY");

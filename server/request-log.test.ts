@@ -4,7 +4,7 @@
 // same id as the header, and the log has the error's stack once, under that id.
 import postgres from "postgres";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { ADMIN, type ProductionServer, startProductionServer } from "./test-support/production-server";
+import { TEST_ADMIN as ADMIN, type ServerProcess, startSiteForTests } from "../tests/support/server";
 
 interface LogLine {
   level: number;
@@ -26,12 +26,12 @@ function logLines(output: string): LogLine[] {
 }
 
 /** The request line with `id`, once the server has written it. */
-async function lineOf(server: ProductionServer, id: string): Promise<LogLine> {
+async function lineOf(server: ServerProcess, id: string): Promise<LogLine> {
   await expect.poll(() => logLines(server.output()).some((l) => l.reqId === id && l.path)).toBe(true);
   return logLines(server.output()).find((l) => l.reqId === id && l.path) as LogLine;
 }
 
-let server: ProductionServer | undefined;
+let server: ServerProcess | undefined;
 afterEach(async () => {
   await server?.stop();
   server = undefined;
@@ -39,8 +39,8 @@ afterEach(async () => {
 
 describe("the request log", () => {
   it("writes one line per request with its id (also X-Request-Id), no secrets in the path, and the user id when signed in", async () => {
-    server = await startProductionServer();
-    const search = await fetch(`${server.baseURL}/sobre-nos?origem=Macei%C3%B3&token=segredo1`, {
+    server = await startSiteForTests();
+    const search = await fetch(`${server.url}/sobre-nos?origem=Macei%C3%B3&token=segredo1`, {
       redirect: "manual",
     });
     const searchId = search.headers.get("x-request-id") ?? "";
@@ -52,20 +52,20 @@ describe("the request log", () => {
       status: 200,
     });
 
-    const reset = await fetch(`${server.baseURL}/redefinir-senha/TokenDeVerdade123?senha=segredo2`, {
+    const reset = await fetch(`${server.url}/redefinir-senha/TokenDeVerdade123?senha=segredo2`, {
       redirect: "manual",
     });
     const resetLine = await lineOf(server, reset.headers.get("x-request-id") ?? "");
     expect(resetLine.path).toBe("/redefinir-senha/:token?senha=***");
 
-    const signIn = await fetch(`${server.baseURL}/login`, {
+    const signIn = await fetch(`${server.url}/login`, {
       method: "POST",
-      headers: { Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }),
       redirect: "manual",
     });
     const cookie = signIn.headers.get("set-cookie")?.match(/((?:__Host-)?sessao=[^;]+)/)?.[1] ?? "";
-    const panel = await fetch(`${server.baseURL}/admin/painel`, { headers: { Cookie: cookie } });
+    const panel = await fetch(`${server.url}/admin/painel`, { headers: { Cookie: cookie } });
     expect(panel.status).toBe(200);
     const panelLine = await lineOf(server, panel.headers.get("x-request-id") ?? "");
     expect(panelLine.userId).toEqual(expect.any(Number));
@@ -79,12 +79,12 @@ describe("the request log", () => {
   });
 
   it("LOG_LEVEL=warn: no request lines, and the start-up line is still plain text", async () => {
-    server = await startProductionServer({ LOG_LEVEL: "warn" });
-    const page = await fetch(`${server.baseURL}/sobre-nos`);
+    server = await startSiteForTests({ env: { LOG_LEVEL: "warn" } });
+    const page = await fetch(`${server.url}/sobre-nos`);
     expect(page.status).toBe(200);
     // The answer is sent before its line would be written: give the server a later request to
     // be sure, then look.
-    await fetch(`${server.baseURL}/politica-de-privacidade`);
+    await fetch(`${server.url}/politica-de-privacidade`);
     await new Promise((resolve) => setImmediate(resolve));
     expect(logLines(server.output()).filter((l) => l.level < 40)).toEqual([]);
     expect(server.output()).toMatch(/^Imóveis em Alagoas no ar em http:\/\/127\.0\.0\.1:\d+ \(banco: /m);
@@ -105,13 +105,13 @@ describe.skipIf(!DATABASE_SERVER)("a server error (PostgreSQL)", () => {
     await admin?.unsafe(`create database "${name}"`);
     const url = new URL(DATABASE_SERVER ?? "");
     url.pathname = `/${name}`;
-    server = await startProductionServer({ DATABASE_URL: url.toString() });
+    server = await startSiteForTests({ env: { DATABASE_URL: url.toString() } });
     // The listings table goes away under the running site: the listing page's loader fails.
     const site = postgres(url.toString(), { max: 1, onnotice: () => {} });
     await site.unsafe("alter table properties rename to properties_fora");
     await site.end();
 
-    const page = await fetch(`${server.baseURL}/casas/AP9876`);
+    const page = await fetch(`${server.url}/casas/AP9876`);
     expect(page.status).toBe(500);
     const id = page.headers.get("x-request-id") ?? "";
     expect(id).toMatch(/^[0-9a-f-]{36}$/);

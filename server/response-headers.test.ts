@@ -2,16 +2,16 @@
 // X-Content-Type-Options on static files too (server.js serves them before the app), no-store on
 // every page holding credentials, HSTS only for an https site, a quiet 404 for a missing photo.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ProductionServer, startProductionServer } from "./test-support/production-server";
+import { type ServerProcess, startSiteForTests } from "../tests/support/server";
 
 describe("response headers (http site)", () => {
-  let server: ProductionServer;
+  let server: ServerProcess;
   beforeAll(async () => {
-    server = await startProductionServer();
+    server = await startSiteForTests();
   }, 180_000);
   afterAll(() => server.stop());
 
-  const get = (path: string) => fetch(new URL(path, server.baseURL), { redirect: "manual" });
+  const get = (path: string) => fetch(new URL(path, server.url), { redirect: "manual" });
 
   it("sends nosniff on static files, photos and pages alike", async () => {
     const home = await get("/");
@@ -44,14 +44,14 @@ describe("response headers (http site)", () => {
 });
 
 describe("response headers (https site)", () => {
-  let server: ProductionServer;
+  let server: ServerProcess;
   beforeAll(async () => {
-    server = await startProductionServer({ PUBLIC_URL: "https://imoveis.exemplo.com.br" });
+    server = await startSiteForTests({ env: { PUBLIC_URL: "https://imoveis.exemplo.com.br" } });
   }, 180_000);
   afterAll(() => server.stop());
 
   it("sends HSTS when PUBLIC_URL is https", async () => {
-    const response = await fetch(new URL("/", server.baseURL));
+    const response = await fetch(new URL("/", server.url));
     expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
   });
 });

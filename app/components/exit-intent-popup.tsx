@@ -1,4 +1,4 @@
-// The spec's exit-intent popup (sections 4 and 9): hidden by default; when the pointer leaves the
+// The product's exit-intent popup: hidden by default; when the pointer leaves the
 // top of the page (clientY ≤ 0) and it has not been shown in this browser session, it invites
 // the visitor to the agency's video channel. A native modal <dialog> keeps the rest of the page
 // inert; Tab is also wrapped inside it and focus goes back where it was on close.

@@ -1,4 +1,4 @@
-// The spec's loading overlay (sections 2 and 9): a spinner on first load and after every route
+// The product's loading overlay: a spinner on first load and after every route
 // change, for 300 ms. First load is pure CSS (an animation hides it at 300 ms, so it goes away
 // with JavaScript off too); client navigations set it again from a timer. It is translucent,
 // fixed and never takes pointer events: no layout shift, no hidden content, no blocked clicks.

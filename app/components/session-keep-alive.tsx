@@ -1,21 +1,17 @@
-// The spec's session behaviour (section 9), made real: while an admin page is open, check the
-// session every 30 s; when fewer than 3 checks remain before the idle expiry, refresh it, so
+// The session's keep-alive (decision 004): while an admin page is open, check the
+// session every `intervalMs` (30 s, see sessionCheckIntervalMs); when fewer than 3 checks remain
+// before the idle expiry, refresh it, so
 // open work is never lost to a timeout. When the session is gone, go to /login and come back
 // here after signing in.
 import { useEffect } from "react";
 import { loginUrl } from "../lib/redirect-to";
-import {
-  needsRefresh,
-  SESSION_CHECK_INTERVAL_MS,
-  SESSION_ENDPOINT,
-  type SessionStatus,
-} from "../lib/session-constants";
+import { needsRefresh, SESSION_ENDPOINT, type SessionStatus } from "../lib/session-constants";
 
 function sendToLogin() {
   window.location.assign(loginUrl(`${window.location.pathname}${window.location.search}`));
 }
 
-async function checkSession(): Promise<void> {
+async function checkSession(intervalMs: number): Promise<void> {
   const init: RequestInit = {
     headers: { Accept: "application/json" },
     credentials: "same-origin",
@@ -29,7 +25,7 @@ async function checkSession(): Promise<void> {
   }
   if (response.status === 401) return sendToLogin();
   if (!response.ok) return;
-  if (!needsRefresh((await response.json()) as SessionStatus)) return;
+  if (!needsRefresh((await response.json()) as SessionStatus, intervalMs)) return;
   try {
     const refreshed = await fetch(SESSION_ENDPOINT, { ...init, method: "POST" });
     if (refreshed.status === 401) sendToLogin();
@@ -38,18 +34,18 @@ async function checkSession(): Promise<void> {
   }
 }
 
-export function SessionKeepAlive() {
+export function SessionKeepAlive({ intervalMs }: { intervalMs: number }) {
   useEffect(() => {
-    const timer = window.setInterval(checkSession, SESSION_CHECK_INTERVAL_MS);
+    const timer = window.setInterval(() => void checkSession(intervalMs), intervalMs);
     // Background tabs get their timers slowed down: check as soon as the tab is seen again.
     const onVisible = () => {
-      if (document.visibilityState === "visible") void checkSession();
+      if (document.visibilityState === "visible") void checkSession(intervalMs);
     };
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       window.clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, []);
+  }, [intervalMs]);
   return null;
 }

@@ -1,5 +1,5 @@
-// The site footer: the agency and its CRECI (COFECI: the CRECI at least 25 % of the name's font
-// size; ours is ~64 %), every way to reach the agency, links, the video channel and the policy.
+// The site footer: the agency and its CRECI (at least 25 % of the name's font size, docs/domain.md;
+// ours is ~64 %), every way to reach the agency, links, the video channel and the policy.
 
 import { Link } from "react-router";
 import { channelName, creciText, telHref, whatsappUrl } from "../lib/contact";

@@ -1,4 +1,5 @@
-// Links to reach the agency: WhatsApp (wa.me), phone (tel:), CRECI text, video channel.
+// Links to reach the agency: WhatsApp (wa.me), phone (tel:), CRECI text, video channel; the
+// conventions behind them are in docs/domain.md.
 
 /** International digits for a Brazilian number: "(82) 99999-9999" → "5582999999999". */
 export function brazilDigits(raw: string): string {

@@ -7,7 +7,7 @@ export const HONEYPOT_FIELD = "website";
 export type LeadField = "name" | "phone" | "email" | "message" | "consent";
 export type LeadFieldErrors = Partial<Record<LeadField, string>>;
 
-/** What the listing page's action answers (status 200, 400, 404, 409 or 429). */
+/** What a lead form's action answers (status 200, 400, 404, 409 or 429; submitLeadForm). */
 export type LeadActionData =
   | { ok: true }
   | {

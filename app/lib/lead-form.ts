@@ -1,5 +1,6 @@
-// The listing contact form's schema, run by the action (createLead). Field names are the
-// <input> names; messages are what the visitor reads at each field.
+// The lead forms' schema (a listing's and /sobre-nos'), run by their actions (createLead in
+// app/server/leads/capture.server.ts). Field names are the <input> names; messages are what the
+// visitor reads at each field.
 import { z } from "zod";
 import { HONEYPOT_FIELD, LEAD_LIMITS, type LeadField, type LeadFieldErrors } from "./lead-fields";
 

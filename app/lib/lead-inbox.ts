@@ -1,7 +1,7 @@
 // The leads inbox's inputs: list filters (URL), status changes, notes, assignment and the LGPD
 // lookup. Shared by the admin routes (server) and their forms (field names, limits).
 import { z } from "zod";
-import { LEAD_STATUS_KEYS, LEAD_STATUSES, type LeadStatus } from "./vocabulary";
+import { LEAD_STATUS_KEYS, type LeadStatus } from "./vocabulary";
 
 export const LEAD_PAGE_SIZE = 25;
 export const NOTE_MAX = 2000;
@@ -51,10 +51,6 @@ export function leadListSearch(query: LeadListQuery, overrides: Partial<LeadList
 
 /** The pipeline in order; fechado and perdido both end it. */
 export const LEAD_PIPELINE: LeadStatus[] = [...LEAD_STATUS_KEYS];
-
-export function leadStatusLabel(status: LeadStatus): string {
-  return LEAD_STATUSES[status];
-}
 
 export const leadStatusSchema = z.object({
   status: z.enum(LEAD_STATUS_KEYS, { error: "Escolha uma etapa válida." }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedCount, listingsUpdatedMessage } from "./live-updates";
+import { changedCount, propertiesUpdatedMessage } from "./live-updates";
 
 describe("live update notice", () => {
   it("counts each listing once, whatever happened to it", () => {
@@ -14,8 +14,8 @@ describe("live update notice", () => {
   });
 
   it("says it in Portuguese, singular and plural, and nothing for none", () => {
-    expect(listingsUpdatedMessage(1)).toBe("Lista atualizada: 1 imóvel alterado");
-    expect(listingsUpdatedMessage(3)).toBe("Lista atualizada: 3 imóveis alterados");
-    expect(listingsUpdatedMessage(0)).toBe("");
+    expect(propertiesUpdatedMessage(1)).toBe("Lista atualizada: 1 imóvel alterado");
+    expect(propertiesUpdatedMessage(3)).toBe("Lista atualizada: 3 imóveis alterados");
+    expect(propertiesUpdatedMessage(0)).toBe("");
   });
 });

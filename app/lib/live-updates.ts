@@ -11,7 +11,7 @@ export function changedCount(events: readonly LiveEventData[], type: LiveEventTy
 }
 
 /** "Lista atualizada: 1 imóvel alterado" / "…: 3 imóveis alterados"; empty for none. */
-export function listingsUpdatedMessage(count: number): string {
+export function propertiesUpdatedMessage(count: number): string {
   if (count <= 0) return "";
   return `Lista atualizada: ${formatCount(count, "imóvel alterado", "imóveis alterados")}`;
 }

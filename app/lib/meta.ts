@@ -1,4 +1,4 @@
-// One builder for every page's <head> tags (spec sections 2 and 9): title "{page} | {agency}",
+// One builder for every page's <head> tags: title "{page} | {agency}",
 // description, keywords, Open Graph, Twitter card and canonical — all rendered by the server
 // through React Router `meta` exports, so WhatsApp/Facebook/Google read them without JavaScript.
 //

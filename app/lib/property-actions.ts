@@ -1,8 +1,8 @@
-// The buttons of the listing edit screen (besides saving the form), one schema for all of them.
+// The buttons of the property edit screen (besides saving the form), one schema for all of them.
 import { z } from "zod";
 import { STATUS_KEYS } from "./vocabulary";
 
-export const listingActionSchema = z.discriminatedUnion(
+export const propertyActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("publicar") }),
@@ -21,19 +21,19 @@ export const listingActionSchema = z.discriminatedUnion(
   { error: "Ação desconhecida." },
 );
 
-export type ListingAction = z.output<typeof listingActionSchema>;
+export type PropertyAction = z.output<typeof propertyActionSchema>;
 
-export function parseListingAction(form: FormData) {
+export function parsePropertyAction(form: FormData) {
   const raw: Record<string, string> = {};
   for (const key of ["intent", "status", "confirmar"]) {
     const value = form.get(key);
     if (typeof value === "string" && value !== "") raw[key] = value;
   }
-  return listingActionSchema.safeParse(raw);
+  return propertyActionSchema.safeParse(raw);
 }
 
 /** The confirmation shown after an action, keyed by the `ok` query parameter. */
-export const LISTING_NOTICES = {
+export const PROPERTY_NOTICES = {
   criado: "Imóvel cadastrado. Agora envie as fotos.",
   salvo: "Alterações salvas.",
   publicado: "Imóvel publicado no site.",
@@ -46,9 +46,9 @@ export const LISTING_NOTICES = {
   excluido: "Imóvel excluído.",
   fotos: "Fotos atualizadas.",
 } as const;
-export type ListingNotice = keyof typeof LISTING_NOTICES;
+export type PropertyNotice = keyof typeof PROPERTY_NOTICES;
 
 export function noticeOf(search: URLSearchParams): string | null {
   const key = search.get("ok");
-  return key && key in LISTING_NOTICES ? LISTING_NOTICES[key as ListingNotice] : null;
+  return key && key in PROPERTY_NOTICES ? PROPERTY_NOTICES[key as PropertyNotice] : null;
 }

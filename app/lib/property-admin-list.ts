@@ -1,4 +1,4 @@
-// The admin listings table's URL: search, filters, sort and page live in GET params so a
+// The admin properties table's URL: search, filters, sort and page live in GET params so a
 // view can be bookmarked, shared and reloaded. Unknown values fall back to defaults.
 import { z } from "zod";
 import { PUBLICATION_KEYS, STATUS_KEYS, TIPO_KEYS } from "./vocabulary";

@@ -1,4 +1,4 @@
-// The listing form's one schema, run in the browser before submit and in the action always.
+// The property form's one schema, run in the browser before submit and in the action always.
 // Input is what a <form> sends (strings, checkbox lists); output matches the properties table.
 import { z } from "zod";
 import {
@@ -252,7 +252,7 @@ export type PropertyFormResult =
   | { success: true; data: PropertyFormData }
   | { success: false; errors: PropertyFieldErrors; values: PropertyFormInput };
 
-/** Read and validate a submitted listing form (browser and server). */
+/** Read and validate a submitted property form (browser and server). */
 export function parsePropertyForm(form: FormData): PropertyFormResult {
   const values = readPropertyForm(form);
   const result = propertyFormSchema.safeParse(values);
@@ -266,7 +266,7 @@ export function firstInvalidField(errors: PropertyFieldErrors): PropertyField | 
   return PROPERTY_FIELDS.find((field) => errors[field]);
 }
 
-/** A stored listing as form values (prices with thousands separators, as people type them). */
+/** A stored property as form values (prices with thousands separators, as people type them). */
 export function toFormInput(
   p: { [K in PropertyField]?: string | number | boolean | readonly string[] | null },
 ): PropertyFormInput {

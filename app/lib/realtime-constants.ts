@@ -1,4 +1,4 @@
-// The spec's realtime constants (shared/spec: heartbeat 30 s, reconnect 1, 2, 5 and 10 s).
+// The product's realtime constants: a heartbeat every 30 s, reconnects after 1, 2, 5 and 10 s.
 export const REALTIME_HEARTBEAT_MS = 30_000;
 /** Waits before reconnect attempts 1, 2, 3…; the last one repeats. */
 export const REALTIME_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { needsRefresh, SESSION_CHECK_INTERVAL_MS, SESSION_REFRESH_THRESHOLD_MS } from "./session-constants";
+import {
+  needsRefresh,
+  SESSION_CHECK_INTERVAL_MS,
+  SESSION_REFRESH_THRESHOLD_MS,
+  sessionCheckIntervalMs,
+} from "./session-constants";
 
-describe("session keep-alive rule (spec: check every 30 s, refresh when fewer than 3 checks remain)", () => {
+describe("session keep-alive rule (check every 30 s, refresh when fewer than 3 checks remain)", () => {
   const now = "2026-03-01T12:00:00.000Z";
   const expiringIn = (ms: number) => ({ now, idleExpiresAt: new Date(Date.parse(now) + ms).toISOString() });
 
@@ -16,6 +21,18 @@ describe("session keep-alive rule (spec: check every 30 s, refresh when fewer th
     expect(needsRefresh(expiringIn(89_999))).toBe(true);
     expect(needsRefresh(expiringIn(1_000))).toBe(true);
     expect(needsRefresh(expiringIn(-1_000))).toBe(true);
+  });
+
+  it("checks every 30 s for any real idle timeout, four times per timeout for one of seconds", () => {
+    expect(sessionCheckIntervalMs(120 * 60_000)).toBe(30_000);
+    expect(sessionCheckIntervalMs(2 * 60_000)).toBe(30_000);
+    expect(sessionCheckIntervalMs(8_000)).toBe(2_000);
+    expect(sessionCheckIntervalMs(1_000)).toBe(1_000);
+  });
+
+  it("with a shorter interval, refreshes below three of those intervals", () => {
+    expect(needsRefresh(expiringIn(6_000), 2_000)).toBe(false);
+    expect(needsRefresh(expiringIn(5_999), 2_000)).toBe(true);
   });
 
   it("reads both times from the server's answer, whatever the device's clock says", () => {

@@ -1,4 +1,4 @@
-// The listing vocabulary of the Brazilian market (see shared/spec/domain.md).
+// The listing vocabulary of the Brazilian market (docs/domain.md).
 // Keys are stored in the database; labels are what visitors and agents read.
 
 export const TIPOS = {

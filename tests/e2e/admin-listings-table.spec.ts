@@ -1,4 +1,4 @@
-// The admin listings table (/admin/imoveis, issue 4) driven through its UI on the demo catalogue
+// The admin listings table (/admin/imoveis) driven through its UI on the demo catalogue
 // (64 listings, 20 a page): sort by a column header, page, filter, search by referência and by
 // title. The URL keeps the view, so a reload shows the same rows and the same controls.
 import { expect, type Page } from "@playwright/test";

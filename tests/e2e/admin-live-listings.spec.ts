@@ -1,4 +1,4 @@
-// Issue 5, realtime: an open /admin/imoveis follows changes made elsewhere. Two browser
+// Realtime: an open /admin/imoveis follows changes made elsewhere. Two browser
 // contexts (two admins): one edits a listing's title; the other's open, filtered table shows
 // the new title without a reload, keeps its filter, and says so in a polite live region.
 import { expect } from "@playwright/test";

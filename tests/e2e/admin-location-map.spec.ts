@@ -1,4 +1,4 @@
-// Picking a listing's location on the map of the listing form (issue 4). Map tiles come from
+// Picking a listing's location on the map of the listing form. Map tiles come from
 // the internet, which tests never reach: every tile request is answered here with an empty
 // 1x1 PNG. Leaflet itself is bundled, so the map works the same without its tiles.
 import { expect, type Page } from "@playwright/test";

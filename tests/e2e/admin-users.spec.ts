@@ -1,4 +1,4 @@
-// The users screen (/admin/usuarios, admin only; issue 4) past creation: an admin changes a
+// The users screen (/admin/usuarios, admin only) past creation: an admin changes a
 // user's role, CRECI and phone, sets a temporary password, and the person signs in with it in a
 // browser of their own; now a corretor, they are refused the screen.
 import { expect, type Locator, type Page } from "@playwright/test";

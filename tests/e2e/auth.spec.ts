@@ -1,11 +1,11 @@
-// Sign-in, sign-out, the guard's two redirects, the session keep-alive and revocation, roles,
-// the users and settings screens, password recovery by e-mail, and axe on every auth/admin
-// screen (issue 4).
+// Sign-in, sign-out, the guard's two redirects, session revocation, roles, the users and
+// settings screens, the sign-in rate limit, password recovery by e-mail, and axe on every
+// auth/admin screen. The keep-alive past the idle timeout: session-keep-alive.spec.ts.
 import { type Browser, expect, type Page } from "@playwright/test";
 import { startTestSmtp, type TestSmtp } from "../../app/server/mail/test-smtp.server";
 import { E2E_ADMIN } from "../../playwright.config";
+import { type ServerProcess, startServer } from "../support/server";
 import { E2E_BASE_URL, expectNoAxeViolations, loginAs, signInOverHttp, test } from "./fixtures";
-import { type OwnServer, startOwnServer } from "./own-server";
 
 const PASSWORD_FIELD = "Senha";
 
@@ -340,82 +340,27 @@ test.describe("accessibility", () => {
   });
 });
 
-// A second server with a one-minute idle timeout and a real SMTP server: the keep-alive must
-// hold an open page signed in past the timeout, the sign-in rate limit is exercised without
-// disturbing the main server's counters, and the reset e-mail is read where it lands. It
-// trusts X-Forwarded-For so that each test can sign in from an
-// address of its own: the limit counts per IP, and the tests must not share one count.
-test.describe("own server: short idle timeout, sign-in rate limit, password recovery by e-mail", () => {
+// A second server with a real SMTP server: the sign-in rate limit is exercised without disturbing
+// the main server's counters, and the reset e-mail is read where it lands (the recovery changes
+// the administrator's password, which the main server's other tests need). It trusts
+// X-Forwarded-For so that each test can sign in from an address of its own: the limit counts per
+// IP, and the tests must not share one count.
+test.describe("own server: sign-in rate limit, password recovery by e-mail", () => {
   test.describe.configure({ mode: "serial" });
-  let server: OwnServer | undefined;
+  let server: ServerProcess | undefined;
   let smtp: TestSmtp | undefined;
-  const baseURL = () => server?.baseURL ?? "";
+  const baseURL = () => server?.url ?? "";
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     // A real SMTP server in the test process: the password-reset e-mail must arrive there.
     smtp = await startTestSmtp();
-    server = await startOwnServer("sessao-curta", 100, {
-      SESSION_IDLE_MINUTES: "1",
-      TRUST_PROXY: "true",
-      SMTP_URL: smtp.url,
-    });
+    server = await startServer({ admin: E2E_ADMIN, env: { TRUST_PROXY: "true", SMTP_URL: smtp.url } });
   });
 
   test.afterAll(async () => {
     await server?.stop();
     await smtp?.close();
-  });
-
-  test("an open admin page stays signed in past the idle timeout; one left alone goes to /login and back", async ({
-    browser,
-  }) => {
-    test.setTimeout(180_000);
-    const open = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.10" } });
-    const openPage = await open.newPage();
-    await ready(openPage, "/login", baseURL());
-    await signInWithForm(openPage, E2E_ADMIN.email, E2E_ADMIN.password);
-    await expect(openPage).toHaveURL(`${baseURL()}/admin/painel`);
-    const refreshes: number[] = [];
-    openPage.on("response", (response) => {
-      if (response.url() === `${baseURL()}/admin/sessao` && response.request().method() === "POST") {
-        refreshes.push(response.status());
-      }
-    });
-
-    // Another browser signs in, opens a screen and is then left alone (a laptop lid closed):
-    // its timers stand still, so nothing keeps its session alive past the minute.
-    const idle = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.11" } });
-    await idle.clock.install();
-    const idlePage = await idle.newPage();
-    await ready(idlePage, "/login", baseURL());
-    await signInWithForm(idlePage, E2E_ADMIN.email, E2E_ADMIN.password);
-    await expect(idlePage).toHaveURL(`${baseURL()}/admin/painel`);
-    await ready(idlePage, "/admin/imoveis?ordem=recentes", baseURL());
-    await idle.clock.pauseAt(Date.now() + 1_000);
-
-    // 75 s > the 60 s idle timeout, with no navigation: only the 30 s checks keep it alive.
-    await openPage.waitForTimeout(75_000);
-    await expect.poll(() => refreshes.length).toBeGreaterThanOrEqual(2);
-    expect(refreshes.every((status) => status === 200)).toBe(true);
-    await openPage.reload();
-    await expect(openPage).toHaveURL(`${baseURL()}/admin/painel`);
-    await expect(openPage.getByRole("heading", { level: 1, name: "Painel" })).toBeVisible();
-
-    const gone = await idle.request.get(`${baseURL()}/admin/painel`, { maxRedirects: 0 });
-    expect(gone.status()).toBe(302);
-    expect(gone.headers().location).toBe("/login?redirectTo=%2Fadmin%2Fpainel");
-
-    // The lid opens: the next check finds the session gone, sends the page to /login, and
-    // signing in brings it back to the same screen.
-    await idle.clock.fastForward(31_000);
-    await expect(idlePage).toHaveURL(`${baseURL()}/login?redirectTo=%2Fadmin%2Fimoveis%3Fordem%3Drecentes`);
-    await idle.clock.resume();
-    await idlePage.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    await signInWithForm(idlePage, E2E_ADMIN.email, E2E_ADMIN.password);
-    await expect(idlePage).toHaveURL(`${baseURL()}/admin/imoveis?ordem=recentes`);
-    await open.close();
-    await idle.close();
   });
 
   test("the 11th sign-in attempt in a minute gets 429 and a clear message; another address is unaffected", async ({

@@ -103,12 +103,12 @@ test("the route table has the admin screens this test walks", () => {
       "/admin/sessao",
       "/admin/usuarios",
       "/admin/configuracoes",
-      "/admin/notificacoes",
+      "/admin/emails-nao-entregues",
       "/sair",
     ]),
   );
   expect(ADMIN_ROUTES.filter((r) => r.adminOnly).map((r) => r.path)).toEqual(
-    expect.arrayContaining(["/admin/usuarios", "/admin/configuracoes", "/admin/notificacoes"]),
+    expect.arrayContaining(["/admin/usuarios", "/admin/configuracoes", "/admin/emails-nao-entregues"]),
   );
 });
 

@@ -1,22 +1,14 @@
-// Several app processes on one port (WEB_CONCURRENCY, issue 7: one Node process renders on one
-// core). Real processes on a scratch PostgreSQL database: the primary starts the processes,
+// Several app processes on one port (WEB_CONCURRENCY, decision 010: one Node process renders on
+// one core). Real processes on a scratch PostgreSQL database: the primary starts the processes,
 // replaces one that dies while the site keeps answering, and stops them all on SIGTERM; on the
 // embedded database the setting is refused. Needs TEST_DATABASE_URL and the build.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { get } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
+import { createScratchDatabase, type ScratchDatabase } from "../support/postgres";
+import { BUILD_DIR, type ServerProcess, spawnServer, startServer } from "../support/server";
 import { test } from "./fixtures";
-import {
-  BUILD_DIR,
-  createScratchDatabase,
-  type Instance,
-  type ScratchDatabase,
-  startInstance,
-  stopInstance,
-} from "./server-process";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 const ADMIN = { email: "admin.cluster@teste.com.br", password: "senha-do-cluster-789" };
@@ -55,87 +47,71 @@ function statusOnNewConnection(url: string): Promise<number> {
   });
 }
 
-test("WEB_CONCURRENCY acima de 1 no banco embutido é recusada com a variável nomeada", () => {
+test("WEB_CONCURRENCY acima de 1 no banco embutido é recusada com a variável nomeada", async () => {
   test.skip(!existsSync(join(BUILD_DIR, "server", "index.js")), `build ausente em ${BUILD_DIR}`);
-  const dataDir = mkdtempSync(join(tmpdir(), "cluster-pglite-"));
+  const server = await spawnServer({ admin: ADMIN, env: { WEB_CONCURRENCY: "2" } });
   try {
-    const result = spawnSync(process.execPath, ["server.js"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        BUILD_DIR,
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        WEB_CONCURRENCY: "2",
-      },
-      encoding: "utf8",
-      timeout: 30_000,
-    });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain("WEB_CONCURRENCY: mais de um processo exige DATABASE_URL");
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("WEB_CONCURRENCY: mais de um processo exige DATABASE_URL");
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 });
 
+// One cluster for the three tests below, in order: they follow its life from start to stop.
 test.describe("vários processos no PostgreSQL (WEB_CONCURRENCY=2)", () => {
   test.skip(!SERVER_URL, "TEST_DATABASE_URL não definida: teste de vários processos pulado.");
   test.skip(!existsSync(join(BUILD_DIR, "server", "index.js")), `build ausente em ${BUILD_DIR}`);
+  test.describe.configure({ mode: "serial" });
   test.setTimeout(180_000);
 
   let database: ScratchDatabase | undefined;
-  let dataDir = "";
-  let site: Instance | undefined;
+  let site: ServerProcess | undefined;
+  const primary = () => {
+    if (!site?.process.pid) throw new Error("servidor não iniciado");
+    return site.process.pid;
+  };
 
   test.beforeAll(async () => {
     if (!SERVER_URL) return;
     database = await createScratchDatabase(SERVER_URL, "cluster");
-    dataDir = mkdtempSync(join(tmpdir(), "cluster-"));
-    site = await startInstance({
-      databaseUrl: database.url,
-      dataDir,
-      admin: ADMIN,
-      env: { WEB_CONCURRENCY: "2" },
-    });
+    site = await startServer({ admin: ADMIN, databaseUrl: database.url, env: { WEB_CONCURRENCY: "2" } });
   });
 
   test.afterAll(async () => {
-    await stopInstance(site);
-    rmSync(dataDir, { recursive: true, force: true });
+    await site?.stop();
     await database?.drop();
   });
 
-  test("dois processos atendem; um que morre é substituído sem o site parar; SIGTERM encerra todos", async () => {
-    if (!site?.process.pid) throw new Error("servidor não iniciado");
-    const primary = site.process.pid;
-    await expect.poll(() => childrenOf(primary).length, { timeout: 30_000 }).toBe(2);
-    const [victim, survivor] = childrenOf(primary) as [number, number];
-    expect(site.output.join("")).toContain("2 processos do site (WEB_CONCURRENCY)");
-
+  test("o principal inicia dois processos, e as páginas respondem deles", async () => {
+    await expect.poll(() => childrenOf(primary()).length, { timeout: 30_000 }).toBe(2);
+    expect(site?.output()).toContain("2 processos do site (WEB_CONCURRENCY)");
     // Pages answer from the processes (the migrations and the first administrator came first).
-    const login = await fetch(`${site.url}/login`);
+    const login = await fetch(`${site?.url}/login`);
     expect(login.status).toBe(200);
     expect(await login.text()).toContain("Entrar");
+  });
 
-    // A process that dies is replaced, and once the primary has noticed (its log line), the site
-    // answers meanwhile: the other process serves while the replacement boots.
+  test("um processo que morre é substituído, e o site responde enquanto isso", async () => {
+    await expect.poll(() => childrenOf(primary()).length, { timeout: 30_000 }).toBe(2);
+    const [victim, survivor] = childrenOf(primary()) as [number, number];
+    // Once the primary has noticed (its log line), the site answers meanwhile: the other process
+    // serves while the replacement boots.
     process.kill(victim, "SIGKILL");
     const replaced = `O processo ${victim} saiu (SIGKILL); iniciando outro.`;
-    await expect.poll(() => site!.output.join(""), { timeout: 10_000 }).toContain(replaced);
-    for (let i = 0; i < 10; i++) expect(await statusOnNewConnection(`${site.url}/healthz`)).toBe(200);
+    await expect.poll(() => site?.output(), { timeout: 10_000 }).toContain(replaced);
+    for (let i = 0; i < 10; i++) expect(await statusOnNewConnection(`${site?.url}/healthz`)).toBe(200);
     await expect
-      .poll(() => childrenOf(primary).filter((pid) => pid !== victim).length, { timeout: 30_000 })
+      .poll(() => childrenOf(primary()).filter((pid) => pid !== victim).length, { timeout: 30_000 })
       .toBe(2);
-    expect(childrenOf(primary)).toContain(survivor);
-    expect(await statusOnNewConnection(`${site.url}/login`)).toBe(200);
+    expect(childrenOf(primary())).toContain(survivor);
+    expect(await statusOnNewConnection(`${site?.url}/login`)).toBe(200);
+  });
 
-    // SIGTERM to the primary stops every process, cleanly.
-    const processes = childrenOf(primary);
-    const exited = new Promise<number | null>((resolve) =>
-      site!.process.once("exit", (code) => resolve(code)),
-    );
-    site.process.kill("SIGTERM");
-    expect(await exited).toBe(0);
+  test("SIGTERM ao principal encerra todos os processos, sem erro", async () => {
+    await expect.poll(() => childrenOf(primary()).length, { timeout: 30_000 }).toBe(2);
+    const processes = childrenOf(primary());
+    expect(await site?.stop()).toBe(0);
     for (const pid of processes) expect(alive(pid)).toBe(false);
   });
 });

@@ -162,11 +162,6 @@ export async function sessionFor(
   return fresh;
 }
 
-/** Forget cached sessions (after a test signs everyone out or revokes sessions). */
-export function forgetSessions(): void {
-  sessions.clear();
-}
-
 /**
  * Signs the page's browser context in as `role` (admin: E2E_ADMIN from playwright.config.ts;
  * corretor: E2E_CORRETOR, created on first use). Returns the session cookie.

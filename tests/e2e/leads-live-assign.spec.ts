@@ -1,4 +1,4 @@
-// Issue 5, realtime: a lead handed to a corretora shows up in her open inbox without a reload,
+// Realtime: a lead handed to a corretora shows up in her open inbox without a reload,
 // and leaves it, also without a reload, when the admin hands it to someone else.
 import { expect } from "@playwright/test";
 import { E2E_BASE_URL, E2E_CORRETOR, hydrated, loginAs, sessionFor, test } from "./fixtures";

@@ -2,6 +2,8 @@
 // clicks counted (not leads), live updates, the pipeline, notes, CSV and accessibility.
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { type ServerProcess, startServer } from "../support/server";
 import {
   E2E_BASE_URL,
   E2E_CORRETOR,
@@ -11,7 +13,6 @@ import {
   sessionFor,
   test,
 } from "./fixtures";
-import { type OwnServer, startOwnServer } from "./own-server";
 
 /** The first listing still on offer. */
 async function availableListing(page: Page): Promise<string> {
@@ -537,11 +538,11 @@ test.describe("caixa de leads: filtros, atribuição e o que cada papel vê", ()
 // Per-IP limits on submissions, on a server of their own: tripping them here must not block the
 // main server's other tests, which all come from the same address.
 test.describe("limite de envios por conexão (servidor próprio)", () => {
-  let server: OwnServer | undefined;
+  let server: ServerProcess | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    server = await startOwnServer("limite-leads", 101);
+    server = await startServer({ admin: E2E_ADMIN });
   });
 
   test.afterAll(async () => {
@@ -549,7 +550,7 @@ test.describe("limite de envios por conexão (servidor próprio)", () => {
   });
 
   test("o 6º contato em 10 minutos recebe 429 e uma mensagem clara; nada é gravado", async ({ page }) => {
-    const baseURL = server?.baseURL ?? "";
+    const baseURL = server?.url ?? "";
     for (let i = 1; i <= 5; i++) {
       const response = await page.request.post(`${baseURL}/sobre-nos`, {
         form: { name: `Envio ${i}`, email: `envio${i}@exemplo.com.br`, consent: "on" },
@@ -579,7 +580,7 @@ test.describe("limite de envios por conexão (servidor próprio)", () => {
   });
 
   test("WhatsApp: no máximo 20 cliques em 10 minutos por conexão", async ({ request }) => {
-    const baseURL = server?.baseURL ?? "";
+    const baseURL = server?.url ?? "";
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
       const response = await request.post(`${baseURL}/api/whatsapp`, {

@@ -1,5 +1,5 @@
-// Spec section 2: "page content is re-created for each full path, so a change of path resets the
-// screen". Both shells key their <Outlet> on pathname + search; these tests show what a user
+// Page content is re-created for each full path, so a change of path resets the screen (the
+// product's rule). Both shells key their <Outlet> on pathname + search; these tests show what a user
 // notices: text typed on one view and never sent is gone on the next view of the same screen,
 // after a client-side navigation (the page is never reloaded, which would reset it anyway).
 import { expect, type Page } from "@playwright/test";

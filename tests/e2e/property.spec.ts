@@ -582,7 +582,7 @@ test("meta tags no HTML do servidor da página do imóvel", async ({ page, reque
   expect(metaContent(html, "property", "og:title")).toBe(`${title} | Imóveis em Alagoas`);
   expect(metaContent(html, "property", "og:type")).toBe("website");
   expect(metaContent(html, "property", "og:url")).toBe(`${baseURL}${listing}`);
-  // The listing's own 1200 × 630 social image, made from its cover (issue 6).
+  // The listing's own 1200 × 630 social image, made from its cover (decision 024).
   const referencia = listing.split("/").pop();
   const image = metaContent(html, "property", "og:image") ?? "";
   expect(image).toMatch(new RegExp(`^${baseURL}/og/${referencia}\\.jpg(\\?v=[0-9a-f]+)?$`));

@@ -1,4 +1,4 @@
-// The public shell and its global behaviours (spec sections 2, 4 and 9): meta tags in the raw
+// The public shell and its global behaviours: meta tags in the raw
 // HTML and after client navigation, the 300 ms loading overlay, the exit-intent popup, the
 // video-channel links, favourites, the 404, the home filter, the footer's CRECI and axe.
 import AxeBuilder from "@axe-core/playwright";
@@ -32,6 +32,13 @@ async function leaveThroughTop(page: Page) {
 }
 
 const popup = (page: Page) => page.getByRole("dialog", { name: "Não vá embora ainda!" });
+
+/** Resolves after two frames: whatever the last event made React render is on screen by then. */
+async function afterNextPaint(page: Page) {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
 
 function count(html: string, pattern: RegExp): number {
   return html.match(new RegExp(pattern.source, "g"))?.length ?? 0;
@@ -80,7 +87,7 @@ test.describe("meta tags in the server-rendered HTML", () => {
     });
   }
 
-  test("the site defaults: description and keywords of the spec", async ({ request }) => {
+  test("the site defaults: description and keywords", async ({ request }) => {
     const html = await (await request.get("/sobre-nos")).text();
     expect(html).toContain('<meta name="keywords" content="imóveis, aluguel, venda, apartamentos, casas"/>');
     const home = await (await request.get("/")).text();
@@ -336,7 +343,7 @@ test.describe("exit-intent popup", () => {
     await expect(popup(page)).toHaveCount(0);
 
     await leaveThroughTop(page);
-    await page.waitForTimeout(200);
+    await afterNextPaint(page);
     await expect(popup(page)).toHaveCount(0);
     // Still not after moving to another page of the same session.
     await page
@@ -345,7 +352,7 @@ test.describe("exit-intent popup", () => {
       .click();
     await expect(page).toHaveURL(/\/sobre-nos$/);
     await leaveThroughTop(page);
-    await page.waitForTimeout(200);
+    await afterNextPaint(page);
     await expect(popup(page)).toHaveCount(0);
   });
 

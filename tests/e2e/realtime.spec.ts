@@ -1,27 +1,17 @@
-// Realtime across two app instances (issue 5 acceptance): two production servers, two
+// Realtime across two app instances: two production servers, two
 // processes, one PostgreSQL database. A lead created through instance A reaches an admin
 // panel's SSE connection on instance B, and a listing saved through A shows up in the listings
 // table open in a browser on B (PostgreSQL LISTEN/NOTIFY spans the instances).
 // Needs TEST_DATABASE_URL (a server where a scratch database may be created) and the build.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
+import { createScratchDatabase, type ScratchDatabase } from "../support/postgres";
+import { BUILD_DIR, type ServerProcess, startServer } from "../support/server";
 import { test } from "./fixtures";
-import {
-  BUILD_DIR,
-  createScratchDatabase,
-  type Instance,
-  type ScratchDatabase,
-  startInstance as startServerProcess,
-  stopInstance,
-} from "./server-process";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 const ADMIN = { email: "admin.realtime@teste.com.br", password: "senha-do-realtime-789" };
-
-const startInstance = (databaseUrl: string, dataDir: string) =>
-  startServerProcess({ databaseUrl, dataDir, admin: ADMIN });
 
 async function signIn(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/login`, {
@@ -45,23 +35,20 @@ test.describe("tempo real entre duas instâncias", () => {
   test.setTimeout(180_000);
 
   let database: ScratchDatabase | undefined;
-  let dataDirs: string[] = [];
-  let a: Instance | undefined;
-  let b: Instance | undefined;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
 
   test.beforeAll(async () => {
     if (!SERVER_URL) return;
     database = await createScratchDatabase(SERVER_URL, "realtime");
-    dataDirs = [mkdtempSync(join(tmpdir(), "rt-a-")), mkdtempSync(join(tmpdir(), "rt-b-"))];
     // One after the other: the first migrates and seeds, the second finds it done.
-    a = await startInstance(database.url, dataDirs[0] ?? "");
-    b = await startInstance(database.url, dataDirs[1] ?? "");
+    a = await startServer({ admin: ADMIN, databaseUrl: database.url });
+    b = await startServer({ admin: ADMIN, databaseUrl: database.url });
   });
 
   test.afterAll(async () => {
-    await stopInstance(a);
-    await stopInstance(b);
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    await a?.stop();
+    await b?.stop();
     await database?.drop();
   });
 

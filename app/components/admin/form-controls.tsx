@@ -1,4 +1,4 @@
-// Labelled controls of the listing form. Each reads its value and error by name from the
+// Labelled controls of the property form. Each reads its value and error by name from the
 // form's context and wires the error to the control (aria-invalid + aria-describedby).
 import { createContext, type ReactNode, useContext } from "react";
 import type { PropertyField, PropertyFieldErrors, PropertyFormInput } from "../../lib/property-form";

@@ -1,4 +1,4 @@
-// Picking a listing's location on a map: Leaflet loads only in the browser, only here, and the
+// Picking a property's location on a map: Leaflet loads only in the browser, only here, and the
 // latitude/longitude inputs beside it stay the keyboard and no-JavaScript way to do the same.
 import type * as Leaflet from "leaflet";
 import "leaflet/dist/leaflet.css";
@@ -7,7 +7,7 @@ import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
 import markerShadow from "leaflet/dist/images/marker-shadow.png";
 import { useEffect, useRef, useState } from "react";
 
-/** Centro de Maceió, where most listings are. */
+/** Centro de Maceió, where most properties are. */
 const DEFAULT_CENTER: [number, number] = [-9.666, -35.735];
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;

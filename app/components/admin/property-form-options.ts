@@ -1,4 +1,4 @@
-// Choices and short names of the listing form's fields (pt-BR), kept apart from its layout.
+// Choices and short names of the property form's fields (pt-BR), kept apart from its layout.
 import type { PropertyField } from "../../lib/property-form";
 import {
   ADDRESS_VISIBILITY,

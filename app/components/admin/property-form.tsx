@@ -1,4 +1,4 @@
-// The listing form, grouped as agents think about a listing. The same zod schema runs here
+// The property form, grouped as agents think about a property. The same zod schema runs here
 // before submitting (messages at each field, focus on the first) and in the action always.
 
 import { type FormEvent, useEffect, useState } from "react";
@@ -48,7 +48,7 @@ export interface PropertyFormProps {
   agents: { id: number; name: string }[] | null;
   submitLabel: string;
   busy?: boolean;
-  /** The referência placeholder for a new listing. */
+  /** The referência placeholder for a new property. */
   referenciaHint: string;
 }
 

@@ -41,12 +41,6 @@ export const PawIcon = () => (
   </Icon>
 );
 
-export const CheckIcon = () => (
-  <Icon>
-    <path d="m5 12.5 4.5 4.5L19 7.5" />
-  </Icon>
-);
-
 export const ShareIcon = () => (
   <Icon>
     <circle cx="18" cy="5" r="2.5" />

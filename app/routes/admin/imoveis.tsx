@@ -1,9 +1,9 @@
 // /admin/imoveis — every listing the user may manage: search, filters, sort and pages in the URL.
-import { data, Form, Link, useSearchParams } from "react-router";
-import { ListingsTable, Pagination } from "../../components/admin/listings-table";
-import { LiveListingUpdates } from "../../components/admin/live-listing-updates";
+import { data, Link, useSearchParams } from "react-router";
+import { FilterBar, FilterInput, FilterSelect, ResultCount } from "../../components/admin/filter-bar";
+import { LivePropertyUpdates } from "../../components/admin/live-property-updates";
+import { Pagination, PropertiesTable } from "../../components/admin/properties-table";
 import { Stylesheet } from "../../components/stylesheet";
-import { formatCount } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { noticeOf } from "../../lib/property-actions";
 import { ADMIN_LIST_SORTS, parseAdminListQuery } from "../../lib/property-admin-list";
@@ -32,34 +32,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return data({ query, result, agents }, { headers: { "Cache-Control": "no-store" } });
 }
 
-function Select({
-  name,
-  label,
-  value,
-  options,
-  all,
-}: {
-  name: string;
-  label: string;
-  value: string | number | undefined;
-  options: [string, string][];
-  all?: string;
-}) {
-  return (
-    <div className="filters__field">
-      <label htmlFor={`filtro-${name}`}>{label}</label>
-      <select id={`filtro-${name}`} name={name} defaultValue={value === undefined ? "" : String(value)}>
-        {all ? <option value="">{all}</option> : null}
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export default function Listings({ loaderData }: Route.ComponentProps) {
   const { query, result, agents } = loaderData;
   const [search] = useSearchParams();
@@ -78,7 +50,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           Cadastrar imóvel
         </Link>
       </div>
-      <LiveListingUpdates />
+      <LivePropertyUpdates />
 
       {notice ? (
         <p className="listing-notice" role="status">
@@ -86,23 +58,25 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      {/* The admin layout re-creates the screen for each URL, so after a sort, a page link or
-          back/forward the inputs show that URL's view, never text left over from the last one. */}
-      <Form method="get" className="filters" role="search" aria-label="Buscar imóveis">
-        <div className="filters__field filters__field--search">
-          <label htmlFor="filtro-q">Buscar</label>
-          <input
-            id="filtro-q"
-            name="q"
-            type="search"
-            defaultValue={query.q ?? ""}
-            placeholder="Referência, título ou bairro"
-            maxLength={100}
-          />
-        </div>
-        <Select name="tipo" label="Tipo" value={query.tipo} options={label(TIPOS)} all="Todos" />
-        <Select name="status" label="Situação" value={query.status} options={label(STATUSES)} all="Todas" />
-        <Select
+      <FilterBar label="Buscar imóveis" clearTo="/admin/imoveis" filtered={filtered}>
+        <FilterInput
+          name="q"
+          label="Buscar"
+          type="search"
+          wide
+          value={query.q}
+          placeholder="Referência, título ou bairro"
+          maxLength={100}
+        />
+        <FilterSelect name="tipo" label="Tipo" value={query.tipo} options={label(TIPOS)} all="Todos" />
+        <FilterSelect
+          name="status"
+          label="Situação"
+          value={query.status}
+          options={label(STATUSES)}
+          all="Todas"
+        />
+        <FilterSelect
           name="publicacao"
           label="Publicação"
           value={query.publicacao}
@@ -110,16 +84,21 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           all="Todas"
         />
         {agents ? (
-          <Select
+          <FilterSelect
             name="corretor"
             label="Corretor"
             value={query.corretor}
-            options={agents.map((a) => [String(a.id), a.name])}
+            options={agents.map((a) => [a.id, a.name])}
             all="Todos"
           />
         ) : null}
-        <Select name="ordem" label="Ordenar por" value={query.ordem} options={label(ADMIN_LIST_SORTS)} />
-        <Select
+        <FilterSelect
+          name="ordem"
+          label="Ordenar por"
+          value={query.ordem}
+          options={label(ADMIN_LIST_SORTS)}
+        />
+        <FilterSelect
           name="direcao"
           label="Ordem"
           value={query.direcao}
@@ -129,23 +108,20 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           ]}
           all="Padrão"
         />
-        <div className="filters__actions">
-          <button type="submit" className="btn btn--primary">
-            Filtrar
-          </button>
-          {filtered ? <Link to="/admin/imoveis">Limpar filtros</Link> : null}
-        </div>
-      </Form>
+      </FilterBar>
 
-      <p className="listings-count" aria-live="polite">
-        {result.total === 0
-          ? filtered
-            ? "Nenhum imóvel encontrado com estes filtros."
-            : "Nenhum imóvel cadastrado ainda."
-          : `${formatCount(result.total, "imóvel", "imóveis")}${result.pageCount > 1 ? ` — página ${result.page} de ${result.pageCount}` : ""}`}
-      </p>
+      <ResultCount
+        total={result.total}
+        page={result.page}
+        pageCount={result.pageCount}
+        one="imóvel"
+        many="imóveis"
+        none="Nenhum imóvel cadastrado ainda."
+        noneFiltered="Nenhum imóvel encontrado com estes filtros."
+        filtered={filtered}
+      />
 
-      {result.rows.length > 0 ? <ListingsTable rows={result.rows} query={query} /> : null}
+      {result.rows.length > 0 ? <PropertiesTable rows={result.rows} query={query} /> : null}
       <Pagination query={query} page={result.page} pageCount={result.pageCount} />
     </main>
   );

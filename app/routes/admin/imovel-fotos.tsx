@@ -111,7 +111,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
   let outcome: Outcome;
   try {
     const id = parseId(params.id);
-    // Permission before reading the body: someone else's listing is 403 before a byte of an
+    // Permission before reading the body: someone else's property is 403 before a byte of an
     // upload is stored, whatever the form says.
     await loadManageable(context.services.db, actor, id);
     const multipart = /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");

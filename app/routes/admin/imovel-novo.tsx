@@ -1,4 +1,4 @@
-// /admin/imoveis/novo — register a listing. Photos come right after, on its edit screen.
+// /admin/imoveis/novo — register a property. Photos come right after, on its edit screen.
 import { data, Link, redirect, useNavigation } from "react-router";
 import { PropertyForm } from "../../components/admin/property-form";
 import { Stylesheet } from "../../components/stylesheet";

@@ -1,12 +1,12 @@
-// /admin/imoveis/:id — edit a listing: the form, its publication actions and its photos.
+// /admin/imoveis/:id — edit a property: the form, its publication actions and its photos.
 import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { ListingActions } from "../../components/admin/listing-actions";
 import { ListingNumbers } from "../../components/admin/listing-numbers";
 import { PhotoManager } from "../../components/admin/photo-manager";
+import { PropertyActions } from "../../components/admin/property-actions";
 import { PropertyForm } from "../../components/admin/property-form";
 import { Stylesheet } from "../../components/stylesheet";
 import { pageMeta } from "../../lib/meta";
-import { type ListingAction, noticeOf, parseListingAction } from "../../lib/property-actions";
+import { noticeOf, type PropertyAction, parsePropertyAction } from "../../lib/property-actions";
 import { parsePropertyForm, readPropertyForm, toFormInput } from "../../lib/property-form";
 import { PUBLICATION_STATES, STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
@@ -30,7 +30,7 @@ import adminListingsCss from "../../styles/admin-listings.css?inline";
 import type { Route } from "./+types/imovel";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: args.data ? `Editar ${args.data.listing.referencia}` : "Imóvel", noindex: true });
+  pageMeta(args, { title: args.data ? `Editar ${args.data.property.referencia}` : "Imóvel", noindex: true });
 
 export function headers() {
   return { "Cache-Control": "no-store" };
@@ -50,7 +50,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
     ]);
     return data(
       {
-        listing: {
+        property: {
           id,
           referencia: property.referencia,
           titulo: property.titulo,
@@ -74,7 +74,7 @@ async function runAction(
   context: Route.ActionArgs["context"],
   actor: Actor,
   id: number,
-  action: ListingAction,
+  action: PropertyAction,
 ) {
   const { db, storage } = context.services;
   const back = (ok: string) => redirect(`/admin/imoveis/${id}?ok=${ok}`, { status: 303 });
@@ -115,7 +115,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
   const actor = actorFor(user, request, context);
   return guarded(async () => {
     const id = parseId(params.id);
-    // Permission before anything else: someone else's listing is 403 whatever the form says.
+    // Permission before anything else: someone else's property is 403 whatever the form says.
     await loadManageable(context.services.db, actor, id);
     const form = await readForm(request);
     if (form.get("intent") === "salvar") {
@@ -132,7 +132,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
       }
       return redirect(`/admin/imoveis/${id}?ok=salvo`, { status: 303 });
     }
-    const parsed = parseListingAction(form);
+    const parsed = parsePropertyAction(form);
     if (!parsed.success) {
       return data({ actionError: parsed.error.issues[0]?.message ?? "Ação inválida." }, { status: 400 });
     }
@@ -141,7 +141,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
 }
 
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, values, photos, agents, numbers } = loaderData;
+  const { property, values, photos, agents, numbers } = loaderData;
   const [search] = useSearchParams();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "salvar";
@@ -157,24 +157,24 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
       </p>
       <header className="listing-header">
         <h1>
-          Editar imóvel <span className="listing-header__ref">{listing.referencia}</span>
+          Editar imóvel <span className="listing-header__ref">{property.referencia}</span>
         </h1>
-        <p className="listing-header__title">{listing.titulo}</p>
+        <p className="listing-header__title">{property.titulo}</p>
         <ul className="listing-badges" aria-label="Situação do anúncio">
-          <li className={`badge badge--${listing.publicacao}`}>{PUBLICATION_STATES[listing.publicacao]}</li>
-          <li className={`badge badge--status-${listing.status}`}>{STATUSES[listing.status]}</li>
-          {listing.destaque ? <li className="badge badge--destaque">Destaque</li> : null}
+          <li className={`badge badge--${property.publicacao}`}>{PUBLICATION_STATES[property.publicacao]}</li>
+          <li className={`badge badge--status-${property.status}`}>{STATUSES[property.status]}</li>
+          {property.destaque ? <li className="badge badge--destaque">Destaque</li> : null}
         </ul>
-        {listing.publicacao === "publicado" ? (
+        {property.publicacao === "publicado" ? (
           <p>
-            <a href={`/casas/${listing.referencia}`} target="_blank" rel="noopener">
+            <a href={`/casas/${property.referencia}`} target="_blank" rel="noopener">
               Ver no site<span className="visually-hidden"> (abre em nova aba)</span>
             </a>
           </p>
         ) : null}
-        {listing.oldReferencias.length > 0 ? (
+        {property.oldReferencias.length > 0 ? (
           <p className="form-field__hint">
-            Referências antigas que redirecionam para este imóvel: {listing.oldReferencias.join(", ")}.
+            Referências antigas que redirecionam para este imóvel: {property.oldReferencias.join(", ")}.
           </p>
         ) : null}
       </header>
@@ -192,16 +192,16 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
 
       <ListingNumbers numbers={numbers} />
 
-      <ListingActions
-        publicacao={listing.publicacao}
-        status={listing.status}
-        destaque={listing.destaque}
-        referencia={listing.referencia}
+      <PropertyActions
+        publicacao={property.publicacao}
+        status={property.status}
+        destaque={property.destaque}
+        referencia={property.referencia}
         confirmDelete={Boolean(actionData && "confirmDelete" in actionData)}
       />
 
       <PropertyForm
-        key={listing.updatedAt}
+        key={property.updatedAt}
         values={formErrors?.values ?? values}
         serverErrors={formErrors?.errors ?? null}
         agents={agents}
@@ -213,7 +213,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
       <section className="listing-photos" id="fotos" aria-labelledby="fotos-titulo">
         <h2 id="fotos-titulo">Fotos</h2>
         <PhotoManager
-          propertyId={listing.id}
+          propertyId={property.id}
           photos={photos}
           error={search.get("erroFoto")}
           confirmPhotoId={confirmPhoto}

@@ -1,7 +1,7 @@
 // The admin shell. Its loader is the guard for every screen under /admin (each child loader
 // and action checks again: loaders run in parallel, and actions don't run this one first).
 // The Outlet is keyed by the full path, as in the public shell, so every change of path or
-// query re-creates the screen (spec section 2): nothing typed on one view carries to the next.
+// query re-creates the screen: nothing typed on one view carries to the next.
 import type { ReactNode } from "react";
 import {
   data,
@@ -16,14 +16,16 @@ import {
 } from "react-router";
 import { SessionKeepAlive } from "../../components/session-keep-alive";
 import { Stylesheet } from "../../components/stylesheet";
+import { UnavailableNotice } from "../../components/unavailable-notice";
 import { pageMeta } from "../../lib/meta";
+import { ErrorReference } from "../../lib/request-id";
 import { clientErrorMessage } from "../../lib/route-error";
+import { sessionCheckIntervalMs } from "../../lib/session-constants";
+import { isUnavailable } from "../../lib/unavailable";
 import { roleBesideName } from "../../lib/user-badge";
 import { requireUser, type SessionUser } from "../../server/auth/guard.server";
+import { sessionPolicy } from "../../server/auth/sessions.server";
 import adminCss from "../../styles/admin.css?inline";
-import { UnavailableNotice } from "../../components/unavailable-notice";
-import { ErrorReference } from "../../lib/request-id";
-import { isUnavailable } from "../../lib/unavailable";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -35,7 +37,8 @@ export function headers() {
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
-  return data({ user }, { headers: { "Cache-Control": "no-store" } });
+  const sessionCheckMs = sessionCheckIntervalMs(sessionPolicy(context.services.config).idleMs);
+  return data({ user, sessionCheckMs }, { headers: { "Cache-Control": "no-store" } });
 }
 
 interface NavItem {
@@ -53,12 +56,20 @@ const NAV: NavItem[] = [
   { to: "/admin/configuracoes", label: "Configurações", adminOnly: true },
 ];
 
-function AdminShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+function AdminShell({
+  user,
+  sessionCheckMs,
+  children,
+}: {
+  user: SessionUser;
+  sessionCheckMs: number;
+  children: ReactNode;
+}) {
   const role = roleBesideName(user.name, user.role);
   return (
     <div className="admin">
+      <Stylesheet name="admin" css={adminCss} />
       <a className="admin-skip" href="#admin-conteudo">
-        <Stylesheet name="admin" css={adminCss} />
         Pular para o conteúdo
       </a>
       <header className="admin-header">
@@ -96,7 +107,7 @@ function AdminShell({ user, children }: { user: SessionUser; children: ReactNode
       <div id="admin-conteudo" className="admin-content" tabIndex={-1}>
         {children}
       </div>
-      <SessionKeepAlive />
+      <SessionKeepAlive intervalMs={sessionCheckMs} />
     </div>
   );
 }
@@ -104,7 +115,7 @@ function AdminShell({ user, children }: { user: SessionUser; children: ReactNode
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
-    <AdminShell user={loaderData.user}>
+    <AdminShell user={loaderData.user} sessionCheckMs={loaderData.sessionCheckMs}>
       <Outlet key={location.pathname + location.search} />
     </AdminShell>
   );
@@ -139,5 +150,11 @@ export function ErrorBoundary() {
       </p>
     </main>
   );
-  return layout ? <AdminShell user={layout.user}>{body}</AdminShell> : <div className="admin">{body}</div>;
+  return layout ? (
+    <AdminShell user={layout.user} sessionCheckMs={layout.sessionCheckMs}>
+      {body}
+    </AdminShell>
+  ) : (
+    <div className="admin">{body}</div>
+  );
 }

@@ -1,21 +1,16 @@
 // /admin/leads/:id — one lead: the data, quick actions (WhatsApp, ligar, e-mail), the pipeline
 // step, assignment (admin) and notes. Each form posts an `intent`; bad input answers 400 with
 // the message at its field.
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
+import { LeadContactCard } from "../../components/admin/lead/contact-card";
+import { LeadHandling } from "../../components/admin/lead/handling";
+import { LeadNotes } from "../../components/admin/lead/notes";
 import { Stylesheet } from "../../components/stylesheet";
-import { brazilDigits, telHref, whatsappUrl } from "../../lib/contact";
-import { formatDate } from "../../lib/format";
-import {
-  LEAD_PIPELINE,
-  leadAssignSchema,
-  leadNoteSchema,
-  leadStatusSchema,
-  NOTE_MAX,
-} from "../../lib/lead-inbox";
+import { leadAssignSchema, leadNoteSchema, leadStatusSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
 import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
-import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
+import { LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
 import { readForm } from "../../server/http/read-form.server";
 import { addLeadNote, assignLead, canSee, changeLeadStatus, getLead } from "../../server/leads/inbox.server";
@@ -94,16 +89,10 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
   const { lead, notes, agents } = loaderData;
   const actionData = useKeptActionData<ActionData>(lead.id);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useNavigation().state === "submitting";
   useLiveEvents(["lead-updated"]);
   const errorFor = (intent: string) =>
     actionData && !actionData.ok && actionData.intent === intent ? actionData.error : undefined;
-  const noteError = errorFor("note");
-  const statusError = errorFor("status");
-  const assignError = errorFor("assign");
-  const hasPhone = lead.phone ? brazilDigits(lead.phone).length >= 12 : false;
-  const greeting = `Olá, ${lead.name}! Aqui é da Imóveis em Alagoas${lead.referencia ? `, sobre o imóvel ${lead.referencia}` : ""}.`;
 
   return (
     <main className="admin-page admin-lead">
@@ -127,185 +116,15 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
 
       <div className="lead-detail">
         <div className="lead-detail__main">
-          <section className="lead-card" aria-labelledby="lead-dados">
-            <h2 id="lead-dados">Dados do contato</h2>
-            <dl className="lead-facts">
-              <dt>Telefone</dt>
-              <dd>{lead.phone ?? "não informado"}</dd>
-              <dt>E-mail</dt>
-              <dd>{lead.email ?? "não informado"}</dd>
-              <dt>Origem</dt>
-              <dd>{LEAD_ORIGINS[lead.origin]}</dd>
-              <dt>Imóvel</dt>
-              <dd>
-                {lead.referencia && lead.propertyId ? (
-                  <Link to={`/admin/imoveis/${lead.propertyId}`}>
-                    {lead.referencia}
-                    {lead.titulo ? ` — ${lead.titulo}` : ""}
-                  </Link>
-                ) : (
-                  "—"
-                )}
-              </dd>
-              <dt>Recebido em</dt>
-              <dd>{formatDate(lead.createdAt)}</dd>
-              <dt>Consentimento</dt>
-              <dd>
-                {lead.consentAt
-                  ? `Versão ${lead.consentVersion ?? "?"}, em ${formatDate(lead.consentAt)}`
-                  : "Não registrado"}
-              </dd>
-            </dl>
-            {lead.message ? (
-              <>
-                <h3>Mensagem</h3>
-                <p className="lead-message">{lead.message}</p>
-              </>
-            ) : null}
-            <ul className="lead-quick" aria-label="Ações rápidas">
-              {hasPhone && lead.phone ? (
-                <>
-                  <li>
-                    <a
-                      className="btn btn--primary"
-                      href={whatsappUrl(lead.phone, greeting)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
-                      WhatsApp<span className="visually-hidden"> (abre em nova aba)</span>
-                    </a>
-                  </li>
-                  <li>
-                    <a className="btn btn--secondary" href={telHref(lead.phone)}>
-                      Ligar
-                    </a>
-                  </li>
-                </>
-              ) : null}
-              {lead.email ? (
-                <li>
-                  <a className="btn btn--secondary" href={`mailto:${encodeURIComponent(lead.email)}`}>
-                    Enviar e-mail
-                  </a>
-                </li>
-              ) : null}
-            </ul>
-          </section>
-
-          <section className="lead-card" aria-labelledby="lead-notas">
-            <h2 id="lead-notas">Anotações</h2>
-            {/* key: a saved note empties the field */}
-            <Form method="post" className="lead-note-form" key={notes.length}>
-              <input type="hidden" name="intent" value="note" />
-              <div className="form-field">
-                <label htmlFor="nota">Nova anotação</label>
-                <textarea
-                  id="nota"
-                  name="body"
-                  rows={3}
-                  maxLength={NOTE_MAX}
-                  required
-                  aria-invalid={noteError ? true : undefined}
-                  aria-describedby={noteError ? "nota-erro" : undefined}
-                />
-                {noteError ? (
-                  <p className="form-field__error" id="nota-erro">
-                    {noteError}
-                  </p>
-                ) : null}
-              </div>
-              <button type="submit" className="btn btn--primary" disabled={busy}>
-                Salvar anotação
-              </button>
-            </Form>
-            {notes.length === 0 ? (
-              <p>Nenhuma anotação ainda.</p>
-            ) : (
-              <ul className="lead-notes">
-                {notes.map((note) => (
-                  <li key={note.id}>
-                    <p className="lead-notes__meta">
-                      {note.authorName ?? "Usuário removido"} · {formatDate(note.createdAt)}
-                    </p>
-                    <p className="lead-notes__body">{note.body}</p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <LeadContactCard lead={lead} />
+          <LeadNotes notes={notes} error={errorFor("note")} busy={busy} />
         </div>
-
-        <aside className="lead-card" aria-labelledby="lead-atendimento">
-          <h2 id="lead-atendimento">Atendimento</h2>
-          <ol className="lead-pipeline" aria-label="Etapas do atendimento">
-            {LEAD_PIPELINE.map((step) => (
-              <li key={step} aria-current={step === lead.status ? "step" : undefined}>
-                {LEAD_STATUSES[step]}
-              </li>
-            ))}
-          </ol>
-          <Form method="post" className="lead-inline-form">
-            <input type="hidden" name="intent" value="status" />
-            <div className="form-field">
-              <label htmlFor="etapa">Etapa</label>
-              <select
-                id="etapa"
-                name="status"
-                defaultValue={lead.status}
-                key={lead.status}
-                aria-invalid={statusError ? true : undefined}
-                aria-describedby={statusError ? "etapa-erro" : undefined}
-              >
-                {LEAD_PIPELINE.map((step) => (
-                  <option key={step} value={step}>
-                    {LEAD_STATUSES[step]}
-                  </option>
-                ))}
-              </select>
-              {statusError ? (
-                <p className="form-field__error" id="etapa-erro">
-                  {statusError}
-                </p>
-              ) : null}
-            </div>
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              Mudar etapa
-            </button>
-          </Form>
-          {agents ? (
-            <Form method="post" className="lead-inline-form">
-              <input type="hidden" name="intent" value="assign" />
-              <div className="form-field">
-                <label htmlFor="responsavel">Responsável</label>
-                <select
-                  id="responsavel"
-                  name="assigneeId"
-                  defaultValue={lead.assigneeId ?? ""}
-                  key={lead.assigneeId ?? "nenhum"}
-                  aria-invalid={assignError ? true : undefined}
-                  aria-describedby={assignError ? "responsavel-erro" : undefined}
-                >
-                  <option value="">Sem responsável</option>
-                  {agents.map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.name}
-                    </option>
-                  ))}
-                </select>
-                {assignError ? (
-                  <p className="form-field__error" id="responsavel-erro">
-                    {assignError}
-                  </p>
-                ) : null}
-              </div>
-              <button type="submit" className="btn btn--secondary" disabled={busy}>
-                Atribuir
-              </button>
-            </Form>
-          ) : (
-            <p>Responsável: {lead.assigneeName ?? "sem responsável"}</p>
-          )}
-        </aside>
+        <LeadHandling
+          lead={lead}
+          agents={agents}
+          errors={{ status: errorFor("status"), assign: errorFor("assign") }}
+          busy={busy}
+        />
       </div>
     </main>
   );

@@ -1,9 +1,10 @@
 // /admin/leads — the inbox: filters (etapa, imóvel, corretor, período) in the URL, newest first,
 // kept current by live events. A corretor sees only their own leads.
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
+import { FilterBar, FilterInput, FilterSelect, ResultCount } from "../../components/admin/filter-bar";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { Stylesheet } from "../../components/stylesheet";
-import { formatCount, formatDate } from "../../lib/format";
+import { formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
 import { useLiveEvents } from "../../lib/use-live-events";
@@ -60,65 +61,44 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <Form method="get" className="filters" role="search" aria-label="Filtrar leads">
-        <div className="filters__field">
-          <label htmlFor="filtro-status">Etapa</label>
-          <select id="filtro-status" name="status" defaultValue={query.status ?? ""}>
-            <option value="">Todas</option>
-            {Object.entries(LEAD_STATUSES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filters__field">
-          <label htmlFor="filtro-imovel">Imóvel</label>
-          <select id="filtro-imovel" name="imovel" defaultValue={query.imovel ?? ""}>
-            <option value="">Todos</option>
-            {listings.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.referencia}
-              </option>
-            ))}
-          </select>
-        </div>
+      <FilterBar label="Filtrar leads" clearTo="/admin/leads" filtered={filtered}>
+        <FilterSelect
+          name="status"
+          label="Etapa"
+          value={query.status}
+          options={Object.entries(LEAD_STATUSES)}
+          all="Todas"
+        />
+        <FilterSelect
+          name="imovel"
+          label="Imóvel"
+          value={query.imovel}
+          options={listings.map((l) => [l.id, l.referencia])}
+          all="Todos"
+        />
         {agents ? (
-          <div className="filters__field">
-            <label htmlFor="filtro-corretor">Corretor</label>
-            <select id="filtro-corretor" name="corretor" defaultValue={query.corretor ?? ""}>
-              <option value="">Todos</option>
-              {agents.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            name="corretor"
+            label="Corretor"
+            value={query.corretor}
+            options={agents.map((a) => [a.id, a.name])}
+            all="Todos"
+          />
         ) : null}
-        <div className="filters__field">
-          <label htmlFor="filtro-de">De</label>
-          <input id="filtro-de" name="de" type="date" defaultValue={query.de ?? ""} />
-        </div>
-        <div className="filters__field">
-          <label htmlFor="filtro-ate">Até</label>
-          <input id="filtro-ate" name="ate" type="date" defaultValue={query.ate ?? ""} />
-        </div>
-        <div className="filters__actions">
-          <button type="submit" className="btn btn--primary">
-            Filtrar
-          </button>
-          {filtered ? <Link to="/admin/leads">Limpar filtros</Link> : null}
-        </div>
-      </Form>
+        <FilterInput name="de" label="De" type="date" value={query.de} />
+        <FilterInput name="ate" label="Até" type="date" value={query.ate} />
+      </FilterBar>
 
-      <p className="listings-count" aria-live="polite">
-        {result.total === 0
-          ? filtered
-            ? "Nenhum lead encontrado com estes filtros."
-            : "Nenhum lead recebido ainda."
-          : `${formatCount(result.total, "lead", "leads")}${result.pageCount > 1 ? ` — página ${result.page} de ${result.pageCount}` : ""}`}
-      </p>
+      <ResultCount
+        total={result.total}
+        page={result.page}
+        pageCount={result.pageCount}
+        one="lead"
+        many="leads"
+        none="Nenhum lead recebido ainda."
+        noneFiltered="Nenhum lead encontrado com estes filtros."
+        filtered={filtered}
+      />
 
       {result.rows.length > 0 ? (
         <TableScroll labelledBy="leads-tabela">

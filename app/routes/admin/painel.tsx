@@ -46,7 +46,7 @@ function UndeliveredEmails({ failed, retrying }: { failed: number; retrying: num
         <strong>
           {formatCount(total, "e-mail de lead não foi entregue", "e-mails de leads não foram entregues")}
         </strong>{" "}
-        ({detail}). <Link to="/admin/notificacoes">Ver e tentar de novo</Link>
+        ({detail}). <Link to="/admin/emails-nao-entregues">Ver e tentar de novo</Link>
       </p>
     </div>
   );

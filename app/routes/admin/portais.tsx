@@ -3,7 +3,7 @@
 
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { LiveListingUpdates } from "../../components/admin/live-listing-updates";
+import { LivePropertyUpdates } from "../../components/admin/live-property-updates";
 import { Stylesheet } from "../../components/stylesheet";
 import { formatCount, plural } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
@@ -118,7 +118,7 @@ export default function Portais({ loaderData }: Route.ComponentProps) {
     <main className="admin-page portais">
       <Stylesheet name="portais" css={portaisCss} />
       <h1>Portais</h1>
-      <LiveListingUpdates />
+      <LivePropertyUpdates />
       <p className="portais__intro">
         ZAP Imóveis, VivaReal, OLX e Chaves na Mão baixam os feeds abaixo a cada poucas horas. Vão para eles
         os imóveis <strong>publicados</strong>, <strong>disponíveis</strong> e marcados “publicar nos

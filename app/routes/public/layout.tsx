@@ -1,6 +1,6 @@
 // The public shell: header, footer, exit-intent popup. Pages render their own <main>; the
 // wrapper below is the skip link's target. The Outlet is keyed by the full path so every
-// change of path or query re-creates the page (spec section 2).
+// change of path or query re-creates the page, resetting whatever was on screen.
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
 import { ExitIntentPopup } from "../../components/exit-intent-popup";
@@ -8,13 +8,13 @@ import { NotFoundContent } from "../../components/not-found-content";
 import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
 import { Stylesheet } from "../../components/stylesheet";
+import { UnavailableNotice } from "../../components/unavailable-notice";
 import { pageMeta } from "../../lib/meta";
+import { ErrorReference } from "../../lib/request-id";
 import { useRootData } from "../../lib/root-data";
 import { clientErrorMessage } from "../../lib/route-error";
-import siteCss from "../../styles/site.css?inline";
-import { UnavailableNotice } from "../../components/unavailable-notice";
-import { ErrorReference } from "../../lib/request-id";
 import { isUnavailable } from "../../lib/unavailable";
+import siteCss from "../../styles/site.css?inline";
 import type { Route } from "./+types/layout";
 
 /** Staff screens under the public shell: no marketing popup there. */

@@ -1,7 +1,7 @@
 // /login: e-mail and password. Signed-in visitors go straight to the panel (spec section 2).
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { Field, FormAlert, useClientValidation } from "../../components/form-field";
-import { Stylesheet } from "../../components/stylesheet";
+import { data, Link, redirect, useSearchParams } from "react-router";
+import { AccountEmailField, AuthCard, AuthForm } from "../../components/auth-card";
+import { Field, useClientValidation } from "../../components/form-field";
 import { loginSchema } from "../../lib/auth-schemas";
 import type { FieldErrors } from "../../lib/form-errors";
 import { fieldErrorsOf, formValues } from "../../lib/form-errors";
@@ -15,7 +15,6 @@ import { deleteSession, sessionPolicy } from "../../server/auth/sessions.server"
 import { accountBusyMessage, INVALID_CREDENTIALS_MESSAGE, signIn } from "../../server/auth/sign-in.server";
 import { formLimitExceeded, SIGN_IN_LIMIT_MESSAGE } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
-import authCss from "../../styles/auth.css?inline";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Entrar", noindex: true });
@@ -71,46 +70,28 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
   const { errors, onSubmit } = useClientValidation(loginSchema, actionData?.errors);
   // Only a path on this site goes into the form: the action checks again, but the page never
   // carries an address from the query string that it would not follow itself.
   const redirectTo = safeRedirectTo(searchParams.get("redirectTo"), "");
-  const submitting = navigation.state === "submitting";
   return (
-    <main className="auth-page">
-      <Stylesheet name="auth" css={authCss} />
-      <div className="auth-card">
-        <h1>Entrar no painel</h1>
-        <p className="auth-card__lead">Acesso restrito à equipe da imobiliária.</p>
-        <FormAlert>{errors._form}</FormAlert>
-        <Form method="post" noValidate onSubmit={onSubmit} className="auth-form">
-          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <Field
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            error={errors.email}
-          />
-          <Field
-            label="Senha"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={errors.password}
-          />
-          <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
-            {submitting ? "Entrando…" : "Entrar"}
-          </button>
-        </Form>
-        <p className="auth-card__links">
-          <Link to="/recuperar-senha">Esqueci minha senha</Link>
-        </p>
-      </div>
-    </main>
+    <AuthCard
+      title="Entrar no painel"
+      lead="Acesso restrito à equipe da imobiliária."
+      links={<Link to="/recuperar-senha">Esqueci minha senha</Link>}
+    >
+      <AuthForm formError={errors._form} onSubmit={onSubmit} submitLabel="Entrar" busyLabel="Entrando…">
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <AccountEmailField error={errors.email} />
+        <Field
+          label="Senha"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+      </AuthForm>
+    </AuthCard>
   );
 }

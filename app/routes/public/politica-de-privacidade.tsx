@@ -1,4 +1,4 @@
-// Política de privacidade (LGPD): the agency's text from its settings, the controller and the
+// Política de privacidade (LGPD, docs/domain.md): the agency's text from its settings, the controller and the
 // encarregado (DPO) contact.
 import { RichText } from "../../components/rich-text";
 import { creciText } from "../../lib/contact";

@@ -11,8 +11,8 @@ import { useRootData } from "../../lib/root-data";
 import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { formLimitExceeded, headersWithRetryAfter } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
-import { leadLimitAnswer } from "../../server/leads/contact.server";
-import { loadListingPage, submitListingLead } from "../../server/properties/listing-page.server";
+import { leadLimitAnswer, submitLeadForm } from "../../server/leads/capture.server";
+import { loadListingPage } from "../../server/properties/listing-page.server";
 import type { Route } from "./+types/propriedade";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -29,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const limited = formLimitExceeded(context);
   if (limited) return data(leadLimitAnswer(form), { status: 429, headers: limited });
-  const result = await submitListingLead(context.services, params.referencia, form);
+  const result = await submitLeadForm(context.services.db, form, { referencia: params.referencia });
   return data(result.body, { status: result.status });
 }
 

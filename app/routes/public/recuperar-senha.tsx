@@ -1,8 +1,8 @@
 // /recuperar-senha: asks for a reset link. The answer is the same whether or not the e-mail
 // has an account, so the screen cannot be used to find out who works here.
-import { data, Form, Link, useNavigation } from "react-router";
-import { Field, FormAlert, useClientValidation } from "../../components/form-field";
-import { Stylesheet } from "../../components/stylesheet";
+import { data, Link } from "react-router";
+import { AccountEmailField, AuthCard, AuthForm } from "../../components/auth-card";
+import { FormAlert, useClientValidation } from "../../components/form-field";
 import { RECOVERY_SENT_MESSAGE, recoverySchema } from "../../lib/auth-schemas";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { pageMeta } from "../../lib/meta";
@@ -16,7 +16,6 @@ import {
   RECOVERY_LIMIT_MESSAGE,
 } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
-import authCss from "../../styles/auth.css?inline";
 import type { Route } from "./+types/recuperar-senha";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Recuperar senha", noindex: true });
@@ -56,45 +55,21 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function RecuperarSenha({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const { errors, onSubmit } = useClientValidation(recoverySchema, actionData?.errors);
+  const sent = actionData?.sent;
   return (
-    <main className="auth-page">
-      <Stylesheet name="auth" css={authCss} />
-      <div className="auth-card">
-        <h1>Recuperar senha</h1>
-        {actionData?.sent ? (
-          <FormAlert tone="success">{RECOVERY_SENT_MESSAGE}</FormAlert>
-        ) : (
-          <>
-            <p className="auth-card__lead">
-              Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.
-            </p>
-            <FormAlert>{errors._form}</FormAlert>
-            <Form method="post" noValidate onSubmit={onSubmit} className="auth-form">
-              <Field
-                label="E-mail"
-                name="email"
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                required
-                error={errors.email}
-              />
-              <button
-                type="submit"
-                className="btn btn--primary btn--block"
-                disabled={navigation.state === "submitting"}
-              >
-                Enviar link
-              </button>
-            </Form>
-          </>
-        )}
-        <p className="auth-card__links">
-          <Link to="/login">Voltar para o login</Link>
-        </p>
-      </div>
-    </main>
+    <AuthCard
+      title="Recuperar senha"
+      lead={sent ? null : "Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha."}
+      links={<Link to="/login">Voltar para o login</Link>}
+    >
+      {sent ? (
+        <FormAlert tone="success">{RECOVERY_SENT_MESSAGE}</FormAlert>
+      ) : (
+        <AuthForm formError={errors._form} onSubmit={onSubmit} submitLabel="Enviar link">
+          <AccountEmailField error={errors.email} />
+        </AuthForm>
+      )}
+    </AuthCard>
   );
 }

@@ -1,18 +1,17 @@
 // /redefinir-senha/:token: the link from the recovery e-mail. Single use, 30 minutes; on
 // success every session of the account ends and the person signs in with the new password.
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
+import { AuthCard, AuthForm } from "../../components/auth-card";
 import { Field, FormAlert, useClientValidation } from "../../components/form-field";
-import { Stylesheet } from "../../components/stylesheet";
 import { INVALID_RESET_LINK_MESSAGE, resetPasswordSchema } from "../../lib/auth-schemas";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { pageMeta } from "../../lib/meta";
 import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "../../lib/password-rules";
+import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { requestOrigin } from "../../server/audit/audit.server";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
 import { findValidReset, resetPassword } from "../../server/auth/password-reset.server";
-import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { readForm } from "../../server/http/read-form.server";
-import authCss from "../../styles/auth.css?inline";
 import type { Route } from "./+types/redefinir-senha";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Nova senha", noindex: true });
@@ -58,60 +57,43 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function RedefinirSenha({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const { errors, onSubmit } = useClientValidation(resetPasswordSchema, actionData?.errors);
+  if (actionData?.done) {
+    return (
+      <AuthCard title="Criar nova senha" links={<Link to="/login">Ir para o login</Link>}>
+        <FormAlert tone="success">Senha alterada. Entre com a nova senha.</FormAlert>
+      </AuthCard>
+    );
+  }
+  if (!loaderData.valid) {
+    return (
+      <AuthCard title="Criar nova senha" links={<Link to="/recuperar-senha">Pedir um novo link</Link>}>
+        <FormAlert>{INVALID_RESET_LINK_MESSAGE}</FormAlert>
+      </AuthCard>
+    );
+  }
   return (
-    <main className="auth-page">
-      <Stylesheet name="auth" css={authCss} />
-      <div className="auth-card">
-        <h1>Criar nova senha</h1>
-        {actionData?.done ? (
-          <>
-            <FormAlert tone="success">Senha alterada. Entre com a nova senha.</FormAlert>
-            <p className="auth-card__links">
-              <Link to="/login">Ir para o login</Link>
-            </p>
-          </>
-        ) : !loaderData.valid ? (
-          <>
-            <FormAlert>{INVALID_RESET_LINK_MESSAGE}</FormAlert>
-            <p className="auth-card__links">
-              <Link to="/recuperar-senha">Pedir um novo link</Link>
-            </p>
-          </>
-        ) : (
-          <>
-            <FormAlert>{errors._form}</FormAlert>
-            <Form method="post" noValidate onSubmit={onSubmit} className="auth-form">
-              <Field
-                label="Nova senha"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                hint={PASSWORD_HINT}
-                error={errors.password}
-              />
-              <Field
-                label="Repita a nova senha"
-                name="confirmation"
-                type="password"
-                autoComplete="new-password"
-                required
-                error={errors.confirmation}
-              />
-              <button
-                type="submit"
-                className="btn btn--primary btn--block"
-                disabled={navigation.state === "submitting"}
-              >
-                Salvar nova senha
-              </button>
-            </Form>
-          </>
-        )}
-      </div>
-    </main>
+    <AuthCard title="Criar nova senha">
+      <AuthForm formError={errors._form} onSubmit={onSubmit} submitLabel="Salvar nova senha">
+        <Field
+          label="Nova senha"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          hint={PASSWORD_HINT}
+          error={errors.password}
+        />
+        <Field
+          label="Repita a nova senha"
+          name="confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmation}
+        />
+      </AuthForm>
+    </AuthCard>
   );
 }

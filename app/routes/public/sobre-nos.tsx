@@ -1,5 +1,5 @@
 // Sobre nós: the agency's own text (agency settings) and every way to reach it.
-// Issue 5: the general contact form (action below).
+// The general contact form (action below).
 import { data, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { ContactDetails } from "../../components/contact-details";
 import { LeadForm } from "../../components/lead-form";
@@ -12,7 +12,7 @@ import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/una
 import { LGPD_CONSENT_TEXT } from "../../server/demo/agency-defaults.server";
 import { formLimitExceeded, headersWithRetryAfter } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
-import { leadLimitAnswer, submitContactForm } from "../../server/leads/contact.server";
+import { leadLimitAnswer, submitLeadForm } from "../../server/leads/capture.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/sobre-nos";
 
@@ -24,12 +24,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 // A post over its limit says when to come back.
 export const headers = headersWithRetryAfter;
 
-// Issue 5: the general contact form posts here.
+// The general contact form posts here.
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const limited = formLimitExceeded(context);
   if (limited) return data(leadLimitAnswer(form), { status: 429, headers: limited });
-  const result = await submitContactForm(context.services.db, form);
+  const result = await submitLeadForm(context.services.db, form, "contato");
   return data(result.body, { status: result.status });
 }
 
@@ -71,7 +71,7 @@ export default function SobreNos({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       {agency ? <ContactDetails agency={agency} /> : null}
-      {/* Issue 5: the general contact form. */}
+      {/* The general contact form. */}
       <section className="contact-section" aria-labelledby="contato-geral-titulo">
         <h2 id="contato-geral-titulo">Envie uma mensagem</h2>
         <LeadForm

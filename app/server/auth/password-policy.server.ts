@@ -1,13 +1,14 @@
 // New-password policy (NIST SP 800-63B): 10–128 characters, any characters, no composition
-// rules; refused when it is one of the most used passwords (common-passwords.txt, shipped beside
-// this file, with Brazilian patterns) or when the strength estimate (password-strength.server.ts)
+// rules; refused when it is one of the most used passwords (common-passwords.json, shipped beside
+// this file: public lists of the most leaked passwords plus patterns recurring in Brazilian leaks;
+// JSON so that Vite, Vitest and the tsx scripts all import it without a loader) or when the strength estimate (password-strength.server.ts)
 // finds it guessable: Portuguese words, names, years, keyboard runs, and the account's and the
 // agency's own words. The message says why, in Portuguese, at the password field.
 import { eq } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/password-rules";
 import type { Db } from "../db/client.server";
 import { agencySettings } from "../db/schema.server";
-import commonPasswordsText from "./common-passwords.txt?raw";
+import commonPasswordList from "./common-passwords.json";
 import { estimateStrength, type PasswordOwner, type PenalisedKind } from "./password-strength.server";
 
 export type { PasswordOwner };
@@ -15,12 +16,7 @@ export type { PasswordOwner };
 let commonPasswords: Set<string> | undefined;
 
 function loadCommonPasswords(): Set<string> {
-  commonPasswords ??= new Set(
-    commonPasswordsText
-      .split("\n")
-      .map((line) => line.trim().toLowerCase())
-      .filter((line) => line !== "" && !line.startsWith("#")),
-  );
+  commonPasswords ??= new Set(commonPasswordList.map((password) => password.toLowerCase()));
   return commonPasswords;
 }
 

@@ -1,6 +1,6 @@
 // Fixed-window counters in the rate_limits table, so every app instance shares them.
 // One atomic upsert per hit: concurrent requests cannot both slip under the limit.
-import { eq, lt, sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { rateLimits } from "../db/schema.server";
 
@@ -43,22 +43,6 @@ export async function hitRateLimit(
     count: row.count,
     resetAt: new Date(row.windowStart.getTime() + rule.windowMs),
   };
-}
-
-/** Hits in the current window without counting one (0 when the window has passed). */
-export async function peekRateLimit(
-  db: Db,
-  key: string,
-  windowMs: number,
-  now: Date = new Date(),
-): Promise<number> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  if (!row || row.windowStart.getTime() <= now.getTime() - windowMs) return 0;
-  return row.count;
-}
-
-export async function resetRateLimit(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 /** Drops counters whose window ended long ago, so the table stays small. */

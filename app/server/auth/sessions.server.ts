@@ -102,11 +102,6 @@ export async function validateSession(
   return { session, user: row.user, idleExpiresAt: idleExpiry(session, policy) };
 }
 
-/** Records activity on a session (the keep-alive's refresh). */
-export async function touchSession(db: Db, sessionId: number, now: Date = new Date()): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
-}
-
 /** Sign-out: the row goes, so the token is worthless even if the cookie survives. */
 export async function deleteSession(db: Db | Tx, sessionId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));

@@ -4,9 +4,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AppLoadContext } from "react-router";
+import { insertUser } from "../../../tests/support/factories";
 import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
-import { users } from "../db/schema.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import { hashPassword } from "./password.server";
 
@@ -23,24 +23,12 @@ export function testContext(database: Database, env: Record<string, string> = {}
   };
 }
 
-let counter = 0;
-
 /** A user with a real argon2id hash of `password`. */
 export async function createTestUser(
   database: Database,
   options: { role?: "admin" | "corretor"; password?: string; active?: boolean; email?: string } = {},
 ) {
-  counter += 1;
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      name: `Pessoa Teste ${counter}`,
-      email: options.email ?? `pessoa${counter}-${Date.now()}@teste.com.br`,
-      passwordHash: await hashPassword(options.password ?? "uma senha bem comprida"),
-      role: options.role ?? "corretor",
-      active: options.active ?? true,
-    })
-    .returning();
-  if (!user) throw new Error("user not created");
-  return user;
+  const { password = "uma senha bem comprida", role = "corretor", active = true, email } = options;
+  const passwordHash = await hashPassword(password);
+  return insertUser(database.db, { role, active, passwordHash, ...(email ? { email } : {}) });
 }

@@ -7,6 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
+import { createActor, propertyFormData as listingForm } from "../../../tests/support/factories";
+import { makeJpeg } from "../../../tests/support/photos";
 import { settingsSchema } from "../../lib/settings-schema";
 import { hashPassword } from "../auth/password.server";
 import { createSession } from "../auth/sessions.server";
@@ -19,7 +21,6 @@ import { LocalDiskStorage } from "../media/storage.server";
 import type { Actor } from "../properties/access.server";
 import { createProperty, setPublication } from "../properties/admin.server";
 import { addPhoto, deletePhoto } from "../properties/photos.server";
-import { createActor, listingForm, makeJpeg } from "../properties/test-helpers.server";
 import { updateAgencySettings } from "../settings/update-settings.server";
 import { listMediaKeys } from "./media-files.server";
 

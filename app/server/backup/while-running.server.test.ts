@@ -7,12 +7,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { propertyFormData as listingForm } from "../../../tests/support/factories";
+import { makeJpeg } from "../../../tests/support/photos";
 import { type Database, openDatabase } from "../db/client.server";
 import { properties, propertyPhotos } from "../db/schema.server";
 import { createLead } from "../leads/capture.server";
 import { createProperty, setPublication } from "../properties/admin.server";
 import { addPhoto, deletePhoto } from "../properties/photos.server";
-import { listingForm, makeJpeg } from "../properties/test-helpers.server";
 import { verifyBackup } from "./read-backup.server";
 import { startBackupEndpoint } from "./site-endpoint.server";
 import {

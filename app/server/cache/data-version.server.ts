@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database, Db, Tx } from "../db/client.server";
 import { appState } from "../db/schema.server";
 import { createVersionReader } from "./page-cache.server";
-import { attachDataVersion } from "./per-data-version.server";
+import { attachDataVersion, type DataVersionReader } from "./per-data-version.server";
 
 const KEY = "data_version";
 /**
@@ -31,9 +31,6 @@ export async function getDataVersion(db: Db | Tx): Promise<number> {
   const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, KEY));
   return row?.value ?? 0;
 }
-
-/** The current data version, as this process knows it (a number when no query is needed). */
-export type DataVersionReader = () => number | Promise<number>;
 
 export interface DataVersionSource {
   read: DataVersionReader;

@@ -1,11 +1,10 @@
 // Values memoized per data version: read once, and read again on the very next call after a
 // write that a visitor could see (the same guarantee as the page cache).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAgency, insertUser } from "../../../tests/support/factories";
 import { settingsSchema } from "../../lib/settings-schema";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { insertAgency } from "../feeds/test-fixtures.server";
-import { insertUser } from "../properties/public-fixtures.server";
 import { getAgencySettings } from "../settings/settings.server";
 import { updateAgencySettings } from "../settings/update-settings.server";
 import { bumpDataVersion, type DataVersionSource, openDataVersionSource } from "./data-version.server";
@@ -70,7 +69,7 @@ describe("perDataVersion", () => {
 
   it("serves the agency settings saved a moment ago", async () => {
     expect((await getAgencySettings(database.db)).name).toBe("Imobiliária Antiga");
-    const admin = await insertUser(database.db, "Administradora");
+    const admin = await insertUser(database.db, { name: "Administradora" });
     await updateAgencySettings(
       database.db,
       settingsSchema.parse({ name: "Imobiliária Nova", creci: "4321-J" }),

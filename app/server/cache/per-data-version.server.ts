@@ -4,7 +4,9 @@
 // guarantee as the page cache. Without a version reader attached to the database handle (tests,
 // scripts), every call reads the database.
 import type { Db } from "../db/client.server";
-import type { DataVersionReader } from "./data-version.server";
+
+/** The current data version, as this process knows it (a number when no query is needed). */
+export type DataVersionReader = () => number | Promise<number>;
 
 const readers = new WeakMap<Db, DataVersionReader>();
 

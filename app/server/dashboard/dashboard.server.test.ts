@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createActor, propertyFormData } from "../../../tests/support/factories";
 import { createTestUser } from "../auth/test-context.server";
 import type { Database } from "../db/client.server";
 import { leads, properties, propertyPhotos, propertyViewsDaily } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import type { Actor } from "../properties/access.server";
 import { createProperty, setStatus, updateProperty } from "../properties/admin.server";
-import { createActor, listingForm } from "../properties/test-helpers.server";
 import { getDashboard, getListingNumbers, localDay } from "./dashboard.server";
 
 let database: Database;
@@ -154,8 +154,8 @@ describe("vendidos/alugados no mês", () => {
   // `now` is 20 March 2026 in Maceió; the listings are created, sold and edited through the
   // admin's own domain functions, at the instants given.
   const march = (day: number) => new Date(`2026-03-${String(day).padStart(2, "0")}T14:00:00.000Z`);
-  const rental = (overrides: Parameters<typeof listingForm>[0] = {}) =>
-    listingForm({
+  const rental = (overrides: Parameters<typeof propertyFormData>[0] = {}) =>
+    propertyFormData({
       finalidades: ["aluguel"],
       precoVenda: "",
       precoAluguel: "3500",
@@ -171,9 +171,9 @@ describe("vendidos/alugados no mês", () => {
   it("counts a listing sold this month (quick action) and one rented this month (edit form)", async () => {
     const { db } = database;
     const corretor = await createActor(db, "corretor");
-    const sold = await createProperty(db, corretor, listingForm());
+    const sold = await createProperty(db, corretor, propertyFormData());
     const rented = await createProperty(db, corretor, rental());
-    await createProperty(db, corretor, listingForm()); // still on offer
+    await createProperty(db, corretor, propertyFormData()); // still on offer
     await setStatus(db, corretor, sold.id, "vendido", march(10));
     await updateProperty(db, corretor, rented.id, rental({ status: "alugado" }), march(12));
     expect(await closedThisMonth(corretor)).toEqual({ vendidos: 1, alugados: 1 });
@@ -182,7 +182,7 @@ describe("vendidos/alugados no mês", () => {
   it("does not count a listing sold last month and edited this month", async () => {
     const { db } = database;
     const corretor = await createActor(db, "corretor");
-    const sold = await createProperty(db, corretor, listingForm());
+    const sold = await createProperty(db, corretor, propertyFormData());
     const rented = await createProperty(db, corretor, rental());
     await setStatus(db, corretor, sold.id, "vendido", new Date("2026-02-12T14:00:00.000Z"));
     await setStatus(db, corretor, rented.id, "alugado", new Date("2026-01-30T14:00:00.000Z"));
@@ -191,7 +191,7 @@ describe("vendidos/alugados no mês", () => {
       db,
       corretor,
       sold.id,
-      listingForm({ status: "vendido", precoVenda: "820000" }),
+      propertyFormData({ status: "vendido", precoVenda: "820000" }),
       march(15),
     );
     await updateProperty(
@@ -208,19 +208,19 @@ describe("vendidos/alugados no mês", () => {
   it("does not count a sale undone this month, and counts it once when sold again", async () => {
     const { db } = database;
     const corretor = await createActor(db, "corretor");
-    const { id } = await createProperty(db, corretor, listingForm());
+    const { id } = await createProperty(db, corretor, propertyFormData());
     await setStatus(db, corretor, id, "vendido", march(5));
     await setStatus(db, corretor, id, "disponivel", march(8));
     expect(await closedThisMonth(corretor)).toEqual({ vendidos: 0, alugados: 0 });
-    await updateProperty(db, corretor, id, listingForm({ status: "vendido" }), march(18));
+    await updateProperty(db, corretor, id, propertyFormData({ status: "vendido" }), march(18));
     expect(await closedThisMonth(corretor)).toEqual({ vendidos: 1, alugados: 0 });
   });
 
   it("starts the month at midnight in Alagoas, not in UTC", async () => {
     const { db } = database;
     const corretor = await createActor(db, "corretor");
-    const lateFebruary = await createProperty(db, corretor, listingForm());
-    const earlyMarch = await createProperty(db, corretor, listingForm());
+    const lateFebruary = await createProperty(db, corretor, propertyFormData());
+    const earlyMarch = await createProperty(db, corretor, propertyFormData());
     // 1 March 02:59 UTC is still 28 February, 23:59 in Maceió.
     await setStatus(db, corretor, lateFebruary.id, "vendido", new Date("2026-03-01T02:59:00.000Z"));
     await setStatus(db, corretor, earlyMarch.id, "vendido", new Date("2026-03-01T03:00:00.000Z"));

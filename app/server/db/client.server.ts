@@ -76,7 +76,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * server took ~110 MB more memory from the start (RSS ~420 → ~310 MB after opening). The hot
  * paths barely touch the buffers (the search index and page cache are in the process, lookups by
  * key read a few pages); the SQL-only search at 100 000 listings was ~10-20 % slower with 16 MB
- * (bench, issue 7). Reads past the buffers still come from the operating system's file cache.
+ * (bench/search.ts; decision 011). Reads past the buffers still come from the operating system's file cache.
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 

@@ -1,5 +1,5 @@
-// The whole product's data model, designed once (issue 2). Enumerations are text columns
-// guarded by CHECK constraints: adding a value is a one-line migration, not an ALTER TYPE.
+// The whole product's data model. Enumerations are text columns guarded by CHECK constraints:
+// adding a value is a one-line migration, not an ALTER TYPE (decision 001).
 import { type SQL, sql } from "drizzle-orm";
 import {
   bigint,
@@ -323,7 +323,7 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_user_idx").on(t.userId, t.at)],
 );
 
-/** Transactional outbox: notifications are written with the lead, sent later with retries. */
+/** Transactional outbox: each message is written with the change that causes it, sent later with retries. */
 export const outbox = pgTable(
   "outbox",
   {
@@ -370,8 +370,8 @@ export const appState = pgTable("app_state", {
 });
 
 /**
- * Issue 7: which listings changed, in commit order, so each app instance's in-process search
- * index catches up before it answers. Written only by the triggers of migration 0002 (every
+ * Which listings changed, in commit order, so each app instance's in-process search index
+ * (decision 008) catches up before it answers. Written only by the triggers of migration 0002 (every
  * insert, delete and change of a searchable column, whoever makes it); `version` comes from the
  * app_state counter "property_changes", bumped in commit order.
  */

@@ -1,4 +1,4 @@
-// The Chaves na Mão feed (<Document><imoveis><imovel>), per shared/spec/domain.md.
+// The Chaves na Mão feed (<Document><imoveis><imovel>), per docs/domain.md.
 import type { Db } from "../db/client.server";
 import { type FeedContext, portalPhotos } from "./context.server";
 import { type ListingWithPhotos, listingBatches, portalEligible } from "./listing-source.server";

@@ -1,6 +1,7 @@
-// Every rule of shared/spec/domain.md checked on every listing of the demo catalogue (the same
+// Every rule of docs/domain.md checked on every listing of the demo catalogue (the same
 // 64 listings the site seeds on first start; photos stand in as variant rows, no rendering).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAgency, PUBLIC_URL } from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { type PhotoVariant, properties, propertyPhotos } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
@@ -11,7 +12,6 @@ import { chavesNaMaoFeedStream } from "./chavesnamao.server";
 import type { FeedContext } from "./context.server";
 import { VRSYNC_FEATURES } from "./mapping.server";
 import { portalReport } from "./portal-report.server";
-import { insertAgency, PUBLIC_URL } from "./test-fixtures.server";
 import { VRSYNC_NAMESPACE, vrsyncFeedStream } from "./vrsync.server";
 import { streamToString } from "./xml-stream.server";
 import { child, childElements, childText, descendants, parseXml } from "./xml-test-utils.server";

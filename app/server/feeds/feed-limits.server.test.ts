@@ -1,4 +1,4 @@
-// The limits of shared/spec/domain.md that decide what goes into a feed file, on edge cases:
+// The limits of docs/domain.md that decide what goes into a feed file, on edge cases:
 // the 50,000-listing VRSync file (capped here at a few listings), the 7 MB image, and the
 // title/description lengths. Each feed is parsed back with a real XML parser.
 //
@@ -10,6 +10,13 @@
 //   erro (the portal refuses that listing alone); title > 100 and description > 3,000 are cut.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  insertAgency,
+  insertProperty,
+  insertUser,
+  PORTAL_READY,
+  PUBLIC_URL,
+} from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { type PhotoVariant, properties, propertyPhotos } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
@@ -20,7 +27,6 @@ import type { FeedContext } from "./context.server";
 import { listingBatches, portalEligible } from "./listing-source.server";
 import { IMAGE_MAX_BYTES, portalJpeg } from "./mapping.server";
 import { fixHref, portalReport } from "./portal-report.server";
-import { insertAgency, insertCorretor, insertListing, PUBLIC_URL } from "./test-fixtures.server";
 import { vrsyncFeedStream } from "./vrsync.server";
 import { streamToString } from "./xml-stream.server";
 import { childText, descendants, parseXml } from "./xml-test-utils.server";
@@ -60,9 +66,14 @@ const fivePhotos = (ref: string) => Array.from({ length: 5 }, (_, i) => small(`$
 async function listing(
   referencia: string,
   updatedAt: string,
-  overrides: Parameters<typeof insertListing>[1] = {},
+  overrides: Parameters<typeof insertProperty>[1] = {},
 ) {
-  const row = await insertListing(database.db, { referencia, updatedAt: new Date(updatedAt), ...overrides });
+  const row = await insertProperty(database.db, {
+    ...PORTAL_READY,
+    referencia,
+    updatedAt: new Date(updatedAt),
+    ...overrides,
+  });
   ids.set(referencia, row.id);
   return row;
 }
@@ -71,7 +82,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
   await insertAgency(db);
-  corretor = (await insertCorretor(db, "Carla")).id;
+  corretor = (await insertUser(db, { name: "Carla" })).id;
 
   // Seven listings in the feeds; in priority order the accepted ones are
   // DE0001 (destaque, old), AP0002 (newest), AP0004 and AP0003 (same millisecond, microseconds
@@ -150,7 +161,7 @@ describe("the 50,000-listing VRSync file, capped", () => {
     expect(await vrsyncIds(6)).toEqual(["DE0001", "AP0002", "AP0004", "AP0003", "AP0005", "RE0006"]);
   });
 
-  it("the cap does not touch the Chaves na Mão feed, which domain.md gives no file limit", async () => {
+  it("the cap does not touch the Chaves na Mão feed, which has no file limit (docs/domain.md)", async () => {
     const root = parseXml(await streamToString(chavesNaMaoFeedStream(database.db, context)));
     expect(descendants(root, "imovel")).toHaveLength(7);
   });

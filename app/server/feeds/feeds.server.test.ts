@@ -1,7 +1,15 @@
 // The portal feeds on a real database and a real disk storage, parsed back and checked against
-// every rule of shared/spec/domain.md.
+// every rule of docs/domain.md.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  insertAgency,
+  insertPhotos,
+  insertProperty,
+  PORTAL_READY,
+  PUBLIC_URL,
+} from "../../../tests/support/factories";
+import { samplePhoto, tempStorage } from "../../../tests/support/photos";
 import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { agencySettings } from "../db/schema.server";
@@ -15,14 +23,6 @@ import type { FeedContext } from "./context.server";
 import { listingBatches, portalEligible } from "./listing-source.server";
 import { VRSYNC_FEATURES } from "./mapping.server";
 import { feedResponse } from "./response.server";
-import {
-  insertAgency,
-  insertListing,
-  insertPhotos,
-  PUBLIC_URL,
-  samplePhoto,
-  tempStorage,
-} from "./test-fixtures.server";
 import { VRSYNC_NAMESPACE, vrsyncFeedStream } from "./vrsync.server";
 import { streamToString } from "./xml-stream.server";
 import { child, childElements, childText, descendants, parseXml } from "./xml-test-utils.server";
@@ -46,7 +46,8 @@ beforeAll(async () => {
   await insertAgency(db);
 
   // Sale, full address, every extra: 6 photos, amenities (one with no VRSync value), video, tour.
-  const ap1 = await insertListing(db, {
+  const ap1 = await insertProperty(db, {
+    ...PORTAL_READY,
     referencia: "AP0001",
     titulo: "Apartamento 3 quartos com vista mar na Ponta Verde",
     destaque: true,
@@ -65,7 +66,8 @@ beforeAll(async () => {
   await insertPhotos(db, ap1.id, photos, 6);
 
   // Temporada per day, only the bairro shown.
-  const ca2 = await insertListing(db, {
+  const ca2 = await insertProperty(db, {
+    ...PORTAL_READY,
     referencia: "CA0002",
     tipo: "casa",
     titulo: "Casa pé na areia em São Miguel dos Milagres",
@@ -83,7 +85,8 @@ beforeAll(async () => {
   await insertPhotos(db, ca2.id, photos, 5);
 
   // Sale and monthly rent, street only, too many photos for Chaves na Mão.
-  const ap3 = await insertListing(db, {
+  const ap3 = await insertProperty(db, {
+    ...PORTAL_READY,
     referencia: "AP0003",
     titulo: "Apartamento na Jatiúca para venda ou aluguel",
     finalidades: ["venda", "aluguel"],
@@ -99,7 +102,8 @@ beforeAll(async () => {
   await insertPhotos(db, ap3.id, photos, 35);
 
   // Land, no photos, price hidden.
-  await insertListing(db, {
+  await insertProperty(db, {
+    ...PORTAL_READY,
     referencia: "TE0004",
     tipo: "terreno",
     titulo: "Terreno plano em condomínio na Barra de São Miguel",
@@ -117,21 +121,22 @@ beforeAll(async () => {
   // Not for the portals, sold, draft: never in a feed.
   await insertPhotos(
     db,
-    (await insertListing(db, { referencia: "AP0005", publicarPortais: false })).id,
+    (await insertProperty(db, { ...PORTAL_READY, referencia: "AP0005", publicarPortais: false })).id,
     photos,
     5,
   );
   await insertPhotos(
     db,
-    (await insertListing(db, { referencia: "CA0006", tipo: "casa", status: "vendido" })).id,
+    (await insertProperty(db, { ...PORTAL_READY, referencia: "CA0006", tipo: "casa", status: "vendido" })).id,
     photos,
     5,
   );
-  await insertListing(db, { referencia: "AP0007", publicacao: "rascunho" });
-  await insertListing(db, { referencia: "AP0010", status: "reservado" });
+  await insertProperty(db, { ...PORTAL_READY, referencia: "AP0007", publicacao: "rascunho" });
+  await insertProperty(db, { ...PORTAL_READY, referencia: "AP0010", status: "reservado" });
 
   // Commercial rent with a short title and description (the portal would refuse it).
-  await insertListing(db, {
+  await insertProperty(db, {
+    ...PORTAL_READY,
     referencia: "SA0008",
     tipo: "sala_comercial",
     titulo: "Sala",
@@ -145,7 +150,8 @@ beforeAll(async () => {
   });
 
   // Text that must be escaped, control characters, a title and description past the limits.
-  const co9 = await insertListing(db, {
+  const co9 = await insertProperty(db, {
+    ...PORTAL_READY,
     referencia: "CO0009",
     tipo: "cobertura",
     titulo: `Cobertura <b>duplex</b> & "vista" ${"muito bonita ".repeat(10)}`,
@@ -348,7 +354,7 @@ describe("VRSync feed", () => {
     // The cover's largest JPEG ≤ 1920 px really exists in storage.
     const first = images("AP0001")[0]!.textContent!;
     expect(await storage.exists(first.replace(`${PUBLIC_URL}/media/`, ""))).toBe(true);
-    // domain.md: a changed image must get a new URL. The URL carries the content hash, so two
+    // docs/domain.md: a changed image must get a new URL. The URL carries the content hash, so two
     // different pictures never share one and a replaced photo cannot reuse its old address.
     const [a, b] = [images("AP0001")[0]!.textContent!, images("AP0001")[1]!.textContent!];
     expect(a).toContain(photos[0]!.hash);

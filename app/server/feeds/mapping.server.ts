@@ -1,4 +1,4 @@
-// How our vocabulary maps to the portals' (shared/spec/domain.md): VRSync for Grupo OLX (ZAP,
+// How our vocabulary maps to the portals' (docs/domain.md): VRSync for Grupo OLX (ZAP,
 // VivaReal, OLX) and the Chaves na Mão format. Pure functions; the feed writers and the
 // /admin/portais checks use the same tables, so what the screen promises is what the feed sends.
 import {
@@ -204,10 +204,6 @@ export function chavesNaMaoAreas(comodidades: readonly string[]): { comum: strin
   return { comum, privativa };
 }
 
-export function unmappedChavesNaMaoComodidades(comodidades: readonly string[]): string[] {
-  return comodidades.filter((key) => !(key in COMODIDADES));
-}
-
 // ------------------------------------------------------------------------------------------------
 // Address
 
@@ -279,9 +275,9 @@ export const DESCRIPTION_MAX = 3000;
 export const VRSYNC_MIN_IMAGES = 5;
 export const CHAVESNAMAO_MAX_PHOTOS = 30;
 export const LISTING_ID_MAX = 50;
-/** domain.md: the VRSync portal fetches at most 50,000 listings per file. */
+/** docs/domain.md: the VRSync portal fetches at most 50,000 listings per file. */
 export const VRSYNC_MAX_LISTINGS = 50_000;
-/** domain.md: VRSync images are JPG of at most 7 MB each (read as 7,000,000 bytes, the stricter). */
+/** docs/domain.md: VRSync images are JPG of at most 7 MB each (read as 7,000,000 bytes, the stricter). */
 export const IMAGE_MAX_BYTES = 7_000_000;
 
 // ------------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ export interface PortalReport {
   outOfFeed: number;
   /** In the feeds, but left out of the VRSync file by its 50,000-listing cap. */
   cutFromVrsync: number;
-  /** The VRSync file's cap (domain.md: 50,000 listings). */
+  /** The VRSync file's cap (docs/domain.md: 50,000 listings). */
   vrsyncMax: number;
   /** Listings with problems or out of the feed, errors first. */
   listings: ListingReport[];

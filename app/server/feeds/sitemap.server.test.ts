@@ -1,4 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  insertAgency,
+  insertPhotos,
+  insertProperty,
+  PORTAL_READY,
+  PUBLIC_URL,
+} from "../../../tests/support/factories";
+import { samplePhoto, tempStorage } from "../../../tests/support/photos";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
 import type { LocalDiskStorage } from "../media/storage.server";
@@ -11,14 +19,6 @@ import {
   sitemapPartStream,
   sitemapStream,
 } from "./sitemap.server";
-import {
-  insertAgency,
-  insertListing,
-  insertPhotos,
-  PUBLIC_URL,
-  samplePhoto,
-  tempStorage,
-} from "./test-fixtures.server";
 import { streamToString } from "./xml-stream.server";
 import { childElements, childText, descendants, parseXml } from "./xml-test-utils.server";
 
@@ -32,24 +32,35 @@ beforeAll(async () => {
   const db = database.db;
   await insertAgency(db);
   const photo = await samplePhoto(storage, 90);
-  const ap = await insertListing(db, { referencia: "AP0001", updatedAt: new Date("2026-02-01T10:00:00Z") });
+  const ap = await insertProperty(db, {
+    ...PORTAL_READY,
+    referencia: "AP0001",
+    updatedAt: new Date("2026-02-01T10:00:00Z"),
+  });
   await insertPhotos(db, ap.id, [photo], 3);
-  await insertListing(db, {
+  await insertProperty(db, {
+    ...PORTAL_READY,
     referencia: "CA0002",
     tipo: "casa",
     cidade: "Marechal Deodoro",
     bairro: "Praia do Francês",
   });
   // Sold but still published: its page exists, so it stays in the sitemap (not as a city page).
-  await insertListing(db, {
+  await insertProperty(db, {
+    ...PORTAL_READY,
     referencia: "CA0003",
     tipo: "casa",
     status: "vendido",
     cidade: "Penedo",
     bairro: "Centro",
   });
-  await insertListing(db, { referencia: "AP0004", publicacao: "rascunho" });
-  await insertListing(db, { referencia: "AP0005", publicacao: "arquivado", cidade: "Arapiraca" });
+  await insertProperty(db, { ...PORTAL_READY, referencia: "AP0004", publicacao: "rascunho" });
+  await insertProperty(db, {
+    ...PORTAL_READY,
+    referencia: "AP0005",
+    publicacao: "arquivado",
+    cidade: "Arapiraca",
+  });
 });
 
 afterAll(async () => {

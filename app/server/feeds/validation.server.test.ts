@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAgency, insertProperty, insertUser, PORTAL_READY } from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { type PhotoVariant, propertyPhotos } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { filterReport, fixHref, portalReport } from "./portal-report.server";
-import { insertAgency, insertCorretor, insertListing } from "./test-fixtures.server";
 import {
   type PortalProblem,
   type ValidatedListing,
@@ -193,8 +193,8 @@ describe("portalReport", () => {
     database = await createTestDatabase();
     const db = database.db;
     await insertAgency(db);
-    corretorA = (await insertCorretor(db, "Ana")).id;
-    corretorB = (await insertCorretor(db, "Bruno")).id;
+    corretorA = (await insertUser(db, { name: "Ana" })).id;
+    corretorB = (await insertUser(db, { name: "Bruno" })).id;
     const withPhotos = async (id: number, count: number, variants = jpeg) => {
       await db.insert(propertyPhotos).values(
         Array.from({ length: count }, (_, position) => ({
@@ -209,20 +209,40 @@ describe("portalReport", () => {
         })),
       );
     };
-    await withPhotos((await insertListing(db, { referencia: "AP0001", corretorId: corretorA })).id, 5);
     await withPhotos(
-      (await insertListing(db, { referencia: "AP0002", corretorId: corretorA, titulo: "Curto" })).id,
+      (await insertProperty(db, { ...PORTAL_READY, referencia: "AP0001", corretorId: corretorA })).id,
+      5,
+    );
+    await withPhotos(
+      (
+        await insertProperty(db, {
+          ...PORTAL_READY,
+          referencia: "AP0002",
+          corretorId: corretorA,
+          titulo: "Curto",
+        })
+      ).id,
       5,
     );
     // Photos without a JPEG variant do not count: the portals only take JPEG.
     await withPhotos(
-      (await insertListing(db, { referencia: "AP0003", corretorId: corretorB })).id,
+      (await insertProperty(db, { ...PORTAL_READY, referencia: "AP0003", corretorId: corretorB })).id,
       6,
       webpOnly,
     );
-    await insertListing(db, { referencia: "AP0004", corretorId: corretorB, publicacao: "rascunho" });
-    await insertListing(db, { referencia: "AP0005", corretorId: corretorA, status: "vendido" });
-    await insertListing(db, { referencia: "AP0006", publicarPortais: false, titulo: "X" });
+    await insertProperty(db, {
+      ...PORTAL_READY,
+      referencia: "AP0004",
+      corretorId: corretorB,
+      publicacao: "rascunho",
+    });
+    await insertProperty(db, {
+      ...PORTAL_READY,
+      referencia: "AP0005",
+      corretorId: corretorA,
+      status: "vendido",
+    });
+    await insertProperty(db, { ...PORTAL_READY, referencia: "AP0006", publicarPortais: false, titulo: "X" });
   });
 
   afterAll(async () => {

@@ -129,7 +129,7 @@ export function validatePortalListing(listing: ValidatedListing, photoCount: num
 
   // Photos
   if (photoCount === 0) {
-    // domain.md: VRSync needs at least 5 images; Chaves na Mão's fotos_imovel is optional.
+    // docs/domain.md: VRSync needs at least 5 images; Chaves na Mão's fotos_imovel is optional.
     add("sem-fotos", "erro", "fotos", "Sem fotos: o ZAP/VivaReal recusa o anúncio (exige ao menos 5).", [
       "vrsync",
     ]);

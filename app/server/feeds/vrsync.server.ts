@@ -1,4 +1,4 @@
-// The VRSync feed (Grupo OLX: ZAP Imóveis, VivaReal, OLX), per shared/spec/domain.md.
+// The VRSync feed (Grupo OLX: ZAP Imóveis, VivaReal, OLX), per docs/domain.md.
 import { count } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
@@ -190,7 +190,7 @@ export function refusedByVrsync({ listing, photos }: ListingWithPhotos): boolean
 }
 
 /**
- * The listings of the VRSync file, in batches. domain.md: the portal fetches at most 50,000
+ * The listings of the VRSync file, in batches. docs/domain.md: the portal fetches at most 50,000
  * listings per file. Under the cap, every eligible listing goes, in id order; a listing the
  * portal would refuse still goes (it refuses that one alone, and /admin/portais shows why).
  * Over the cap the places are handed out in two passes: first the listings the portal accepts,

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProperty, insertUser } from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { leads } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LGPD_CONSENT_VERSION } from "../demo/agency-defaults.server";
-import { insertProperty, insertUser } from "../properties/public-fixtures.server";
-import { createLead } from "./capture.server";
+import { createLead, submitLeadForm } from "./capture.server";
 
 let database: Database;
 let propertyId: number;
@@ -131,5 +131,42 @@ describe("createLead", () => {
     for (const id of [sold.id, draft.id, 999_999]) {
       expect((await createLead(database.db, { propertyId: id, form: valid })).status).toBe("unavailable");
     }
+  });
+});
+
+describe("submitLeadForm from a listing's page", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries(fields)) data.set(k, v);
+    return data;
+  };
+  const listing = { referencia: "LD0001" };
+
+  it("answers 400 with messages and what was typed, then 200", async () => {
+    const before = await leadCount();
+    const bad = await submitLeadForm(database.db, form({ name: "Ana", email: "ana@" }), listing);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ ok: false, values: { name: "Ana", email: "ana@" } });
+    const ok = await submitLeadForm(
+      database.db,
+      form({ name: "Ana", email: "ana@exemplo.com", consent: "on" }),
+      listing,
+    );
+    expect(ok).toEqual({ status: 200, body: { ok: true } });
+    expect(await leadCount()).toBe(before + 1);
+  });
+
+  it("answers 404 for a listing that is not published, or under another case of its referência", async () => {
+    const draft = await insertProperty(database.db, { publicacao: "rascunho" });
+    for (const referencia of [draft.referencia, "ld0001", "XX9999"]) {
+      expect((await submitLeadForm(database.db, form(valid), { referencia })).status).toBe(404);
+    }
+  });
+
+  it("answers 409 for a sold listing, keeping what was typed", async () => {
+    const sold = await insertProperty(database.db, { status: "vendido" });
+    const answer = await submitLeadForm(database.db, form(valid), { referencia: sold.referencia });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ ok: false, values: { name: valid.name } });
   });
 });

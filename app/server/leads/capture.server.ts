@@ -1,13 +1,81 @@
-// Lead capture from a listing's contact form: validated with the form's own schema, stored with
-// the LGPD consent given and assigned to the listing's corretor.
+// Lead capture: the contact form on a listing's page and the general one on /sobre-nos take this
+// one path: a per-IP limit, the honeypot, the form's own schema (app/lib/lead-form.ts), then the
+// lead with the LGPD consent given (docs/domain.md), its lead e-mails (outbox) and its live
+// event in one transaction: either all exist or none. A listing's lead goes to its corretor.
 import { and, eq } from "drizzle-orm";
-import type { LeadFieldErrors } from "../../lib/lead-fields";
+import type { LeadActionData, LeadFieldErrors } from "../../lib/lead-fields";
 import { isHoneypotFilled, parseLeadForm } from "../../lib/lead-form";
 import type { Db } from "../db/client.server";
 import { leads, properties } from "../db/schema.server";
 import { LGPD_CONSENT_VERSION } from "../demo/agency-defaults.server";
+import { LEAD_LIMIT_MESSAGE } from "../http/form-limits.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { enqueueLeadNotifications } from "./notifications.server";
+
+/** Where a lead form was sent from: a listing's page (by its referência) or /sobre-nos. */
+export type LeadFormSource = { referencia: string } | "contato";
+
+export interface LeadSubmission {
+  /** 200 sent (or a bot answered as if), 400 field messages, 404 no such listing, 409 sold. */
+  status: 200 | 400 | 404 | 409;
+  body: LeadActionData;
+}
+
+/** What was typed in a lead form, bounded, so a page rendered again (without JavaScript) keeps it. */
+export function typedLeadValues(
+  form: FormData,
+): Partial<Record<"name" | "phone" | "email" | "message", string>> {
+  return {
+    name: String(form.get("name") ?? "").slice(0, 200),
+    phone: String(form.get("phone") ?? "").slice(0, 40),
+    email: String(form.get("email") ?? "").slice(0, 300),
+    message: String(form.get("message") ?? "").slice(0, 2500),
+  };
+}
+
+/**
+ * A lead form's answer past its per-IP limit (counted at the edge: http/form-limits.server.ts),
+ * with what was typed, to send later.
+ */
+export function leadLimitAnswer(form: FormData): LeadActionData {
+  return { ok: false, values: typedLeadValues(form), formError: LEAD_LIMIT_MESSAGE };
+}
+
+/**
+ * A lead form's POST, from either page, answered as the page shows it. Its per-IP limit is
+ * counted at the edge, before the form is read (app/server/http/form-limits.server.ts).
+ */
+export async function submitLeadForm(
+  db: Db,
+  form: FormData,
+  source: LeadFormSource,
+  now: Date = new Date(),
+): Promise<LeadSubmission> {
+  let propertyId: number | null = null;
+  if (source !== "contato") {
+    const [listing] = await db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(eq(properties.referencia, source.referencia), eq(properties.publicacao, "publicado")));
+    if (!listing)
+      return { status: 404, body: { ok: false, formError: "Este imóvel não está mais disponível." } };
+    propertyId = listing.id;
+  }
+  const values = typedLeadValues(form);
+  const result = await createLead(db, { propertyId, form, now });
+  switch (result.status) {
+    case "created":
+    case "ignored":
+      return { status: 200, body: { ok: true } };
+    case "invalid":
+      return { status: 400, body: { ok: false, fieldErrors: result.fieldErrors, values } };
+    case "unavailable":
+      return {
+        status: 409,
+        body: { ok: false, values, formError: "Este imóvel não está mais disponível para contato." },
+      };
+  }
+}
 
 export type CreateLeadResult =
   | { status: "created"; leadId: number }
@@ -18,42 +86,47 @@ export type CreateLeadResult =
   | { status: "unavailable" };
 
 export interface CreateLeadInput {
-  propertyId: number;
+  /** The listing the form was on; null for the general contact form. */
+  propertyId: number | null;
   /** The submitted form fields (FormData or an object with the same names). */
   form: FormData | Record<string, unknown>;
   now?: Date;
 }
 
+/** The lead itself, once the request is allowed: validated, stored with its e-mails and event. */
 export async function createLead(db: Db, input: CreateLeadInput): Promise<CreateLeadResult> {
   if (isHoneypotFilled(input.form)) return { status: "ignored" };
   const parsed = parseLeadForm(input.form);
   if (!parsed.ok) return { status: "invalid", fieldErrors: parsed.fieldErrors };
-  const [property] = await db
-    .select({ id: properties.id, status: properties.status, corretorId: properties.corretorId })
-    .from(properties)
-    .where(and(eq(properties.id, input.propertyId), eq(properties.publicacao, "publicado")));
-  if (!property || property.status === "vendido" || property.status === "alugado")
-    return { status: "unavailable" };
+  let corretorId: number | null = null;
+  if (input.propertyId !== null) {
+    const [property] = await db
+      .select({ status: properties.status, corretorId: properties.corretorId })
+      .from(properties)
+      .where(and(eq(properties.id, input.propertyId), eq(properties.publicacao, "publicado")));
+    if (!property || property.status === "vendido" || property.status === "alugado")
+      return { status: "unavailable" };
+    corretorId = property.corretorId;
+  }
   const { name, phone, email, message } = parsed.values;
-  // The lead, its e-mail notifications and its live event commit together or not at all.
   const lead = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(leads)
       .values({
-        propertyId: property.id,
+        propertyId: input.propertyId,
         name,
         phone,
         email,
         message: message ?? "",
-        origin: "formulario_imovel",
+        origin: input.propertyId === null ? "formulario_contato" : "formulario_imovel",
         consentVersion: LGPD_CONSENT_VERSION,
         consentAt: input.now ?? new Date(),
-        assigneeId: property.corretorId,
+        assigneeId: corretorId,
       })
       .returning({ id: leads.id });
     if (!row) throw new Error("lead: insert sem retorno");
     await enqueueLeadNotifications(tx, row.id);
-    await publishEvent(tx, { type: "lead-created", id: row.id, agentIds: agentsOf(property.corretorId) });
+    await publishEvent(tx, { type: "lead-created", id: row.id, agentIds: agentsOf(corretorId) });
     return row;
   });
   return { status: "created", leadId: lead.id };

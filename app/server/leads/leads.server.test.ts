@@ -2,15 +2,21 @@
 // LGPD export/erase, against a real migrated database.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  insertAgency,
+  insertLead,
+  insertProperty,
+  insertUser,
+  TEST_AGENCY,
+} from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { auditLog, leadNotes, leads, outbox } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { submitContactForm } from "./contact.server";
+import { submitLeadForm } from "./capture.server";
 import { csvCell, leadsCsv, toCsv } from "./csv.server";
 import { addLeadNote, assignLead, changeLeadStatus, getLead, listLeads } from "./inbox.server";
 import { countPersonLeads, erasePersonData, exportPersonData } from "./lgpd.server";
 import { buildLeadEmail } from "./notifications.server";
-import { createAgent, createListing, insertLead, seedAgency } from "./test-fixtures.server";
 
 let database: Database;
 
@@ -30,7 +36,7 @@ const VALID = {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedAgency(database.db);
+  await insertAgency(database.db);
 });
 afterAll(async () => {
   await database.close();
@@ -38,7 +44,7 @@ afterAll(async () => {
 
 describe("contact form (/sobre-nos)", () => {
   it("stores the lead with origin and consent, and queues the agency's e-mail in the same transaction", async () => {
-    const result = await submitContactForm(database.db, form(VALID));
+    const result = await submitLeadForm(database.db, form(VALID), "contato");
     expect(result).toEqual({ status: 200, body: { ok: true } });
     const [lead] = await database.db.select().from(leads).where(eq(leads.email, VALID.email));
     expect(lead).toMatchObject({
@@ -48,16 +54,17 @@ describe("contact form (/sobre-nos)", () => {
     });
     expect(lead?.consentAt).toBeInstanceOf(Date);
     const queued = await database.db.select().from(outbox);
-    expect(
-      queued.some((r) => r.payload.leadId === lead?.id && r.payload.to === "contato@agencia-teste.com.br"),
-    ).toBe(true);
+    expect(queued.some((r) => r.payload.leadId === lead?.id && r.payload.to === TEST_AGENCY.email)).toBe(
+      true,
+    );
   });
 
   it("answers 400 with field messages and stores nothing", async () => {
     const before = (await database.db.select().from(leads)).length;
-    const result = await submitContactForm(
+    const result = await submitLeadForm(
       database.db,
       form({ name: "J", email: "nao-e-email", message: "x".repeat(2001) }),
+      "contato",
     );
     expect(result.status).toBe(400);
     expect(result.body.ok).toBe(false);
@@ -71,7 +78,7 @@ describe("contact form (/sobre-nos)", () => {
 
   it("drops honeypot submissions silently", async () => {
     const before = (await database.db.select().from(leads)).length;
-    const result = await submitContactForm(database.db, form({ ...VALID, website: "http://spam" }));
+    const result = await submitLeadForm(database.db, form({ ...VALID, website: "http://spam" }), "contato");
     expect(result.status).toBe(200);
     expect((await database.db.select().from(leads)).length).toBe(before);
   });
@@ -79,10 +86,10 @@ describe("contact form (/sobre-nos)", () => {
 
 describe("inbox", () => {
   it("a corretor sees only their own leads; an admin sees all", async () => {
-    const admin = await createAgent(database.db, "admin");
-    const ana = await createAgent(database.db);
-    const bia = await createAgent(database.db);
-    const listing = await createListing(database.db, ana.id);
+    const admin = await insertUser(database.db, { role: "admin" });
+    const ana = await insertUser(database.db);
+    const bia = await insertUser(database.db);
+    const listing = await insertProperty(database.db, { corretorId: ana.id });
     const mine = await insertLead(database.db, {
       propertyId: listing.id,
       assigneeId: ana.id,
@@ -125,7 +132,7 @@ describe("CSV export", () => {
 
   it("exports leads with a BOM and no live formula", async () => {
     const lead = await insertLead(database.db, { name: "=cmd|' /C calc'!A0", message: "@SUM(1+1)" });
-    const admin = await createAgent(database.db, "admin");
+    const admin = await insertUser(database.db, { role: "admin" });
     const { rows } = await listLeads(database.db, admin, {});
     const csv = leadsCsv(rows.filter((r) => r.id === lead.id));
     expect(csv.charCodeAt(0)).toBe(0xfeff);
@@ -138,7 +145,7 @@ describe("CSV export", () => {
 
 describe("LGPD", () => {
   it("exports one person's leads and notes as JSON, then erases them with an audit entry", async () => {
-    const admin = await createAgent(database.db, "admin");
+    const admin = await insertUser(database.db, { role: "admin" });
     const a = await insertLead(database.db, { email: "Pessoa@Exemplo.com.br", phone: "(82) 97777-0000" });
     const b = await insertLead(database.db, { email: null, phone: "(82) 97777-0000" });
     const other = await insertLead(database.db, { email: "outra@exemplo.com.br", phone: "(82) 91111-2222" });
@@ -166,7 +173,7 @@ describe("LGPD", () => {
   });
 });
 
-describe("notification e-mail", () => {
+describe("lead e-mail", () => {
   it("keeps CR/LF out of the subject and links to the lead", () => {
     const mail = buildLeadEmail(
       {

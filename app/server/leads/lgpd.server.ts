@@ -1,6 +1,6 @@
-// LGPD requests about one person, found by e-mail or phone: export everything we hold about
+// LGPD requests (docs/domain.md) about one person, found by e-mail or phone: export everything we hold about
 // them (their leads and the notes on those leads) as JSON, or erase it. Erasure deletes the
-// leads (notes cascade) and their unsent notifications, and leaves an audit entry that records
+// leads (notes cascade) and their unsent lead e-mails, and leaves an audit entry that records
 // what was erased without repeating the personal data.
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
@@ -90,7 +90,7 @@ export async function erasePersonData(db: Db, actor: Actor, contato: string): Pr
     const found = await tx.select({ id: leads.id }).from(leads).where(personMatch(contato));
     const ids = found.map((r) => r.id);
     if (ids.length > 0) {
-      // Unsent notifications would only be skipped; remove them so nothing refers to the person.
+      // Unsent lead e-mails would only be skipped; remove them so nothing refers to the person.
       await tx
         .delete(outbox)
         .where(

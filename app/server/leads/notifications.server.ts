@@ -1,4 +1,4 @@
-// Lead notifications: one outbox row per (lead, recipient) — the responsible agent (the
+// Lead e-mails: one outbox row per (lead, recipient) — the responsible agent (the
 // assignee, else the listing's corretor) and the agency's address — written in the lead's own
 // transaction. The message is built when it is sent, from the lead as it is then (an erased
 // lead sends nothing).

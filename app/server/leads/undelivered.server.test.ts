@@ -3,6 +3,7 @@
 // and the audit log see them.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { insertAgency, insertLead, insertProperty, insertUser } from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { auditLog, outbox } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
@@ -10,7 +11,6 @@ import { createMailTransport, type MailTransport } from "../mail/mailer.server";
 import { closedPort, startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
 import { createOutboxWorker, enqueue } from "../outbox/outbox.server";
 import { enqueueLeadNotifications, LEAD_EMAIL_KIND, leadEmailHandler } from "./notifications.server";
-import { createAgent, createListing, insertLead, seedAgency } from "./test-fixtures.server";
 import {
   countUndeliveredLeadEmails,
   discardLeadEmail,
@@ -53,10 +53,10 @@ function workerFor(url: string, options: { realClock?: boolean } = {}) {
   });
 }
 
-/** A lead on an agent's listing: two notifications, to the agent and to the agency. */
+/** A lead on an agent's listing: two lead e-mails, to the agent and to the agency. */
 async function newLead(name = "Maria da Silva") {
-  const agent = await createAgent(database.db);
-  const listing = await createListing(database.db, agent.id);
+  const agent = await insertUser(database.db);
+  const listing = await insertProperty(database.db, { corretorId: agent.id });
   const lead = await database.db.transaction(async (tx) => {
     const created = await insertLead(tx as never, { name, propertyId: listing.id, assigneeId: agent.id });
     await enqueueLeadNotifications(tx, created.id);
@@ -76,8 +76,8 @@ async function auditEntries(action: string) {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedAgency(database.db);
-  const admin = await createAgent(database.db, "admin");
+  await insertAgency(database.db);
+  const admin = await insertUser(database.db, { role: "admin" });
   actor = { id: admin.id, role: "admin", ip: "203.0.113.9", userAgent: "vitest" };
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 // Lead e-mails that have not reached their recipient: failed for good (failed_at) or still being
 // retried after at least one failed attempt. The admin sees them (/admin/notificacoes), sends one
-// again now or discards a failed one; both are audited. Without this screen a failed notification
+// again now or discards a failed one; both are audited. Without this screen a failed lead e-mail
 // would only be a log line nobody reads.
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { audit } from "../audit/audit.server";
@@ -92,7 +92,7 @@ export async function countUndeliveredLeadEmails(db: Db): Promise<{ failed: numb
 export type RequeueResult = "requeued" | "gone" | "sending";
 
 /**
- * Makes the notification due now (a failed one comes back to the queue) and wakes the workers.
+ * Makes the lead e-mail due now (a failed one comes back to the queue) and wakes the workers.
  * The worker makes one more attempt: if it fails for good again, the row is back on the list.
  * "gone": already sent, discarded or not a lead e-mail; "sending": an attempt is under way.
  */
@@ -147,7 +147,7 @@ export async function requeueLeadEmail(
 export type DiscardResult = "discarded" | "gone" | "not-failed";
 
 /**
- * Removes a notification that failed for good (the agency will reach the lead another way).
+ * Removes a lead e-mail that failed for good (the agency will reach the lead another way).
  * The audit entry keeps what it was: the lead, the recipient, the attempts and the last error.
  * One still being retried is refused: it may yet be delivered.
  */

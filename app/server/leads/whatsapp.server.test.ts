@@ -3,13 +3,13 @@
 // listing and day.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAgency, insertProperty, insertUser } from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { leads, outbox, properties, propertyViewsDaily } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { createMailTransport, type MailTransport } from "../mail/mailer.server";
 import { startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
-import { createAgent, createListing, seedAgency } from "./test-fixtures.server";
 import {
   buildWhatsappClickEmail,
   recordWhatsappClick,
@@ -25,7 +25,7 @@ const nextIp = () => `198.51.100.${++ipCounter}`;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedAgency(database.db);
+  await insertAgency(database.db, { email: "contato@agencia-teste.com.br" });
   smtp = await startTestSmtp();
   transport = createMailTransport(
     { SMTP_URL: smtp.url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
@@ -72,8 +72,8 @@ function body(raw: string): string {
 
 describe("WhatsApp taps", () => {
   it("are counted per listing and day, create no lead, and e-mail the listing's agent once per visitor and day", async () => {
-    const agent = await createAgent(database.db);
-    const listing = await createListing(database.db, agent.id);
+    const agent = await insertUser(database.db);
+    const listing = await insertProperty(database.db, { corretorId: agent.id });
     const ana = nextIp();
     const bia = nextIp();
     for (const ip of [ana, ana, ana, bia]) {
@@ -111,7 +111,7 @@ describe("WhatsApp taps", () => {
   });
 
   it("e-mails the agency when the listing has no active agent", async () => {
-    const listing = await createListing(database.db, null);
+    const listing = await insertProperty(database.db);
     expect(await recordWhatsappClick(database.db, listing.referencia, nextIp())).toBe("recorded");
     expect((await noticesFor(listing.id)).map((n) => n.payload.to)).toEqual(["contato@agencia-teste.com.br"]);
   });
@@ -120,7 +120,7 @@ describe("WhatsApp taps", () => {
     expect(await recordWhatsappClick(database.db, "<script>", nextIp())).toBe("invalid");
     expect(await recordWhatsappClick(database.db, 42, nextIp())).toBe("invalid");
     expect(await recordWhatsappClick(database.db, "NAOEXISTE1", nextIp())).toBe("not-found");
-    const draft = await createListing(database.db, null);
+    const draft = await insertProperty(database.db);
     await database.db.update(properties).set({ publicacao: "rascunho" }).where(eq(properties.id, draft.id));
     expect(await recordWhatsappClick(database.db, draft.referencia, nextIp())).toBe("not-found");
     expect(await clicksOf(draft.id)).toBe(0);

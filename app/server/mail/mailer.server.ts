@@ -1,6 +1,6 @@
 // Outgoing e-mail behind one small interface. With SMTP_URL the message goes over SMTP
 // (nodemailer); without it (development, tests) it goes to the log, link included.
-// Nothing sends directly: lead notifications and password-reset links go through the outbox
+// Nothing sends directly: lead e-mails and password-reset links go through the outbox
 // (app/server/outbox), whose worker uses createMailTransport below and retries failures.
 import nodemailer from "nodemailer";
 import { defaultLogger, type Logger } from "../log/logger.server";
@@ -20,9 +20,6 @@ export interface MailConfig {
   MAIL_FROM: string;
   NODE_ENV: "development" | "production" | "test";
 }
-
-/** Messages that went to the log because no SMTP server is configured, newest last (tests read them). */
-export const sentMailLog: MailMessage[] = [];
 
 const SIMPLE_EMAIL = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
 
@@ -102,8 +99,6 @@ export function createMailTransport(
 }
 
 function logMessage(config: MailConfig, message: MailMessage, log: Logger) {
-  sentMailLog.push(message);
-  if (sentMailLog.length > 50) sentMailLog.shift();
   if (config.NODE_ENV !== "test" || process.env.MAIL_LOG === "1") {
     log.info(
       { mail: { from: config.MAIL_FROM, to: message.to, subject: headerSafe(message.subject) } },

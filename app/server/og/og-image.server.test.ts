@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  insertAgency,
+  insertPhotos,
+  insertProperty,
+  PORTAL_READY,
+  PUBLIC_URL,
+} from "../../../tests/support/factories";
+import { samplePhoto, tempStorage } from "../../../tests/support/photos";
 import { listingOgImage, type OgListing, ogImageVersion } from "../../lib/og-image";
 import type { Database } from "../db/client.server";
 import { properties, propertyPhotos } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import {
-  insertAgency,
-  insertListing,
-  insertPhotos,
-  PUBLIC_URL,
-  samplePhoto,
-  tempStorage,
-} from "../feeds/test-fixtures.server";
 import type { ProcessedImage } from "../media/pipeline.server";
 import type { LocalDiskStorage } from "../media/storage.server";
 import { findOgSource, getOgImage, ogStorageKey, toOgListing } from "./og-image.server";
@@ -27,9 +27,14 @@ beforeAll(async () => {
   ({ storage, cleanup } = await tempStorage());
   await insertAgency(database.db);
   photo = await samplePhoto(storage, 180);
-  const ap = await insertListing(database.db, { referencia: "AP0042", titulo: "Apartamento com vista mar" });
+  const ap = await insertProperty(database.db, {
+    ...PORTAL_READY,
+    referencia: "AP0042",
+    titulo: "Apartamento com vista mar",
+  });
   await insertPhotos(database.db, ap.id, [photo], 3);
-  await insertListing(database.db, {
+  await insertProperty(database.db, {
+    ...PORTAL_READY,
     referencia: "CA0007",
     tipo: "casa",
     titulo: 'Casa de praia <com> & "aspas" em Maragogi, pé na areia',
@@ -40,7 +45,7 @@ beforeAll(async () => {
     bairro: "Centro",
     cidade: "Maragogi",
   });
-  await insertListing(database.db, { referencia: "AP0099", publicacao: "rascunho" });
+  await insertProperty(database.db, { ...PORTAL_READY, referencia: "AP0099", publicacao: "rascunho" });
 });
 
 afterAll(async () => {

@@ -79,7 +79,7 @@ export function classifyFailure(error: unknown): FailureKind {
   }
   if (typeof e.code === "string" && TRANSIENT_CODES.has(e.code)) return "transient";
   if (e.cause) return classifyFailure(e.cause);
-  // Unknown errors are retried (bounded by maxAttempts): losing a notification is worse.
+  // Unknown errors are retried (bounded by maxAttempts): losing a message is worse.
   return "transient";
 }
 

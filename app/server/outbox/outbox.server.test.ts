@@ -1,12 +1,18 @@
 // The outbox against a real SMTP server (smtp-server, in-process): outage and recovery,
-// transient 4xx, permanent 5xx and two workers racing — each notification delivered once.
+// transient 4xx, permanent 5xx and two workers racing — each message delivered once.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  insertAgency,
+  insertLead,
+  insertProperty,
+  insertUser,
+  TEST_AGENCY,
+} from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { outbox } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { enqueueLeadNotifications, LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/notifications.server";
-import { createAgent, createListing, insertLead, seedAgency } from "../leads/test-fixtures.server";
 import { createMailTransport, type MailTransport } from "../mail/mailer.server";
 import { closedPort, startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
 import { classifyFailure, ProviderHttpError, retryDelayMs } from "./backoff.server";
@@ -38,9 +44,9 @@ function workerFor(smtpUrl: string) {
   });
 }
 
-async function newLeadWithNotifications() {
-  const agent = await createAgent(database.db);
-  const listing = await createListing(database.db, agent.id);
+async function newLeadWithEmails() {
+  const agent = await insertUser(database.db);
+  const listing = await insertProperty(database.db, { corretorId: agent.id });
   return database.db.transaction(async (tx) => {
     const lead = await insertLead(tx as never, { propertyId: listing.id, assigneeId: agent.id });
     await enqueueLeadNotifications(tx, lead.id);
@@ -50,7 +56,7 @@ async function newLeadWithNotifications() {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedAgency(database.db);
+  await insertAgency(database.db);
 });
 afterAll(async () => {
   await database.close();
@@ -86,18 +92,16 @@ describe("backoff", () => {
   });
 });
 
-describe("lead notifications in the outbox", () => {
+describe("lead e-mails in the outbox", () => {
   it("queues one row per recipient, in the lead's transaction, idempotently", async () => {
-    const { lead, agent } = await newLeadWithNotifications();
+    const { lead, agent } = await newLeadWithEmails();
     const rows = await database.db.select().from(outbox);
-    expect(rows.map((r) => r.payload.to).sort()).toEqual(
-      [agent.email, "contato@agencia-teste.com.br"].sort(),
-    );
+    expect(rows.map((r) => r.payload.to).sort()).toEqual([agent.email, TEST_AGENCY.email].sort());
     expect(await enqueueLeadNotifications(database.db, lead.id)).toBe(0);
     expect(await database.db.select().from(outbox)).toHaveLength(2);
   });
 
-  it("rolls back with the lead: no lead, no notification", async () => {
+  it("rolls back with the lead: no lead, no e-mail", async () => {
     await expect(
       database.db.transaction(async (tx) => {
         const lead = await insertLead(tx as never);
@@ -110,7 +114,7 @@ describe("lead notifications in the outbox", () => {
 
   it("SMTP down → retried with backoff → server back → delivered exactly once", async () => {
     const port = await closedPort();
-    const { lead } = await newLeadWithNotifications();
+    const { lead } = await newLeadWithEmails();
     const worker = workerFor(`smtp://127.0.0.1:${port}`);
 
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 2, failed: 0 });
@@ -144,7 +148,7 @@ describe("lead notifications in the outbox", () => {
     const smtp = await startTestSmtp();
     servers.push(smtp);
     smtp.mode = "451";
-    await newLeadWithNotifications();
+    await newLeadWithEmails();
     const worker = workerFor(smtp.url);
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 2, failed: 0 });
     const [row] = await database.db.select().from(outbox);
@@ -159,7 +163,7 @@ describe("lead notifications in the outbox", () => {
     const smtp = await startTestSmtp();
     servers.push(smtp);
     smtp.mode = "550";
-    await newLeadWithNotifications();
+    await newLeadWithEmails();
     const worker = workerFor(smtp.url);
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 2 });
     smtp.mode = "accept";
@@ -173,7 +177,7 @@ describe("lead notifications in the outbox", () => {
   it("two workers at once deliver each message once", async () => {
     const smtp = await startTestSmtp();
     servers.push(smtp);
-    for (let i = 0; i < 6; i++) await newLeadWithNotifications();
+    for (let i = 0; i < 6; i++) await newLeadWithEmails();
     const a = workerFor(smtp.url);
     const b = workerFor(smtp.url);
     const [ra, rb] = await Promise.all([a.runOnce(), b.runOnce()]);
@@ -220,7 +224,7 @@ describe("lead notifications in the outbox", () => {
     });
     await worker.start();
     try {
-      await newLeadWithNotifications();
+      await newLeadWithEmails();
       await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(2);
     } finally {
       await worker.stop();

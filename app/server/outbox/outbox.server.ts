@@ -1,7 +1,7 @@
-// Transactional outbox. A notification is a row written in the same transaction as the change
-// that causes it (a lead), so it exists exactly when the lead exists. Workers in any number of
-// app instances claim due rows with FOR UPDATE SKIP LOCKED and a lease (locked_until), send,
-// and mark them sent.
+// Transactional outbox. A message (a lead e-mail, a password-reset link) is a row written in the
+// same transaction as the change that causes it (a lead), so it exists exactly when the lead
+// exists. Workers in any number of app instances claim due rows with FOR UPDATE SKIP LOCKED and
+// a lease (locked_until), send, and mark them sent.
 //
 // Delivery guarantee, honestly: the normal paths are exactly-once — a row is claimed by one
 // worker only (the claim is a single UPDATE over SKIP LOCKED rows whose lease is free), and it
@@ -27,7 +27,7 @@ import {
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-/** Writes one notification in the caller's transaction; workers wake when it commits. */
+/** Writes one message in the caller's transaction; workers wake when it commits. */
 export async function enqueue(tx: Db | Tx, kind: string, payload: Record<string, unknown>): Promise<number> {
   const [row] = await tx.insert(outbox).values({ kind, payload }).returning({ id: outbox.id });
   if (!row) throw new Error("outbox: insert sem retorno");

@@ -1,5 +1,5 @@
-// Who may manage which listing, decided on the server for every read and write:
-// an admin manages all; a corretor only the listings assigned to them.
+// Who may manage which property, decided on the server for every read and write:
+// an admin manages all; a corretor only the properties assigned to them.
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { type Property, properties } from "../db/schema.server";
@@ -18,8 +18,8 @@ export function canManage(actor: Actor, property: Pick<Property, "corretorId">):
 }
 
 /**
- * The listing if the actor may manage it; 404 when it does not exist, 403 when it is another
- * agent's. `lock` takes a row lock so concurrent writes to one listing serialise.
+ * The property if the actor may manage it; 404 when it does not exist, 403 when it is another
+ * agent's. `lock` takes a row lock so concurrent writes to one property serialise.
  */
 export async function loadManageable(
   db: Db | Tx,

@@ -1,5 +1,5 @@
-// The admin listings table: search, filters, sort and pagination in one indexed query.
-// A corretor sees only their own listings, whatever the URL asks for.
+// The admin properties table: search, filters, sort and pagination in one indexed query.
+// A corretor sees only their own properties, whatever the URL asks for.
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { ADMIN_LIST_PAGE_SIZE, type AdminListQuery, defaultDirection } from "../../lib/property-admin-list";
 import {

@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createActor, propertyFormData } from "../../../tests/support/factories";
+import { makeJpeg } from "../../../tests/support/photos";
 import { parseAdminListQuery } from "../../lib/property-admin-list";
 import { getDataVersion } from "../cache/data-version.server";
 import type { Database, Db } from "../db/client.server";
@@ -24,7 +26,6 @@ import {
 import { listForAdmin } from "./admin-list.server";
 import { PropertyAccessError, PropertyFieldError } from "./errors.server";
 import { addPhoto } from "./photos.server";
-import { createActor, listingForm, makeJpeg } from "./test-helpers.server";
 
 let database: Database;
 let db: Db;
@@ -72,21 +73,21 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 describe("referência", () => {
   it("is generated from the type's prefix and the next number, with four digits", async () => {
-    const first = await createProperty(db, admin, listingForm());
-    const second = await createProperty(db, admin, listingForm());
-    const house = await createProperty(db, admin, listingForm({ tipo: "casa" }));
+    const first = await createProperty(db, admin, propertyFormData());
+    const second = await createProperty(db, admin, propertyFormData());
+    const house = await createProperty(db, admin, propertyFormData({ tipo: "casa" }));
     expect(first.referencia).toBe("AP0001");
     expect(second.referencia).toBe("AP0002");
     expect(house.referencia).toBe("CA0001");
 
-    await createProperty(db, admin, listingForm({ referencia: "ap0064" }));
-    expect((await createProperty(db, admin, listingForm())).referencia).toBe("AP0065");
+    await createProperty(db, admin, propertyFormData({ referencia: "ap0064" }));
+    expect((await createProperty(db, admin, propertyFormData())).referencia).toBe("AP0065");
   });
 
   it("is unique case-insensitively, on create and on update", async () => {
-    await createProperty(db, admin, listingForm({ referencia: "TE0500", tipo: "terreno" }));
+    await createProperty(db, admin, propertyFormData({ referencia: "TE0500", tipo: "terreno" }));
     const error = await rejection(
-      createProperty(db, admin, listingForm({ referencia: "te0500", tipo: "terreno" })),
+      createProperty(db, admin, propertyFormData({ referencia: "te0500", tipo: "terreno" })),
     );
     expect(error).toBeInstanceOf(PropertyFieldError);
     expect(error).toMatchObject({
@@ -94,16 +95,23 @@ describe("referência", () => {
       message: "A referência TE0500 já está em uso por outro imóvel.",
     });
 
-    const other = await createProperty(db, admin, listingForm({ tipo: "terreno" }));
+    const other = await createProperty(db, admin, propertyFormData({ tipo: "terreno" }));
     expect(other.referencia).toBe("TE0501");
-    const clash = await rejection(updateProperty(db, admin, other.id, listingForm({ referencia: "TE0500" })));
+    const clash = await rejection(
+      updateProperty(db, admin, other.id, propertyFormData({ referencia: "TE0500" })),
+    );
     expect(clash).toMatchObject({ field: "referencia" });
   });
 
   it("a change keeps the old one as a redirect, which nobody else may take", async () => {
-    const created = await createProperty(db, admin, listingForm({ tipo: "cobertura" }));
+    const created = await createProperty(db, admin, propertyFormData({ tipo: "cobertura" }));
     expect(created.referencia).toBe("CO0001");
-    await updateProperty(db, admin, created.id, listingForm({ tipo: "cobertura", referencia: "CO0900" }));
+    await updateProperty(
+      db,
+      admin,
+      created.id,
+      propertyFormData({ tipo: "cobertura", referencia: "CO0900" }),
+    );
 
     const redirects = await db
       .select()
@@ -113,17 +121,24 @@ describe("referência", () => {
     expect((await getPropertyForEdit(db, admin, created.id)).oldReferencias).toEqual(["CO0001"]);
 
     const taken = await rejection(
-      createProperty(db, admin, listingForm({ tipo: "cobertura", referencia: "CO0001" })),
+      createProperty(db, admin, propertyFormData({ tipo: "cobertura", referencia: "CO0001" })),
     );
     expect(taken).toMatchObject({
       field: "referencia",
       message: expect.stringMatching(/ainda leva até ele/),
     });
     // Generation skips numbers in use and once used.
-    expect((await createProperty(db, admin, listingForm({ tipo: "cobertura" }))).referencia).toBe("CO0901");
+    expect((await createProperty(db, admin, propertyFormData({ tipo: "cobertura" }))).referencia).toBe(
+      "CO0901",
+    );
 
     // Taking back its own old code drops that redirect and records the newer one.
-    await updateProperty(db, admin, created.id, listingForm({ tipo: "cobertura", referencia: "co0001" }));
+    await updateProperty(
+      db,
+      admin,
+      created.id,
+      propertyFormData({ tipo: "cobertura", referencia: "co0001" }),
+    );
     const after = await db
       .select()
       .from(propertyRedirects)
@@ -132,12 +147,12 @@ describe("referência", () => {
   });
 
   it("a blank referência on update keeps the current one", async () => {
-    const created = await createProperty(db, admin, listingForm({ tipo: "flat" }));
+    const created = await createProperty(db, admin, propertyFormData({ tipo: "flat" }));
     await updateProperty(
       db,
       admin,
       created.id,
-      listingForm({ tipo: "flat", titulo: "Flat mobiliado na Pajuçara" }),
+      propertyFormData({ tipo: "flat", titulo: "Flat mobiliado na Pajuçara" }),
     );
     const { property } = await getPropertyForEdit(db, admin, created.id);
     expect([property.referencia, property.titulo]).toEqual([
@@ -150,7 +165,7 @@ describe("referência", () => {
 describe("create and update", () => {
   it("stores every form field, audits and bumps the data version", async () => {
     const before = await getDataVersion(db);
-    const data = listingForm({
+    const data = propertyFormData({
       finalidades: ["venda", "aluguel"],
       precoAluguel: "4.500",
       periodoAluguel: "mensal",
@@ -186,19 +201,19 @@ describe("create and update", () => {
   });
 
   it("publishing from the form sets publishedAt", async () => {
-    const { id } = await createProperty(db, admin, listingForm({ publicacao: "publicado" }));
+    const { id } = await createProperty(db, admin, propertyFormData({ publicacao: "publicado" }));
     expect((await getPropertyForEdit(db, admin, id)).property.publishedAt).toBeInstanceOf(Date);
   });
 
   it("an admin assigns only active users", async () => {
     const inactive = await createActor(db, "corretor", { active: false });
     const error = await rejection(
-      createProperty(db, admin, listingForm({ corretorId: String(inactive.id) })),
+      createProperty(db, admin, propertyFormData({ corretorId: String(inactive.id) })),
     );
     expect(error).toMatchObject({ field: "corretorId", message: "Escolha um corretor ativo da lista." });
-    expect(await rejection(createProperty(db, admin, listingForm({ corretorId: "999999" })))).toBeInstanceOf(
-      PropertyFieldError,
-    );
+    expect(
+      await rejection(createProperty(db, admin, propertyFormData({ corretorId: "999999" }))),
+    ).toBeInstanceOf(PropertyFieldError);
     const agents = await listAgents(db);
     expect(agents.map((a) => a.id)).toContain(ana.id);
     expect(agents.map((a) => a.id)).not.toContain(inactive.id);
@@ -210,20 +225,22 @@ describe("create and update", () => {
 
 describe("a corretor's permissions", () => {
   it("creates listings only in their own name", async () => {
-    const own = await createProperty(db, ana, listingForm());
+    const own = await createProperty(db, ana, propertyFormData());
     expect((await getPropertyForEdit(db, ana, own.id)).property.corretorId).toBe(ana.id);
-    const forOther = await rejection(createProperty(db, ana, listingForm({ corretorId: String(bruno.id) })));
+    const forOther = await rejection(
+      createProperty(db, ana, propertyFormData({ corretorId: String(bruno.id) })),
+    );
     expect(forOther).toBeInstanceOf(PropertyAccessError);
     expect(forOther).toMatchObject({ status: 403 });
   });
 
   it("cannot read or change another agent's listing (403) nor a missing one (404)", async () => {
-    const anas = await createProperty(db, ana, listingForm());
+    const anas = await createProperty(db, ana, propertyFormData());
     const before = (await getPropertyForEdit(db, admin, anas.id)).property;
     // One at a time: a call started early could fail before anything awaits it.
     const attempts: (() => Promise<unknown>)[] = [
       () => getPropertyForEdit(db, bruno, anas.id),
-      () => updateProperty(db, bruno, anas.id, listingForm({ titulo: "Tomado por outro corretor" })),
+      () => updateProperty(db, bruno, anas.id, propertyFormData({ titulo: "Tomado por outro corretor" })),
       () => setPublication(db, bruno, anas.id, "publicado"),
       () => setPublication(db, bruno, anas.id, "arquivado"),
       () => setDestaque(db, bruno, anas.id, true),
@@ -238,16 +255,16 @@ describe("a corretor's permissions", () => {
     expect(await rejection(getPropertyForEdit(db, bruno, 987654))).toMatchObject({ status: 404 });
     // Nor can they hand their own listing over to someone else.
     expect(
-      await rejection(updateProperty(db, ana, anas.id, listingForm({ corretorId: String(bruno.id) }))),
+      await rejection(updateProperty(db, ana, anas.id, propertyFormData({ corretorId: String(bruno.id) }))),
     ).toMatchObject({
       status: 403,
     });
   });
 
   it("an admin manages everyone's listings", async () => {
-    const anas = await createProperty(db, ana, listingForm());
+    const anas = await createProperty(db, ana, propertyFormData());
     await setStatus(db, admin, anas.id, "reservado");
-    await updateProperty(db, admin, anas.id, listingForm({ corretorId: String(bruno.id) }));
+    await updateProperty(db, admin, anas.id, propertyFormData({ corretorId: String(bruno.id) }));
     expect((await getPropertyForEdit(db, bruno, anas.id)).property).toMatchObject({
       status: "disponivel",
       corretorId: bruno.id,
@@ -259,7 +276,7 @@ describe("a corretor's permissions", () => {
     const own = await createProperty(
       db,
       bruno,
-      listingForm({ titulo: "Casa do Bruno em Jacarecica", tipo: "casa" }),
+      propertyFormData({ titulo: "Casa do Bruno em Jacarecica", tipo: "casa" }),
     );
     const list = await listForAdmin(
       db,
@@ -279,7 +296,7 @@ describe("a corretor's permissions", () => {
 
 describe("publication, destaque and status", () => {
   it("publish sets publishedAt, unpublish and archive clear it; each is audited", async () => {
-    const { id } = await createProperty(db, ana, listingForm());
+    const { id } = await createProperty(db, ana, propertyFormData());
     const version = await getDataVersion(db);
     const published = await setPublication(db, ana, id, "publicado");
     expect(published.publicacao).toBe("publicado");
@@ -314,7 +331,7 @@ describe("duplicate and delete", () => {
     const { id, referencia } = await createProperty(
       db,
       ana,
-      listingForm({ titulo: "x".repeat(100), publicacao: "publicado", destaque: true }),
+      propertyFormData({ titulo: "x".repeat(100), publicacao: "publicado", destaque: true }),
     );
     await addPhoto(db, storage, ana, id, await makeJpeg(400, 300, 1));
     const copy = await duplicateProperty(db, ana, id);
@@ -335,7 +352,7 @@ describe("duplicate and delete", () => {
   });
 
   it("deletes a listing and only the files no other photo uses", async () => {
-    const { id } = await createProperty(db, admin, listingForm());
+    const { id } = await createProperty(db, admin, propertyFormData());
     await addPhoto(db, storage, admin, id, await makeJpeg(400, 300, 2));
     const shared = await addPhoto(db, storage, admin, id, await makeJpeg(400, 300, 3));
     const copy = await duplicateProperty(db, admin, id);
@@ -373,8 +390,8 @@ describe("the admin table", () => {
       const tdb = fresh.db;
       const boss = await createActor(tdb, "admin");
       const agent = await createActor(tdb, "corretor");
-      const make = (overrides: Parameters<typeof listingForm>[0]) =>
-        createProperty(tdb, boss, listingForm(overrides));
+      const make = (overrides: Parameters<typeof propertyFormData>[0]) =>
+        createProperty(tdb, boss, propertyFormData(overrides));
       await make({
         titulo: "Cobertura duplex em Jatiúca",
         tipo: "cobertura",

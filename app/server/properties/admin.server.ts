@@ -1,5 +1,5 @@
-// Managing listings from the admin: every write is one transaction that checks the actor may
-// manage the listing, records an audit entry and bumps the data version (public caches).
+// Managing properties from the admin: every write is one transaction that checks the actor may
+// manage the property, records an audit entry and bumps the data version (public caches).
 import { and, asc, eq, or } from "drizzle-orm";
 import { PROPERTY_FIELDS, type PropertyFormData } from "../../lib/property-form";
 import type { PublicationState, Status } from "../../lib/vocabulary";
@@ -29,8 +29,8 @@ export interface Agent {
 }
 
 /**
- * People a listing can be assigned to (active users), for the admin's select; `keepId` adds the
- * listing's current agent even if deactivated, so saving the form does not silently unassign.
+ * People a property can be assigned to (active users), for the admin's select; `keepId` adds the
+ * property's current agent even if deactivated, so saving the form does not silently unassign.
  */
 export async function listAgents(db: Db, keepId?: number | null): Promise<Agent[]> {
   const keep = keepId ? eq(users.id, keepId) : undefined;
@@ -58,7 +58,7 @@ export async function getPropertyForEdit(db: Db, actor: Actor, id: number): Prom
   return { property, oldReferencias: redirects.map((r) => r.old) };
 }
 
-/** A corretor's listings are always their own; an admin may assign any active user (or none). */
+/** A corretor's properties are always their own; an admin may assign any active user (or none). */
 async function resolveCorretor(
   tx: Tx,
   actor: Actor,
@@ -90,7 +90,7 @@ function publishedAtFor(
 
 /**
  * statusChangedAt moves only when the situação does: "vendidos/alugados no mês" on the painel
- * counts by it, so editing a listing sold months ago must not make it a sale of this month.
+ * counts by it, so editing a property sold months ago must not make it a sale of this month.
  */
 function statusStamp(current: Pick<Property, "status">, next: Status | undefined, now: Date) {
   return next !== undefined && next !== current.status ? { statusChangedAt: now } : {};
@@ -207,7 +207,7 @@ export async function updateProperty(
   );
 }
 
-/** One small change to one listing: checked, locked, audited, versioned. */
+/** One small change to one property: checked, locked, audited, versioned. */
 async function applyChange(
   db: Db,
   actor: Actor,
@@ -293,7 +293,7 @@ export async function duplicateProperty(
       ...copy
     } = source;
     const referencia = await nextReferencia(tx, source.tipo);
-    // `copy` keeps the source's status with its statusChangedAt: copying a listing sold in
+    // `copy` keeps the source's status with its statusChangedAt: copying a property sold in
     // March does not make a sale of this month.
     const titulo = `${source.titulo.slice(0, 100 - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
     const [row] = await tx
@@ -334,7 +334,7 @@ export async function duplicateProperty(
   });
 }
 
-/** Delete a listing with its photos; files no other photo uses are removed after the commit. */
+/** Delete a property with its photos; files no other photo uses are removed after the commit. */
 export async function deleteProperty(
   db: Db,
   storage: Storage,

@@ -3,10 +3,10 @@ import type { Db, Tx } from "../db/client.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 
 /**
- * Every write to a listing ends here, inside its transaction: cached public pages are
+ * Every write to a property ends here, inside its transaction: cached public pages are
  * invalidated (data version) and open admin panels hear about it (live event), on commit.
- * `corretorIds` are the listing's agent before and after the change: besides the admins, only
- * they hear of it (a corretor manages only their own listings).
+ * `corretorIds` are the property's agent before and after the change: besides the admins, only
+ * they hear of it (a corretor manages only their own properties).
  */
 export async function recordListingChange(
   tx: Db | Tx,

@@ -1,7 +1,7 @@
 // Domain refusals the routes turn into HTTP answers. Messages are Portuguese and safe to show.
 import type { PropertyField } from "../../lib/property-form";
 
-/** The listing (or photo) does not exist (404) or is not the actor's to manage (403). */
+/** The property (or photo) does not exist (404) or is not the actor's to manage (403). */
 export class PropertyAccessError extends Error {
   readonly status: 403 | 404;
 

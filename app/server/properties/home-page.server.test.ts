@@ -1,13 +1,12 @@
 // The home page's data is shared between visitors until a write moves the data version.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAgency, insertProperty } from "../../../tests/support/factories";
 import { bumpDataVersion, type DataVersionSource, openDataVersionSource } from "../cache/data-version.server";
 import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { insertAgency } from "../feeds/test-fixtures.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import { loadHomePage } from "./home-page.server";
-import { insertProperty } from "./public-fixtures.server";
 
 let database: Database;
 let source: DataVersionSource;

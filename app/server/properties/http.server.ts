@@ -1,5 +1,5 @@
-// Glue between the listing routes and the domain: who is acting, and how domain refusals
-// become HTTP answers (403/404 to the error boundary, never a 500 for someone else's listing).
+// Glue between the property routes and the domain: who is acting, and how domain refusals
+// become HTTP answers (403/404 to the error boundary, never a 500 for someone else's property).
 import { type AppLoadContext, data } from "react-router";
 import type { SessionUser } from "../auth/guard.server";
 import type { Actor } from "./access.server";

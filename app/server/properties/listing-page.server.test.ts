@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertPhoto, insertProperty } from "../../../tests/support/factories";
 import { bumpDataVersion, openDataVersionSource } from "../cache/data-version.server";
 import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
-import { leads, properties } from "../db/schema.server";
+import { properties } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
-import { countsAsView, loadListingPage, submitListingLead } from "./listing-page.server";
-import { insertPhoto, insertProperty } from "./public-fixtures.server";
+import { countsAsView, loadListingPage } from "./listing-page.server";
 
 let database: Database;
 let services: Parameters<typeof loadListingPage>[0];
@@ -103,30 +103,5 @@ describe("loadListingPage", () => {
     expect(missing.kind).toBe("not-found");
     if (missing.kind !== "not-found") return;
     expect(missing.suggestions.length).toBeGreaterThan(0);
-  });
-});
-
-describe("submitListingLead", () => {
-  const form = (fields: Record<string, string>) => {
-    const data = new FormData();
-    for (const [k, v] of Object.entries(fields)) data.set(k, v);
-    return data;
-  };
-
-  it("answers 400 with messages and what was typed, then 200", async () => {
-    const bad = await submitListingLead(services, "AP0100", form({ name: "Ana", email: "ana@" }));
-    expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ ok: false, values: { name: "Ana", email: "ana@" } });
-    const ok = await submitListingLead(
-      services,
-      "AP0100",
-      form({ name: "Ana", email: "ana@exemplo.com", consent: "on" }),
-    );
-    expect(ok).toEqual({ status: 200, body: { ok: true } });
-    expect(await database.db.select().from(leads)).toHaveLength(1);
-  });
-
-  it("answers 404 for an unpublished listing", async () => {
-    expect((await submitListingLead(services, "AP0101", form({}))).status).toBe(404);
   });
 });

@@ -1,6 +1,5 @@
 // Loader and action work of the listing page (/casas/:referencia).
 import { isbot } from "isbot";
-import type { LeadActionData } from "../../lib/lead-fields";
 import type { PublicListing } from "../../lib/listing";
 import { listingPath, summarize } from "../../lib/listing";
 import { listingOgImage, type OgImage } from "../../lib/og-image";
@@ -10,8 +9,6 @@ import { serializeJsonLd } from "../../lib/structured-data";
 import { FINALIDADES, TIPOS } from "../../lib/vocabulary";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
 import { LGPD_CONSENT_TEXT } from "../demo/agency-defaults.server";
-import { createLead } from "../leads/capture.server";
-import { typedLeadValues } from "../leads/contact.server";
 import { logOf } from "../log/logger.server";
 import { toOgListing } from "../og/og-image.server";
 import { listingStructuredData } from "../seo/structured-data.server";
@@ -136,39 +133,4 @@ async function suggestionsFor(services: Pick<Services, "db" | "storage">, refere
   }
   const featured = await listFeaturedCards(db, storage, SIMILAR);
   return featured.length ? featured : listNewestCards(db, storage, SIMILAR);
-}
-
-export interface LeadSubmission {
-  status: number;
-  body: LeadActionData;
-}
-
-/**
- * The contact form's POST: 200 (sent), 400 (field messages), 404 or 409 (sold). Its per-IP limit
- * is counted at the edge (app/server/http/form-limits.server.ts).
- */
-export async function submitListingLead(
-  services: Pick<Services, "db">,
-  referencia: string,
-  form: FormData,
-): Promise<LeadSubmission> {
-  const { db } = services;
-  const lookup = await getPublishedListing(db, referencia);
-  if (lookup?.kind !== "found") {
-    return { status: 404, body: { ok: false, formError: "Este imóvel não está mais disponível." } };
-  }
-  const values = typedLeadValues(form);
-  const result = await createLead(db, { propertyId: lookup.property.id, form });
-  switch (result.status) {
-    case "created":
-    case "ignored":
-      return { status: 200, body: { ok: true } };
-    case "invalid":
-      return { status: 400, body: { ok: false, fieldErrors: result.fieldErrors, values } };
-    case "unavailable":
-      return {
-        status: 409,
-        body: { ok: false, values, formError: "Este imóvel não está mais disponível para contato." },
-      };
-  }
 }

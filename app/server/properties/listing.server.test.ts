@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertPhoto, insertProperty } from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { properties, propertyRedirects, propertyViewsDaily } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { findAnyListing, getPublishedListing, recordView, similarListings } from "./listing.server";
-import { insertPhoto, insertProperty } from "./public-fixtures.server";
 
 let database: Database;
 

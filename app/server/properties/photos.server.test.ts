@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createActor, propertyFormData } from "../../../tests/support/factories";
+import { makeJpeg } from "../../../tests/support/photos";
 import { getDataVersion } from "../cache/data-version.server";
 import type { Database, Db } from "../db/client.server";
 import { auditLog, properties, propertyPhotos } from "../db/schema.server";
@@ -21,7 +23,6 @@ import {
   setAltText,
   setCover,
 } from "./photos.server";
-import { createActor, listingForm, makeJpeg } from "./test-helpers.server";
 
 let database: Database;
 let db: Db;
@@ -41,7 +42,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "listing-photos-"));
   storage = new LocalDiskStorage(root);
-  listingId = (await createProperty(db, ana, listingForm())).id;
+  listingId = (await createProperty(db, ana, propertyFormData())).id;
 });
 
 afterAll(async () => {
@@ -143,7 +144,7 @@ describe("addPhoto", () => {
   });
 
   it("keeps files another listing uses when a failed upload cleans up", async () => {
-    const other = (await createProperty(db, ana, listingForm())).id;
+    const other = (await createProperty(db, ana, propertyFormData())).id;
     const jpeg = await makeJpeg(480, 360, 6);
     await addPhoto(db, storage, ana, other, jpeg);
     const before = await files();
@@ -269,7 +270,7 @@ describe("arranging photos", () => {
 
   it("refuses photos of another listing and other agents", async () => {
     const [a] = await threePhotos();
-    const other = (await createProperty(db, ana, listingForm())).id;
+    const other = (await createProperty(db, ana, propertyFormData())).id;
     // One at a time: a call started early could fail before anything awaits it.
     for (const attempt of [
       () => setCover(db, ana, other, a),

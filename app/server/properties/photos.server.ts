@@ -1,5 +1,5 @@
-// A listing's photos: upload through the image pipeline, order, cover, alt text, delete.
-// Every change checks the actor may manage the listing, is audited and bumps the data version;
+// A property's photos: upload through the image pipeline, order, cover, alt text, delete.
+// Every change checks the actor may manage the property, is audited and bumps the data version;
 // a refused or failed upload leaves neither a row nor a file behind.
 import { createHash } from "node:crypto";
 import { and, asc, count, eq, max, min } from "drizzle-orm";
@@ -67,7 +67,7 @@ function assertRoom(n: number): void {
 }
 
 /**
- * Add one uploaded image to a listing. Throws ImageRejectedError (nothing written) for a file
+ * Add one uploaded image to a property. Throws ImageRejectedError (nothing written) for a file
  * that is not an acceptable image, PhotoRequestError for a duplicate or a full gallery.
  *
  * `position` is the place the agent chose (several files uploaded side by side finish in any
@@ -97,7 +97,7 @@ export async function addPhoto(
   const processed = await processImage(input, storage, options.image);
   try {
     return await db.transaction(async (tx) => {
-      // Checked again under the listing's lock: it may have changed while we encoded.
+      // Checked again under the property's lock: it may have changed while we encoded.
       const property = await loadManageable(tx, actor, propertyId, { lock: true });
       assertRoom(await photoCount(tx, propertyId));
       const [range] = await tx
@@ -148,7 +148,7 @@ export async function addPhoto(
   }
 }
 
-/** Run a photo change under the listing's lock, audited and versioned. */
+/** Run a photo change under the property's lock, audited and versioned. */
 async function photoChange<T>(
   db: Db,
   actor: Actor,
@@ -168,7 +168,7 @@ async function photoChange<T>(
 
 function findPhoto(photos: PropertyPhoto[], photoId: number): PropertyPhoto {
   const photo = photos.find((p) => p.id === photoId);
-  // A photo id of another listing is simply not found here.
+  // A photo id of another property is simply not found here.
   if (!photo) throw new PhotoRequestError(404, "Foto não encontrada neste imóvel.");
   return photo;
 }
@@ -179,7 +179,7 @@ async function writePositions(tx: Tx, ids: number[]): Promise<void> {
   }
 }
 
-/** Put the photos in the given order; the list must name each of the listing's photos once. */
+/** Put the photos in the given order; the list must name each of the property's photos once. */
 export function reorderPhotos(db: Db, actor: Actor, propertyId: number, order: number[]): Promise<void> {
   return photoChange(db, actor, propertyId, "photos-reordered", { order }, async (tx, photos) => {
     const current = photos.map((p) => p.id).sort((a, b) => a - b);
@@ -220,7 +220,7 @@ export function movePhoto(
 export function setCover(db: Db, actor: Actor, propertyId: number, photoId: number): Promise<void> {
   return photoChange(db, actor, propertyId, "photo-cover-set", { photoId }, async (tx, photos) => {
     findPhoto(photos, photoId);
-    // Clear first: a partial unique index allows one cover per listing.
+    // Clear first: a partial unique index allows one cover per property.
     await tx
       .update(propertyPhotos)
       .set({ isCover: false })

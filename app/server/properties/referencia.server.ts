@@ -1,4 +1,4 @@
-// Referências: the agency's listing codes (AP0042), the key of the public URL. Generated from
+// Referências: the agency's property codes (AP0042), the key of the public URL. Generated from
 // the type's prefix, editable, unique case-insensitively, and never silently reused: an old
 // referência keeps redirecting (301) to its listing.
 import { and, eq, ne, sql } from "drizzle-orm";
@@ -33,7 +33,7 @@ export async function nextReferencia(tx: Tx, tipo: Tipo): Promise<string> {
 }
 
 /**
- * Refuse a referência another listing has (live or as an old, redirecting code). A listing
+ * Refuse a referência another property has (live or as an old, redirecting code). A property
  * taking back one of its own old codes drops that redirect.
  */
 export async function ensureReferenciaAvailable(tx: Tx, referencia: string, selfId?: number): Promise<void> {
@@ -62,7 +62,7 @@ export async function ensureReferenciaAvailable(tx: Tx, referencia: string, self
   await tx.delete(propertyRedirects).where(eq(propertyRedirects.oldReferencia, redirect.oldReferencia));
 }
 
-/** Record that `oldReferencia` now means listing `propertyId` (the public page answers 301). */
+/** Record that `oldReferencia` now means property `propertyId` (the public page answers 301). */
 export async function recordRedirect(tx: Tx, oldReferencia: string, propertyId: number): Promise<void> {
   await tx
     .insert(propertyRedirects)

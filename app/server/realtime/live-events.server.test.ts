@@ -5,14 +5,19 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createActor,
+  insertLead,
+  insertProperty,
+  insertUser,
+  propertyFormData,
+} from "../../../tests/support/factories";
 import type { Database, Db } from "../db/client.server";
 import { createTestDatabases } from "../db/test-database.server";
 import { assignLead, changeLeadStatus, listLeads } from "../leads/inbox.server";
-import { createAgent, createListing, insertLead } from "../leads/test-fixtures.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import type { Actor } from "../properties/access.server";
 import { createProperty, deleteProperty, setStatus, updateProperty } from "../properties/admin.server";
-import { createActor, listingForm } from "../properties/test-helpers.server";
 import { openStream } from "./test-stream.server";
 
 let writer: Database;
@@ -46,18 +51,22 @@ describe("listing changes", () => {
     const bruno = await createActor(db, "corretor");
     const [toAdmin, toAna, toBruno] = await connected(admin, ana, bruno);
 
-    const listing = await createProperty(db, ana, listingForm({ titulo: "Casa reservada da Ana no Farol" }));
+    const listing = await createProperty(
+      db,
+      ana,
+      propertyFormData({ titulo: "Casa reservada da Ana no Farol" }),
+    );
     await updateProperty(
       db,
       admin,
       listing.id,
-      listingForm({ titulo: "Casa reservada agora com o Bruno", corretorId: String(bruno.id) }),
+      propertyFormData({ titulo: "Casa reservada agora com o Bruno", corretorId: String(bruno.id) }),
     );
     await setStatus(db, bruno, listing.id, "vendido");
     await deleteProperty(db, new LocalDiskStorage(root), admin, listing.id);
     // Last, one change for each agent: when it arrives, everything before it has too.
-    const lastOfAna = await createProperty(db, ana, listingForm());
-    const lastOfBruno = await createProperty(db, bruno, listingForm());
+    const lastOfAna = await createProperty(db, ana, propertyFormData());
+    const lastOfBruno = await createProperty(db, bruno, propertyFormData());
 
     await toAdmin?.until(new RegExp(`"id":${lastOfBruno.id}\\}`));
     await toAna?.until(new RegExp(`"id":${lastOfAna.id}\\}`));
@@ -82,8 +91,8 @@ describe("listing changes", () => {
     const admin = await createActor(db, "admin");
     const ana = await createActor(db, "corretor");
     const [toAdmin, toAna] = await connected(admin, ana);
-    const orphan = await createProperty(db, admin, listingForm());
-    const anas = await createProperty(db, ana, listingForm());
+    const orphan = await createProperty(db, admin, propertyFormData());
+    const anas = await createProperty(db, ana, propertyFormData());
     await toAdmin?.until(new RegExp(`"id":${anas.id}\\}`));
     await toAna?.until(new RegExp(`"id":${anas.id}\\}`));
     expect(ids(toAdmin?.events ?? [])).toEqual([
@@ -98,9 +107,9 @@ describe("listing changes", () => {
 
 describe("a reassigned lead", () => {
   it("reaches the agent it leaves and the one it goes to, whose inboxes then differ", async () => {
-    const admin = await createAgent(db, "admin");
-    const [ana, bruno, carla] = [await createAgent(db), await createAgent(db), await createAgent(db)];
-    const listing = await createListing(db, ana.id);
+    const admin = await insertUser(db, { role: "admin" });
+    const [ana, bruno, carla] = [await insertUser(db), await insertUser(db), await insertUser(db)];
+    const listing = await insertProperty(db, { corretorId: ana.id });
     const lead = await insertLead(db, { propertyId: listing.id, assigneeId: ana.id });
     const carlasLead = await insertLead(db, { propertyId: listing.id, assigneeId: carla.id });
     const [toAna, toBruno, toCarla] = await connected(ana, bruno, carla);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAgency, insertProperty, PORTAL_READY, PUBLIC_URL } from "../../../tests/support/factories";
 import type { JsonLdObject } from "../../lib/structured-data";
 import type { Database } from "../db/client.server";
 import type { PhotoVariant } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { insertAgency, insertListing, PUBLIC_URL } from "../feeds/test-fixtures.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import { agencyStructuredData, listingStructuredData } from "./structured-data.server";
 
@@ -26,7 +26,8 @@ afterAll(async () => {
 
 describe("structured data from rows", () => {
   it("builds the listing's RealEstateListing with absolute JPEG images in page order", async () => {
-    const property = await insertListing(database.db, {
+    const property = await insertProperty(database.db, {
+      ...PORTAL_READY,
       referencia: "AP0042",
       visibilidadeEndereco: "bairro",
     });

@@ -5,7 +5,7 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import { type PublicationState, STATUSES, type Status } from "../../lib/vocabulary";
 import { ConfirmDialog } from "./confirm-dialog";
 
-interface ListingActionsProps {
+interface PropertyActionsProps {
   publicacao: PublicationState;
   status: Status;
   destaque: boolean;
@@ -35,13 +35,13 @@ function ActionButton({
   );
 }
 
-export function ListingActions({
+export function PropertyActions({
   publicacao,
   status,
   destaque,
   referencia,
   confirmDelete,
-}: ListingActionsProps) {
+}: PropertyActionsProps) {
   const submit = useSubmit();
   const [asking, setAsking] = useState(false);
 

@@ -1,22 +1,23 @@
-// Lead e-mails that were not delivered (issue 5): on a server of its own whose SMTP server (a
+// Lead e-mails that were not delivered: on a server of its own whose SMTP server (a
 // real one, in this process) first refuses every mailbox, an admin sees the failure on the
-// painel, opens /admin/notificacoes and sends it again once the mailbox works, or discards it.
+// painel, opens /admin/emails-nao-entregues and sends it again once the mailbox works, or discards it.
 // A corretor is refused the screen and its action.
 import { expect, type Page } from "@playwright/test";
 import { startTestSmtp, type TestSmtp } from "../../app/server/mail/test-smtp.server";
+import { E2E_ADMIN } from "../../playwright.config";
+import { type ServerProcess, startServer } from "../support/server";
 import { expectNoAxeViolations, hydrated, loginAs, sessionFor, test } from "./fixtures";
-import { type OwnServer, startOwnServer } from "./own-server";
 
 test.describe("e-mails de leads não entregues (servidor próprio)", () => {
   test.describe.configure({ mode: "serial" });
-  let server: OwnServer | undefined;
+  let server: ServerProcess | undefined;
   let smtp: TestSmtp | undefined;
-  const baseURL = () => server?.baseURL ?? "";
+  const baseURL = () => server?.url ?? "";
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     smtp = await startTestSmtp();
-    server = await startOwnServer("notificacoes", 102, { SMTP_URL: smtp.url });
+    server = await startServer({ admin: E2E_ADMIN, env: { SMTP_URL: smtp.url } });
   });
 
   test.afterAll(async () => {
@@ -35,11 +36,11 @@ test.describe("e-mails de leads não entregues (servidor próprio)", () => {
     expect(sent.status()).toBe(200);
   }
 
-  /** Reloads /admin/notificacoes until the worker has given up on `name`'s e-mail. */
+  /** Reloads /admin/emails-nao-entregues until the worker has given up on `name`'s e-mail. */
   async function openFailed(page: Page, name: string) {
-    const row = page.getByTestId("notificacao").filter({ hasText: name });
+    const row = page.getByTestId("email-nao-entregue").filter({ hasText: name });
     await expect(async () => {
-      await page.goto(`${baseURL()}/admin/notificacoes`);
+      await page.goto(`${baseURL()}/admin/emails-nao-entregues`);
       await expect(row.getByText("Falhou", { exact: true })).toBeVisible({ timeout: 1000 });
     }).toPass();
     await hydrated(page);
@@ -60,7 +61,7 @@ test.describe("e-mails de leads não entregues (servidor próprio)", () => {
     }).toPass();
     await expect(alert).toContainText("1 sem novas tentativas");
     await alert.getByRole("link", { name: "Ver e tentar de novo" }).click();
-    await expect(page).toHaveURL(`${baseURL()}/admin/notificacoes`);
+    await expect(page).toHaveURL(`${baseURL()}/admin/emails-nao-entregues`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("E-mails de leads não entregues");
 
     const row = await openFailed(page, name);
@@ -92,7 +93,7 @@ test.describe("e-mails de leads não entregues (servidor próprio)", () => {
     expect(mail?.raw).toContain(name);
 
     await expect(async () => {
-      await page.goto(`${baseURL()}/admin/notificacoes`);
+      await page.goto(`${baseURL()}/admin/emails-nao-entregues`);
       await expect(page.getByText("Todos os e-mails de leads foram entregues.")).toBeVisible({
         timeout: 1000,
       });
@@ -129,11 +130,11 @@ test.describe("e-mails de leads não entregues (servidor próprio)", () => {
 
     const cookie = await sessionFor(request, baseURL(), "corretor");
     const headers = { Cookie: `${cookie.name}=${cookie.value}` };
-    const screen = await request.get(`${baseURL()}/admin/notificacoes`, { headers, maxRedirects: 0 });
+    const screen = await request.get(`${baseURL()}/admin/emails-nao-entregues`, { headers, maxRedirects: 0 });
     expect(screen.status()).toBe(403);
     expect(await screen.text()).not.toContain(name);
     for (const intent of ["tentar", "descartar"]) {
-      const post = await request.post(`${baseURL()}/admin/notificacoes`, {
+      const post = await request.post(`${baseURL()}/admin/emails-nao-entregues`, {
         form: { intent, id },
         headers: { ...headers, Origin: baseURL() },
         maxRedirects: 0,

@@ -1,4 +1,4 @@
-// /admin/notificacoes (admin only): lead e-mails that did not reach the agent or the agency —
+// /admin/emails-nao-entregues (admin only): lead e-mails that did not reach the agent or the agency —
 // failed for good, or still being retried — with "Tentar de novo" (send now) and "Descartar"
 // (a failed one). Both actions are audited.
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
@@ -16,8 +16,8 @@ import {
   requeueLeadEmail,
   UNDELIVERED_LIST_LIMIT,
 } from "../../server/leads/undelivered.server";
-import notificacoesCss from "../../styles/notificacoes.css?inline";
-import type { Route } from "./+types/notificacoes";
+import emailsCss from "../../styles/emails-nao-entregues.css?inline";
+import type { Route } from "./+types/emails-nao-entregues";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "E-mails não entregues", noindex: true });
@@ -106,7 +106,7 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
   const failed = emails.filter((e) => e.failed).length;
   return (
     <main className="admin-page">
-      <Stylesheet name="notificacoes" css={notificacoesCss} />
+      <Stylesheet name="emails-nao-entregues" css={emailsCss} />
       <p>
         <Link to="/admin/painel">← Voltar ao painel</Link>
       </p>
@@ -120,8 +120,8 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
       {emails.length === 0 ? (
         <p role="status">Todos os e-mails de leads foram entregues.</p>
       ) : (
-        <section className="admin-card" aria-labelledby="notificacoes-lista">
-          <h2 id="notificacoes-lista">
+        <section className="admin-card" aria-labelledby="emails-lista">
+          <h2 id="emails-lista">
             {formatCount(emails.length, "e-mail não entregue", "e-mails não entregues")}
             {failed > 0 ? ` (${formatInteger(failed)} sem novas tentativas)` : ""}
           </h2>
@@ -141,7 +141,7 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody>
                 {emails.map((email) => (
-                  <tr key={email.id} data-testid="notificacao">
+                  <tr key={email.id} data-testid="email-nao-entregue">
                     <th scope="row">
                       {email.leadName ? (
                         <Link to={`/admin/leads/${email.leadId}`}>{email.leadName}</Link>
@@ -165,7 +165,7 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
                     <td>
                       {email.reason}
                       {email.technical ? (
-                        <details className="notification-detail">
+                        <details className="undelivered-detail">
                           <summary>Detalhe técnico</summary>
                           <code>{email.technical}</code>
                         </details>
@@ -173,7 +173,7 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td>{email.next}</td>
                     <td>
-                      <Form method="post" className="admin-form--inline notification-actions">
+                      <Form method="post" className="admin-form--inline undelivered-actions">
                         <input type="hidden" name="id" value={email.id} />
                         <button
                           type="submit"

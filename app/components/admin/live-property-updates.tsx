@@ -1,14 +1,14 @@
-// Keeps an open list of listings current: when a listing the user may see is created, edited,
+// Keeps an open list of properties current: when a property the user may see is created, edited,
 // changes situação or is deleted elsewhere, the page's loader runs again (same URL, so the
 // filters, sort and page stay) and a polite live region says so for a few seconds.
 import { useEffect, useState } from "react";
-import { changedCount, LIVE_UPDATE_NOTICE_MS, listingsUpdatedMessage } from "../../lib/live-updates";
+import { changedCount, LIVE_UPDATE_NOTICE_MS, propertiesUpdatedMessage } from "../../lib/live-updates";
 import { useLiveEvents } from "../../lib/use-live-events";
 
-export function LiveListingUpdates() {
+export function LivePropertyUpdates() {
   const [notice, setNotice] = useState({ text: "", seq: 0 });
   useLiveEvents(["property-changed"], (events) => {
-    const text = listingsUpdatedMessage(changedCount(events, "property-changed"));
+    const text = propertiesUpdatedMessage(changedCount(events, "property-changed"));
     if (text) setNotice((current) => ({ text, seq: current.seq + 1 }));
   });
   useEffect(() => {

@@ -1,4 +1,4 @@
-// The admin listings table with sortable column headers and pagination, all plain links
+// The admin table of properties with sortable column headers and pagination, all plain links
 // (the view lives in the URL).
 
 import { Link } from "react-router";
@@ -12,7 +12,7 @@ import {
 } from "../../lib/property-admin-list";
 import { TableScroll } from "./table-scroll";
 
-export interface ListingRow {
+export interface PropertyRow {
   id: number;
   referencia: string;
   titulo: string;
@@ -57,7 +57,7 @@ function SortHeader({
   );
 }
 
-export function ListingsTable({ rows, query }: { rows: ListingRow[]; query: AdminListQuery }) {
+export function PropertiesTable({ rows, query }: { rows: PropertyRow[]; query: AdminListQuery }) {
   return (
     <TableScroll labelledBy="tabela-imoveis-titulo">
       <table className="listings-table">

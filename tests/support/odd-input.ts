@@ -3,7 +3,11 @@
 // sends (a lone "%", bytes that are not UTF-8).
 import fc from "fast-check";
 import type { FormField, HtmlForm } from "./html-forms";
-import { ADMIN } from "./production-server";
+
+/** The administrator the fuzzed server creates on its first start. */
+import { TEST_ADMIN as ADMIN } from "./server";
+
+export { ADMIN };
 
 /** Well-formed on the wire, odd once decoded: control characters, separators, markup. */
 const ODD_PIECES = [

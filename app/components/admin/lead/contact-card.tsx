@@ -1,0 +1,90 @@
+// The lead's contact data, its message and the quick ways to answer (WhatsApp, a call, an e-mail).
+import { Link } from "react-router";
+import { brazilDigits, telHref, whatsappUrl } from "../../../lib/contact";
+import { formatDate } from "../../../lib/format";
+import { LEAD_ORIGINS, type LeadOrigin } from "../../../lib/vocabulary";
+
+export interface LeadContact {
+  name: string;
+  phone: string | null;
+  email: string | null;
+  message: string;
+  origin: LeadOrigin;
+  propertyId: number | null;
+  referencia: string | null;
+  titulo: string | null;
+  createdAt: Date;
+  consentAt?: Date | null;
+  consentVersion?: string | null;
+}
+
+export function LeadContactCard({ lead }: { lead: LeadContact }) {
+  const hasPhone = lead.phone ? brazilDigits(lead.phone).length >= 12 : false;
+  const greeting = `Olá, ${lead.name}! Aqui é da Imóveis em Alagoas${lead.referencia ? `, sobre o imóvel ${lead.referencia}` : ""}.`;
+  return (
+    <section className="lead-card" aria-labelledby="lead-dados">
+      <h2 id="lead-dados">Dados do contato</h2>
+      <dl className="lead-facts">
+        <dt>Telefone</dt>
+        <dd>{lead.phone ?? "não informado"}</dd>
+        <dt>E-mail</dt>
+        <dd>{lead.email ?? "não informado"}</dd>
+        <dt>Origem</dt>
+        <dd>{LEAD_ORIGINS[lead.origin]}</dd>
+        <dt>Imóvel</dt>
+        <dd>
+          {lead.referencia && lead.propertyId ? (
+            <Link to={`/admin/imoveis/${lead.propertyId}`}>
+              {lead.referencia}
+              {lead.titulo ? ` — ${lead.titulo}` : ""}
+            </Link>
+          ) : (
+            "—"
+          )}
+        </dd>
+        <dt>Recebido em</dt>
+        <dd>{formatDate(lead.createdAt)}</dd>
+        <dt>Consentimento</dt>
+        <dd>
+          {lead.consentAt
+            ? `Versão ${lead.consentVersion ?? "?"}, em ${formatDate(lead.consentAt)}`
+            : "Não registrado"}
+        </dd>
+      </dl>
+      {lead.message ? (
+        <>
+          <h3>Mensagem</h3>
+          <p className="lead-message">{lead.message}</p>
+        </>
+      ) : null}
+      <ul className="lead-quick" aria-label="Ações rápidas">
+        {hasPhone && lead.phone ? (
+          <>
+            <li>
+              <a
+                className="btn btn--primary"
+                href={whatsappUrl(lead.phone, greeting)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                WhatsApp<span className="visually-hidden"> (abre em nova aba)</span>
+              </a>
+            </li>
+            <li>
+              <a className="btn btn--secondary" href={telHref(lead.phone)}>
+                Ligar
+              </a>
+            </li>
+          </>
+        ) : null}
+        {lead.email ? (
+          <li>
+            <a className="btn btn--secondary" href={`mailto:${encodeURIComponent(lead.email)}`}>
+              Enviar e-mail
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+// Where the lead stands: its step in the pipeline, a form to move it, and who handles it (an
+// admin assigns; a corretor only reads it).
+import { Form } from "react-router";
+import { LEAD_PIPELINE } from "../../../lib/lead-inbox";
+import { LEAD_STATUSES, type LeadStatus } from "../../../lib/vocabulary";
+
+/** One choice posted with its `intent`; the key re-creates it when the saved value changes. */
+function ChoiceForm({
+  intent,
+  id,
+  name,
+  label,
+  value,
+  options,
+  error,
+  busy,
+  submitLabel,
+  tone,
+}: {
+  intent: string;
+  id: string;
+  name: string;
+  label: string;
+  value: string | number;
+  options: [string | number, string][];
+  error?: string;
+  busy: boolean;
+  submitLabel: string;
+  tone: "primary" | "secondary";
+}) {
+  return (
+    <Form method="post" className="lead-inline-form">
+      <input type="hidden" name="intent" value={intent} />
+      <div className="form-field">
+        <label htmlFor={id}>{label}</label>
+        <select
+          id={id}
+          name={name}
+          defaultValue={value}
+          key={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-erro` : undefined}
+        >
+          {options.map(([optionValue, optionLabel]) => (
+            <option key={optionValue} value={optionValue}>
+              {optionLabel}
+            </option>
+          ))}
+        </select>
+        {error ? (
+          <p className="form-field__error" id={`${id}-erro`}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className={`btn btn--${tone}`} disabled={busy}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+export function LeadHandling({
+  lead,
+  agents,
+  errors,
+  busy,
+}: {
+  lead: { status: LeadStatus; assigneeId: number | null; assigneeName: string | null };
+  /** Who may be assigned (admins only); null: the viewer may not assign. */
+  agents: { id: number; name: string }[] | null;
+  errors: { status?: string; assign?: string };
+  busy: boolean;
+}) {
+  return (
+    <aside className="lead-card" aria-labelledby="lead-atendimento">
+      <h2 id="lead-atendimento">Atendimento</h2>
+      <ol className="lead-pipeline" aria-label="Etapas do atendimento">
+        {LEAD_PIPELINE.map((step) => (
+          <li key={step} aria-current={step === lead.status ? "step" : undefined}>
+            {LEAD_STATUSES[step]}
+          </li>
+        ))}
+      </ol>
+      <ChoiceForm
+        intent="status"
+        id="etapa"
+        name="status"
+        label="Etapa"
+        value={lead.status}
+        options={LEAD_PIPELINE.map((step) => [step, LEAD_STATUSES[step]])}
+        error={errors.status}
+        busy={busy}
+        submitLabel="Mudar etapa"
+        tone="primary"
+      />
+      {agents ? (
+        <ChoiceForm
+          intent="assign"
+          id="responsavel"
+          name="assigneeId"
+          label="Responsável"
+          value={lead.assigneeId ?? ""}
+          options={[["", "Sem responsável"], ...agents.map((a): [number, string] => [a.id, a.name])]}
+          error={errors.assign}
+          busy={busy}
+          submitLabel="Atribuir"
+          tone="secondary"
+        />
+      ) : (
+        <p>Responsável: {lead.assigneeName ?? "sem responsável"}</p>
+      )}
+    </aside>
+  );
+}
