@@ -5,15 +5,10 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, request as playwrightRequest } from "@playwright/test";
-import { E2E_PORT } from "../../playwright.config";
 import { type ServerProcess, spawnServer, startServer } from "../support/server";
 import { signInOverHttp, test } from "./fixtures";
 
 const ADMIN = { email: "ciclo@teste.com.br", password: "senha-do-teste-de-ciclo-789" };
-// Beside own-server.ts's offsets (100–102): a run on another E2E_PORT never shares them.
-const _FIRST_PORT = E2E_PORT + 103;
-const _SECOND_PORT = E2E_PORT + 104;
-const _RESTART_PORT = E2E_PORT + 105;
 
 // Servers and data folders of the current test, stopped and removed after it whatever happened.
 const running: ServerProcess[] = [];
