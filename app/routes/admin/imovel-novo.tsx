@@ -5,6 +5,7 @@ import { Stylesheet } from "../../components/stylesheet";
 import { pageMeta } from "../../lib/meta";
 import { type PropertyFormInput, parsePropertyForm, readPropertyForm } from "../../lib/property-form";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import { createProperty, listAgents } from "../../server/properties/admin.server";
 import { PropertyFieldError } from "../../server/properties/errors.server";
@@ -21,7 +22,7 @@ export function headers() {
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
-  const agents = user.role === "admin" ? await listAgents(context.services.db) : null;
+  const agents = user.role === "admin" ? await listAgents(context.get(requestContext).services.db) : null;
   const values: PropertyFormInput = {
     finalidades: ["venda"],
     periodoAluguel: "mensal",
@@ -44,7 +45,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   return guarded(async () => {
     try {
-      const { id } = await createProperty(context.services.db, actor, parsed.data);
+      const { id } = await createProperty(context.get(requestContext).services.db, actor, parsed.data);
       return redirect(`/admin/imoveis/${id}?ok=criado`, { status: 303 });
     } catch (error) {
       if (!(error instanceof PropertyFieldError)) throw error;

@@ -10,6 +10,7 @@ import { noticeOf, type PropertyAction, parsePropertyAction } from "../../lib/pr
 import { parsePropertyForm, readPropertyForm, toFormInput } from "../../lib/property-form";
 import { PUBLICATION_STATES, STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { getListingNumbers } from "../../server/dashboard/dashboard.server";
 import { readForm } from "../../server/http/read-form.server";
 import { type Actor, loadManageable, parseId } from "../../server/properties/access.server";
@@ -39,7 +40,7 @@ export function headers() {
 export async function loader({ request, url, context, params }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
   const actor = actorFor(user, request, context);
-  const { db, storage } = context.services;
+  const { db, storage } = context.get(requestContext).services;
   return guarded(async () => {
     const id = parseId(params.id);
     const { property, oldReferencias } = await getPropertyForEdit(db, actor, id);
@@ -76,7 +77,7 @@ async function runAction(
   id: number,
   action: PropertyAction,
 ) {
-  const { db, storage } = context.services;
+  const { db, storage } = context.get(requestContext).services;
   const back = (ok: string) => redirect(`/admin/imoveis/${id}?ok=${ok}`, { status: 303 });
   switch (action.intent) {
     case "publicar":
@@ -116,13 +117,13 @@ export async function action({ request, url, context, params }: Route.ActionArgs
   return guarded(async () => {
     const id = parseId(params.id);
     // Permission before anything else: someone else's property is 403 whatever the form says.
-    await loadManageable(context.services.db, actor, id);
+    await loadManageable(context.get(requestContext).services.db, actor, id);
     const form = await readForm(request);
     if (form.get("intent") === "salvar") {
       const parsed = parsePropertyForm(form);
       if (!parsed.success) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
       try {
-        await updateProperty(context.services.db, actor, id, parsed.data);
+        await updateProperty(context.get(requestContext).services.db, actor, id, parsed.data);
       } catch (error) {
         if (!(error instanceof PropertyFieldError)) throw error;
         return data(
