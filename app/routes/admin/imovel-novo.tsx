@@ -4,6 +4,7 @@ import { PropertyForm } from "../../components/admin/property-form";
 import { Stylesheet } from "../../components/stylesheet";
 import { pageMeta } from "../../lib/meta";
 import { type PropertyFormInput, parsePropertyForm, readPropertyForm } from "../../lib/property-form";
+import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
@@ -57,6 +58,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   });
 }
 
+// Without a connection to the server (a restart), the form stays with what was typed and says so;
+// the post is not sent again by itself (app/lib/unavailable.ts).
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnavailable(serverAction, () => ({ unavailable: UNAVAILABLE_FORM_MESSAGE }));
+}
+
 export default function NewListing({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
@@ -71,8 +78,9 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
         aparece no site quando for publicado.
       </p>
       <PropertyForm
-        values={actionData?.values ?? loaderData.values}
-        serverErrors={actionData?.errors ?? null}
+        values={actionData && "values" in actionData ? actionData.values : loaderData.values}
+        serverErrors={actionData && "errors" in actionData ? actionData.errors : null}
+        notice={actionData && "unavailable" in actionData ? actionData.unavailable : null}
         agents={loaderData.agents}
         submitLabel="Cadastrar imóvel"
         busy={navigation.state === "submitting"}

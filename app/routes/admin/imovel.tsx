@@ -8,6 +8,7 @@ import { Stylesheet } from "../../components/stylesheet";
 import { pageMeta } from "../../lib/meta";
 import { noticeOf, type PropertyAction, parsePropertyAction } from "../../lib/property-actions";
 import { parsePropertyForm, readPropertyForm, toFormInput } from "../../lib/property-form";
+import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { PUBLICATION_STATES, STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
@@ -141,6 +142,16 @@ export async function action({ request, url, context, params }: Route.ActionArgs
   });
 }
 
+// Without a connection to the server (a restart), the page stays with what was typed and says so,
+// by the save button or, for the other actions (publish, archive…), above them; the post is not
+// sent again by itself (app/lib/unavailable.ts).
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const saving = (await request.clone().formData()).get("intent") === "salvar";
+  return keepFormWhenUnavailable(serverAction, () =>
+    saving ? { unavailable: UNAVAILABLE_FORM_MESSAGE } : { actionError: UNAVAILABLE_FORM_MESSAGE },
+  );
+}
+
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
   const { property, values, photos, agents, numbers } = loaderData;
   const [search] = useSearchParams();
@@ -208,6 +219,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
         agents={agents}
         submitLabel="Salvar alterações"
         busy={saving}
+        notice={actionData && "unavailable" in actionData ? actionData.unavailable : null}
         referenciaHint="Duas letras e ao menos quatro números. Ao mudar, o endereço antigo continua levando a este imóvel."
       />
 
