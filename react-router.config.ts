@@ -16,6 +16,9 @@ export default {
     v8_splitRouteModules: true,
     // A data request keeps its page's trailing slash (/a/_.data; the root's is /_.data).
     v8_trailingSlashAwareDataRequests: true,
+    // Loaders and actions read what the server hands them through typed contexts
+    // (`context.get(requestContext)`, app/server/context.server.ts), as route middleware will.
+    v8_middleware: true,
   },
   // BUILD_DIR lets several builds coexist (e.g. parallel test runs); server.js reads it too.
   buildDirectory: process.env.BUILD_DIR ?? "build",

@@ -9,13 +9,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   type ActionFunctionArgs,
-  type AppLoadContext,
   type EntryContext,
   type LoaderFunctionArgs,
   ServerRouter,
 } from "react-router";
 import { NonceProvider } from "./lib/nonce";
 import { RequestIdProvider } from "./lib/request-id";
+import { type LoadContext, requestContext } from "./server/context.server";
 import { logOf } from "./server/log/logger.server";
 import { loggablePath } from "./server/log/request-log.server";
 
@@ -26,18 +26,18 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: LoadContext,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // An empty nonce (a page rendered for the cache, which uses script hashes instead) is no nonce.
-  const nonce = loadContext.cspNonce || undefined;
+  const nonce = loadContext.get(requestContext).cspNonce || undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RequestIdProvider value={loadContext.requestId}>
+        <RequestIdProvider value={loadContext.get(requestContext).requestId}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </RequestIdProvider>
       </NonceProvider>,
@@ -71,8 +71,11 @@ export default function handleRequest(
   });
 }
 
-function logError(error: unknown, context: AppLoadContext, message: string) {
-  logOf(context.services).error({ err: error, reqId: context.requestId }, message);
+function logError(error: unknown, context: LoadContext, message: string) {
+  logOf(context.get(requestContext).services).error(
+    { err: error, reqId: context.get(requestContext).requestId },
+    message,
+  );
 }
 
 /**

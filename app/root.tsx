@@ -19,13 +19,14 @@ import { useNonce } from "./lib/nonce";
 import { ErrorReference } from "./lib/request-id";
 import { clientErrorMessage } from "./lib/route-error";
 import { isUnavailable } from "./lib/unavailable";
+import { requestContext } from "./server/context.server";
 import { getAgencySettings } from "./server/settings/settings.server";
 import baseCss from "./styles/base.css?inline";
 
 // What every screen may read about the agency (header, footer, meta tags). Pages read it with
 // useRouteLoaderData("root") or, in `meta`, through app/lib/meta.ts (siteFromMatches/pageMeta).
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getAgencySettings(context.services.db);
+  const settings = await getAgencySettings(context.get(requestContext).services.db);
   return {
     agency: {
       name: settings.name,
@@ -37,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       videoChannelUrl: settings.videoChannelUrl,
       socialLinks: settings.socialLinks,
     },
-    publicUrl: context.services.config.publicUrl,
+    publicUrl: context.get(requestContext).services.config.publicUrl,
   };
 }
 

@@ -4,7 +4,7 @@
 import { resolve } from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { type AppLoadContext, createRequestHandler as createFetchRequestHandler } from "react-router";
+import { createRequestHandler as createFetchRequestHandler } from "react-router";
 import { getDataVersion } from "../app/server/cache/data-version.server";
 import { hitCountsAsView, ViewCounter } from "../app/server/cache/hit-views.server";
 import { isListingPath, PageCache } from "../app/server/cache/page-cache.server";
@@ -12,6 +12,7 @@ import { pageCacheMiddleware } from "../app/server/cache/page-cache-middleware.s
 import { loadConfig } from "../app/server/config.server";
 import "../app/server/context.server";
 import { startBackupEndpoint } from "../app/server/backup/site-endpoint.server";
+import { loadContextOf, type RequestContext } from "../app/server/context.server";
 import { isDatabaseHealthy } from "../app/server/db/client.server";
 import { seedOnFirstStart } from "../app/server/demo/seed.server";
 import { cleanRequestUrl } from "../app/server/http/clean-input.server";
@@ -127,7 +128,7 @@ export async function createApp(services: Services): Promise<express.Express> {
     ? await import("virtual:react-router/server-build")
     : () => import("virtual:react-router/server-build");
   const mode = isProduction ? "production" : "development";
-  const getLoadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
+  const requestValues = (req: express.Request, res: express.Response): RequestContext => ({
     services,
     cspNonce: String(res.locals.cspNonce ?? ""),
     ip: req.ip ?? req.socket.remoteAddress ?? "",
@@ -135,6 +136,8 @@ export async function createApp(services: Services): Promise<express.Express> {
     requestLog: res.locals.requestLog as RequestLogFields | undefined,
     formLimit: res.locals.formLimit as FormLimitVerdict | undefined,
   });
+  const getLoadContext = (req: express.Request, res: express.Response) =>
+    loadContextOf(requestValues(req, res));
 
   // Public-page HTML cache, production only (development wants every edit live; PAGE_CACHE=off
   // turns it off, e.g. to measure rendering in the benchmark). Keyed by URL and the data version
@@ -148,7 +151,8 @@ export async function createApp(services: Services): Promise<express.Express> {
         readVersion: services.dataVersion?.read ?? (() => getDataVersion(services.db)),
         sessionCookies: ["sessao", "__Host-sessao"],
         // No nonce: a stored page's scripts are allowed by their hashes.
-        render: (request, req, res) => renderPage(request, { ...getLoadContext(req, res), cspNonce: "" }),
+        render: (request, req, res) =>
+          renderPage(request, loadContextOf({ ...requestValues(req, res), cspNonce: "" })),
         onHit(req) {
           // The skipped loader would have counted this view.
           if (!views || !isListingPath(req.path) || !hitCountsAsView(req.headers)) return;

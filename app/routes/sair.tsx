@@ -5,6 +5,7 @@ import { audit, requestOrigin } from "../server/audit/audit.server";
 import { getSession, isCrossOriginRequest } from "../server/auth/guard.server";
 import { clearSessionCookie } from "../server/auth/session-cookie.server";
 import { deleteSession } from "../server/auth/sessions.server";
+import { requestContext } from "../server/context.server";
 import type { Route } from "./+types/sair";
 
 export async function loader() {
@@ -12,7 +13,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { config, db } = context.services;
+  const { config, db } = context.get(requestContext).services;
   if (isCrossOriginRequest(request, config.publicUrl)) {
     throw new Response("Requisição de outra origem recusada.", { status: 403 });
   }

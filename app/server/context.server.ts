@@ -1,3 +1,4 @@
+import { createContext, RouterContextProvider } from "react-router";
 import type { FormLimitVerdict } from "./http/form-limits.server";
 import type { RequestLogFields } from "./log/request-log.server";
 import type { Services } from "./services.server";
@@ -17,6 +18,15 @@ export interface RequestContext {
   formLimit?: FormLimitVerdict;
 }
 
-declare module "react-router" {
-  interface AppLoadContext extends RequestContext {}
+/** Where loaders and actions find it: `context.get(requestContext)` (server/app.ts sets it). */
+export const requestContext = createContext<RequestContext>();
+
+/** The context React Router hands loaders, actions and the server entry (future.v8_middleware). */
+export type LoadContext = Readonly<RouterContextProvider>;
+
+/** The context for one request: what getLoadContext returns (server/app.ts) and tests build. */
+export function loadContextOf(value: RequestContext): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestContext, value);
+  return context;
 }

@@ -4,7 +4,7 @@
 // failing (or hangs 10 s) ends on a Portuguese screen with "Tentar novamente", which works once
 // the server is back; a form's POST is sent once, and the form keeps what was typed.
 import { expect, type Page, type Route } from "@playwright/test";
-import { test } from "./fixtures";
+import { loginAs, test } from "./fixtures";
 
 const isData = (path: string) => (url: URL) => url.pathname === path;
 
@@ -77,6 +77,26 @@ test.describe("site fora do ar por um instante", () => {
     await expect(form.getByLabel("Nome", { exact: true })).toHaveValue("Visitante Paciente");
     await expect(form.getByLabel("Mensagem")).toHaveValue("Quero saber dos apartamentos na Pajuçara.");
     await expect(page.locator("#contato-consent")).toBeChecked();
+    await expect(unavailable(page)).toHaveCount(0);
+  });
+
+  test("an admin's new property that meets 503 is sent once, and the form keeps what was typed", async ({
+    page,
+  }) => {
+    await loginAs(page, "corretor");
+    await page.goto("/admin/imoveis/novo");
+    const posts = await failFirst(page, "/admin/imoveis/novo.data", 1000, "POST");
+    await page.getByLabel("Título").fill("Casa de praia com varanda em Ipioca");
+    await page.locator("#imovel-tipo").selectOption("casa");
+    await page.getByLabel("Preço de venda (R$)").fill("640.000");
+    await page.getByLabel(/^Bairro/).fill("Ipioca");
+    await page.getByLabel("Piscina").check();
+    await page.getByRole("button", { name: "Cadastrar imóvel" }).click();
+    await expect(page.getByRole("alert")).toContainText("o site está fora do ar por um instante");
+    expect(posts.count).toBe(1);
+    await expect(page.getByLabel("Título")).toHaveValue("Casa de praia com varanda em Ipioca");
+    await expect(page.getByLabel("Preço de venda (R$)")).toHaveValue("640.000");
+    await expect(page.getByLabel("Piscina")).toBeChecked();
     await expect(unavailable(page)).toHaveCount(0);
   });
 });

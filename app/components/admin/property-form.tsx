@@ -13,6 +13,7 @@ import {
   parsePropertyForm,
   TITULO_MAX,
 } from "../../lib/property-form";
+import { FormAlert } from "../form-field";
 import {
   CheckboxField,
   CheckboxGroup,
@@ -50,6 +51,8 @@ export interface PropertyFormProps {
   busy?: boolean;
   /** The referência placeholder for a new property. */
   referenciaHint: string;
+  /** A message about the whole form, shown by the save button (the site out for a moment). */
+  notice?: string | null;
 }
 
 export function PropertyForm({
@@ -59,6 +62,7 @@ export function PropertyForm({
   submitLabel,
   busy,
   referenciaHint,
+  notice,
 }: PropertyFormProps) {
   const [clientErrors, setClientErrors] = useState<PropertyFieldErrors | null>(null);
   // Marks when the browser-side validation is live (tests wait for it; styles could too).
@@ -319,6 +323,7 @@ export function PropertyForm({
         </fieldset>
 
         <div className="listing-form__submit">
+          <FormAlert>{notice}</FormAlert>
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? "Salvando…" : submitLabel}
           </button>

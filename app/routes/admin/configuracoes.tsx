@@ -9,6 +9,7 @@ import { pageMeta } from "../../lib/meta";
 import { settingsSchema } from "../../lib/settings-schema";
 import { requestOrigin } from "../../server/audit/audit.server";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import { updateAgencySettings } from "../../server/settings/update-settings.server";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Confi
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   await requireUser({ request, context, url }, { role: "admin" });
-  const s = await getAgencySettings(context.services.db);
+  const s = await getAgencySettings(context.get(requestContext).services.db);
   return {
     settings: {
       name: s.name,
@@ -45,7 +46,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const me = await requireUser({ request, context, url }, { role: "admin" });
   const parsed = settingsSchema.safeParse(formValues(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), saved: false }, { status: 400 });
-  await updateAgencySettings(context.services.db, parsed.data, {
+  await updateAgencySettings(context.get(requestContext).services.db, parsed.data, {
     userId: me.id,
     ...requestOrigin(request, context),
   });

@@ -8,6 +8,7 @@ import { Stylesheet } from "../../components/stylesheet";
 import { formatCount, formatInteger } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import {
   discardLeadEmail,
@@ -37,7 +38,7 @@ const RECIPIENTS = { corretor: "corretor", agencia: "imobiliária" } as const;
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   await requireUser({ request, context, url }, { role: "admin" });
   const now = new Date();
-  const rows = await listUndeliveredLeadEmails(context.services.db, now);
+  const rows = await listUndeliveredLeadEmails(context.get(requestContext).services.db, now);
   // Dates are formatted here, in the agency's time zone, so server and browser print the same.
   const emails = rows.map((row) => ({
     id: row.id,
@@ -84,10 +85,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const actor = {
     id: user.id,
     role: user.role,
-    ip: context.ip,
+    ip: context.get(requestContext).ip,
     userAgent: request.headers.get("user-agent"),
   };
-  const { db } = context.services;
+  const { db } = context.get(requestContext).services;
   if (intent === "tentar") {
     const result = await requeueLeadEmail(db, actor, id);
     return data<ActionData>({ ok: result === "requeued", message: MESSAGES[result] });

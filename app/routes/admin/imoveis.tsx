@@ -9,6 +9,7 @@ import { noticeOf } from "../../lib/property-actions";
 import { ADMIN_LIST_SORTS, parseAdminListQuery } from "../../lib/property-admin-list";
 import { PUBLICATION_STATES, STATUSES, TIPOS } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { listAgents } from "../../server/properties/admin.server";
 import { listForAdmin } from "../../server/properties/admin-list.server";
 import { actorFor } from "../../server/properties/http.server";
@@ -23,7 +24,7 @@ export function headers() {
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
-  const { db, storage } = context.services;
+  const { db, storage } = context.get(requestContext).services;
   const query = parseAdminListQuery(url.searchParams);
   const [result, agents] = await Promise.all([
     listForAdmin(db, storage, actorFor(user, request, context), query),

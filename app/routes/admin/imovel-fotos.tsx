@@ -4,6 +4,7 @@
 import { redirect } from "react-router";
 import { parsePhotoAction } from "../../lib/photo-actions";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import { ImageRejectedError } from "../../server/media/pipeline.server";
 import { type Actor, loadManageable, parseId } from "../../server/properties/access.server";
@@ -30,7 +31,7 @@ function wantsJson(request: Request): boolean {
 export async function loader({ request, url, context, params }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
   try {
-    const { db, storage } = context.services;
+    const { db, storage } = context.get(requestContext).services;
     const photos = await listPhotos(db, storage, actorFor(user, request, context), parseId(params.id));
     return Response.json({ photos }, { headers: NO_STORE });
   } catch (error) {
@@ -44,7 +45,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
 type Outcome = { status: number; body: Record<string, unknown>; back?: string };
 
 async function upload(request: Request, context: Route.ActionArgs["context"], actor: Actor, id: number) {
-  const { db, storage } = context.services;
+  const { db, storage } = context.get(requestContext).services;
   const file = await readPhotoUpload(request);
   const photo = await addPhoto(db, storage, actor, id, file.data, {
     altText: file.altText,
@@ -59,7 +60,7 @@ async function change(
   actor: Actor,
   id: number,
 ): Promise<Outcome> {
-  const { db, storage } = context.services;
+  const { db, storage } = context.get(requestContext).services;
   // Plain form posts are tiny; anything big here is not ours.
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > 64 * 1024) throw new PhotoRequestError(413, "Pedido grande demais.");
@@ -113,7 +114,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
     const id = parseId(params.id);
     // Permission before reading the body: someone else's property is 403 before a byte of an
     // upload is stored, whatever the form says.
-    await loadManageable(context.services.db, actor, id);
+    await loadManageable(context.get(requestContext).services.db, actor, id);
     const multipart = /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
     outcome = multipart
       ? await upload(request, context, actor, id)

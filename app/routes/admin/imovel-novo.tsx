@@ -4,7 +4,9 @@ import { PropertyForm } from "../../components/admin/property-form";
 import { Stylesheet } from "../../components/stylesheet";
 import { pageMeta } from "../../lib/meta";
 import { type PropertyFormInput, parsePropertyForm, readPropertyForm } from "../../lib/property-form";
+import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import { createProperty, listAgents } from "../../server/properties/admin.server";
 import { PropertyFieldError } from "../../server/properties/errors.server";
@@ -21,7 +23,7 @@ export function headers() {
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
-  const agents = user.role === "admin" ? await listAgents(context.services.db) : null;
+  const agents = user.role === "admin" ? await listAgents(context.get(requestContext).services.db) : null;
   const values: PropertyFormInput = {
     finalidades: ["venda"],
     periodoAluguel: "mensal",
@@ -44,7 +46,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   return guarded(async () => {
     try {
-      const { id } = await createProperty(context.services.db, actor, parsed.data);
+      const { id } = await createProperty(context.get(requestContext).services.db, actor, parsed.data);
       return redirect(`/admin/imoveis/${id}?ok=criado`, { status: 303 });
     } catch (error) {
       if (!(error instanceof PropertyFieldError)) throw error;
@@ -54,6 +56,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       );
     }
   });
+}
+
+// Without a connection to the server (a restart), the form stays with what was typed and says so;
+// the post is not sent again by itself (app/lib/unavailable.ts).
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnavailable(serverAction, () => ({ unavailable: UNAVAILABLE_FORM_MESSAGE }));
 }
 
 export default function NewListing({ loaderData, actionData }: Route.ComponentProps) {
@@ -70,8 +78,9 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
         aparece no site quando for publicado.
       </p>
       <PropertyForm
-        values={actionData?.values ?? loaderData.values}
-        serverErrors={actionData?.errors ?? null}
+        values={actionData && "values" in actionData ? actionData.values : loaderData.values}
+        serverErrors={actionData && "errors" in actionData ? actionData.errors : null}
+        notice={actionData && "unavailable" in actionData ? actionData.unavailable : null}
         agents={loaderData.agents}
         submitLabel="Cadastrar imóvel"
         busy={navigation.state === "submitting"}

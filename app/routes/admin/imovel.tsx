@@ -8,8 +8,10 @@ import { Stylesheet } from "../../components/stylesheet";
 import { pageMeta } from "../../lib/meta";
 import { noticeOf, type PropertyAction, parsePropertyAction } from "../../lib/property-actions";
 import { parsePropertyForm, readPropertyForm, toFormInput } from "../../lib/property-form";
+import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { PUBLICATION_STATES, STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { getListingNumbers } from "../../server/dashboard/dashboard.server";
 import { readForm } from "../../server/http/read-form.server";
 import { type Actor, loadManageable, parseId } from "../../server/properties/access.server";
@@ -39,7 +41,7 @@ export function headers() {
 export async function loader({ request, url, context, params }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
   const actor = actorFor(user, request, context);
-  const { db, storage } = context.services;
+  const { db, storage } = context.get(requestContext).services;
   return guarded(async () => {
     const id = parseId(params.id);
     const { property, oldReferencias } = await getPropertyForEdit(db, actor, id);
@@ -76,7 +78,7 @@ async function runAction(
   id: number,
   action: PropertyAction,
 ) {
-  const { db, storage } = context.services;
+  const { db, storage } = context.get(requestContext).services;
   const back = (ok: string) => redirect(`/admin/imoveis/${id}?ok=${ok}`, { status: 303 });
   switch (action.intent) {
     case "publicar":
@@ -116,13 +118,13 @@ export async function action({ request, url, context, params }: Route.ActionArgs
   return guarded(async () => {
     const id = parseId(params.id);
     // Permission before anything else: someone else's property is 403 whatever the form says.
-    await loadManageable(context.services.db, actor, id);
+    await loadManageable(context.get(requestContext).services.db, actor, id);
     const form = await readForm(request);
     if (form.get("intent") === "salvar") {
       const parsed = parsePropertyForm(form);
       if (!parsed.success) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
       try {
-        await updateProperty(context.services.db, actor, id, parsed.data);
+        await updateProperty(context.get(requestContext).services.db, actor, id, parsed.data);
       } catch (error) {
         if (!(error instanceof PropertyFieldError)) throw error;
         return data(
@@ -138,6 +140,16 @@ export async function action({ request, url, context, params }: Route.ActionArgs
     }
     return runAction(context, actor, id, parsed.data);
   });
+}
+
+// Without a connection to the server (a restart), the page stays with what was typed and says so,
+// by the save button or, for the other actions (publish, archive…), above them; the post is not
+// sent again by itself (app/lib/unavailable.ts).
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const saving = (await request.clone().formData()).get("intent") === "salvar";
+  return keepFormWhenUnavailable(serverAction, () =>
+    saving ? { unavailable: UNAVAILABLE_FORM_MESSAGE } : { actionError: UNAVAILABLE_FORM_MESSAGE },
+  );
 }
 
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
@@ -207,6 +219,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
         agents={agents}
         submitLabel="Salvar alterações"
         busy={saving}
+        notice={actionData && "unavailable" in actionData ? actionData.unavailable : null}
         referenciaHint="Duas letras e ao menos quatro números. Ao mudar, o endereço antigo continua levando a este imóvel."
       />
 

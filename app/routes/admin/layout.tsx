@@ -25,6 +25,7 @@ import { isUnavailable } from "../../lib/unavailable";
 import { roleBesideName } from "../../lib/user-badge";
 import { requireUser, type SessionUser } from "../../server/auth/guard.server";
 import { sessionPolicy } from "../../server/auth/sessions.server";
+import { requestContext } from "../../server/context.server";
 import adminCss from "../../styles/admin.css?inline";
 import type { Route } from "./+types/layout";
 
@@ -37,7 +38,9 @@ export function headers() {
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
-  const sessionCheckMs = sessionCheckIntervalMs(sessionPolicy(context.services.config).idleMs);
+  const sessionCheckMs = sessionCheckIntervalMs(
+    sessionPolicy(context.get(requestContext).services.config).idleMs,
+  );
   return data({ user, sessionCheckMs }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -12,6 +12,7 @@ import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import { addLeadNote, assignLead, canSee, changeLeadStatus, getLead } from "../../server/leads/inbox.server";
 import { listAgents } from "../../server/properties/admin.server";
@@ -33,7 +34,7 @@ function leadId(raw: string | undefined): number {
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
-  const { db } = context.services;
+  const { db } = context.get(requestContext).services;
   const found = await getLead(db, user, leadId(params.id));
   if (!found) throw data("Lead não encontrado.", { status: 404 });
   const agents = user.role === "admin" ? await listAgents(db, found.lead.assigneeId) : null;
@@ -45,11 +46,11 @@ type ActionData = { ok: true; intent: string } | { ok: false; intent: string; er
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context, url });
   const id = leadId(params.id);
-  const { db } = context.services;
+  const { db } = context.get(requestContext).services;
   const actor = {
     id: user.id,
     role: user.role,
-    ip: context.ip,
+    ip: context.get(requestContext).ip,
     userAgent: request.headers.get("user-agent"),
   };
   // Permission before anything else: a lead the user may not see is 404 whatever the form says.

@@ -1,6 +1,7 @@
 // /admin/leads.csv — the inbox's current filters as a spreadsheet (formula-injection safe).
 import { parseLeadListQuery } from "../../lib/lead-inbox";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { leadsCsv } from "../../server/leads/csv.server";
 import { allLeads } from "../../server/leads/inbox.server";
 import type { Route } from "./+types/leads-csv";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/leads-csv";
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
   const query = parseLeadListQuery(url.searchParams);
-  const rows = await allLeads(context.services.db, user, query);
+  const rows = await allLeads(context.get(requestContext).services.db, user, query);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(leadsCsv(rows), {
     headers: {

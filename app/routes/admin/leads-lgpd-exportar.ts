@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { personLookupSchema } from "../../lib/lead-inbox";
 import { audit } from "../../server/audit/audit.server";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import { exportPersonData } from "../../server/leads/lgpd.server";
 import type { Route } from "./+types/leads-lgpd-exportar";
@@ -15,13 +16,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? "Contato inválido." }, { status: 400 });
   }
-  const { db } = context.services;
+  const { db } = context.get(requestContext).services;
   const exported = await exportPersonData(db, parsed.data.contato);
   await audit(db, {
     userId: user.id,
     action: "lgpd-exported",
     entity: "lead",
-    ip: context.ip,
+    ip: context.get(requestContext).ip,
     userAgent: request.headers.get("user-agent"),
     details: { leadIds: exported.leads.map((l) => l.id) },
   });

@@ -6,6 +6,7 @@ import { formatCount } from "../../lib/format";
 import { personLookupSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import { countPersonLeads, erasePersonData } from "../../server/leads/lgpd.server";
 import leadsCss from "../../styles/leads.css?inline";
@@ -40,7 +41,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     );
   }
   const { contato } = parsed.data;
-  const { db } = context.services;
+  const { db } = context.get(requestContext).services;
   if (intent === "apagar") {
     if (form.get("confirmar") !== "sim") {
       return data<ActionData>(
@@ -51,7 +52,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const actor = {
       id: user.id,
       role: user.role,
-      ip: context.ip,
+      ip: context.get(requestContext).ip,
       userAgent: request.headers.get("user-agent"),
     };
     const { erased } = await erasePersonData(db, actor, contato);

@@ -10,6 +10,7 @@ import { pageMeta } from "../../lib/meta";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { listingsWithLeads, listLeads } from "../../server/leads/inbox.server";
 import { listAgents } from "../../server/properties/admin.server";
 import adminListingsCss from "../../styles/admin-listings.css?inline";
@@ -24,7 +25,7 @@ export function headers() {
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
-  const { db } = context.services;
+  const { db } = context.get(requestContext).services;
   const query = parseLeadListQuery(url.searchParams);
   const [result, listings, agents] = await Promise.all([
     listLeads(db, user, query),

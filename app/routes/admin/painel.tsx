@@ -11,6 +11,7 @@ import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_ORIGINS, LEAD_STATUSES, type LeadOrigin, type LeadStatus } from "../../lib/vocabulary";
 import { requireSession } from "../../server/auth/guard.server";
 import { listUserSessions } from "../../server/auth/sessions.server";
+import { requestContext } from "../../server/context.server";
 import { getDashboard } from "../../server/dashboard/dashboard.server";
 import { countUndeliveredLeadEmails } from "../../server/leads/undelivered.server";
 import type { Route } from "./+types/painel";
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Paine
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { user, session } = await requireSession({ request, context, url });
-  const { db } = context.services;
+  const { db } = context.get(requestContext).services;
   const [dashboard, sessions, undelivered] = await Promise.all([
     getDashboard(db, user),
     listUserSessions(db, user.id),

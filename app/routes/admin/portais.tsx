@@ -15,6 +15,7 @@ import {
   portaisHref,
 } from "../../lib/portais";
 import { requireUser } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { feedUrl } from "../../server/feeds/access.server";
 import { PORTAL_NAMES, type Portal } from "../../server/feeds/mapping.server";
 import { filterReport, fixHref, portalReport } from "../../server/feeds/portal-report.server";
@@ -35,7 +36,7 @@ const SHORT_PORTAL: Record<Portal, string> = { vrsync: "ZAP/VivaReal/OLX", chave
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
   const query = parsePortaisQuery(url.searchParams);
-  const { db, config } = context.services;
+  const { db, config } = context.get(requestContext).services;
   const isAdmin = user.role === "admin";
   const [agency, report] = await Promise.all([
     getAgencySettings(db),

@@ -5,6 +5,7 @@ import type { SessionStatus } from "../../lib/session-constants";
 import { audit, requestOrigin } from "../../server/audit/audit.server";
 import { requireSession } from "../../server/auth/guard.server";
 import { revokeUserSessions } from "../../server/auth/sessions.server";
+import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/sessao";
 
@@ -26,7 +27,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "GET, POST" } });
   const { user, session, idleExpiresAt } = await requireSession({ request, context, url });
-  const { db } = context.services;
+  const { db } = context.get(requestContext).services;
   const type = request.headers.get("content-type") ?? "";
   const form = type.includes("form") ? await readForm(request) : null;
   if (form?.get("intent") === "encerrar-outras") {

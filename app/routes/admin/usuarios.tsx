@@ -25,6 +25,7 @@ import {
   type UserChangeResult,
   updateUser,
 } from "../../server/auth/users.server";
+import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/usuarios";
 
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Usuá
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const me = await requireUser({ request, context, url }, { role: "admin" });
-  const users = await listUsers(context.services.db);
+  const users = await listUsers(context.get(requestContext).services.db);
   return {
     meId: me.id,
     users: users.map((u) => ({
@@ -60,7 +61,7 @@ const SUCCESS: Record<string, string> = {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const me = await requireUser({ request, context, url }, { role: "admin" });
-  const { db } = context.services;
+  const { db } = context.get(requestContext).services;
   const actor: Actor = { userId: me.id, ...requestOrigin(request, context) };
   const values = formValues(await readForm(request));
   const intent = userIntentSchema.safeParse(values.intent);

@@ -2,6 +2,7 @@
 // Only published listings; unknown referências are simply absent. Bad input: 400 with a message.
 import { data } from "react-router";
 import { cardsQuerySchema } from "../../lib/cards-api";
+import { requestContext } from "../../server/context.server";
 import { listCardsByReferencias } from "../../server/properties/public-cards.server";
 import type { Route } from "./+types/cartoes";
 
@@ -13,6 +14,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   }
-  const cards = await listCardsByReferencias(context.services.db, context.services.storage, parsed.data.refs);
+  const cards = await listCardsByReferencias(
+    context.get(requestContext).services.db,
+    context.get(requestContext).services.storage,
+    parsed.data.refs,
+  );
   return data({ cards }, { headers: { "Cache-Control": "public, max-age=60" } });
 }

@@ -3,13 +3,14 @@
 // already on their way to wa.me and must never wait for this.
 import { data } from "react-router";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
+import { requestContext } from "../../server/context.server";
 import { formLimitExceeded } from "../../server/http/form-limits.server";
 import { recordWhatsappClick } from "../../server/leads/whatsapp.server";
 import type { Route } from "./+types/whatsapp";
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ ok: false }, { status: 405 });
-  if (isCrossOriginRequest(request, context.services.config.publicUrl))
+  if (isCrossOriginRequest(request, context.get(requestContext).services.config.publicUrl))
     return data({ ok: false }, { status: 403 });
   const limited = formLimitExceeded(context);
   if (limited) return data({ ok: false }, { status: 429, headers: limited });
@@ -19,7 +20,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return data({ ok: false, error: "Envie o campo referencia." }, { status: 400 });
   }
-  const result = await recordWhatsappClick(context.services.db, referencia, context.ip);
+  const result = await recordWhatsappClick(
+    context.get(requestContext).services.db,
+    referencia,
+    context.get(requestContext).ip,
+  );
   if (result === "invalid") return data({ ok: false, error: "Referência inválida." }, { status: 400 });
   return new Response(null, { status: 204 });
 }

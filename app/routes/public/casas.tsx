@@ -3,11 +3,12 @@ import { redirect } from "react-router";
 import { SearchPage } from "../../components/search/search-page";
 import { searchPageMeta } from "../../lib/search-page";
 import { HOUSE_TIPOS } from "../../lib/vocabulary";
+import { requestContext } from "../../server/context.server";
 import { loadSearchPage } from "../../server/properties/search-page.server";
 import type { Route } from "./+types/casas";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const result = await loadSearchPage(context.services, url, {
+  const result = await loadSearchPage(context.get(requestContext).services, url, {
     path: "/casas",
     subject: "Casas",
     intro: "Casas e casas de condomínio à venda e para alugar, na cidade e na praia.",

@@ -11,12 +11,13 @@ import { channelName } from "../../lib/contact";
 import { formatCount } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
+import { requestContext } from "../../server/context.server";
 import { loadHomePage } from "../../server/properties/home-page.server";
 import homeCss from "../../styles/home.css?inline";
 import type { Route } from "./+types/home";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return loadHomePage(context.services);
+  return loadHomePage(context.get(requestContext).services);
 }
 
 export const meta: Route.MetaFunction = (args) =>

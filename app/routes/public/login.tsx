@@ -13,6 +13,7 @@ import { getOptionalUser, getSession, isCrossOriginRequest } from "../../server/
 import { serializeSessionCookie } from "../../server/auth/session-cookie.server";
 import { deleteSession, sessionPolicy } from "../../server/auth/sessions.server";
 import { accountBusyMessage, INVALID_CREDENTIALS_MESSAGE, signIn } from "../../server/auth/sign-in.server";
+import { requestContext } from "../../server/context.server";
 import { formLimitExceeded, SIGN_IN_LIMIT_MESSAGE } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/login";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { config, db } = context.services;
+  const { config, db } = context.get(requestContext).services;
   if (isCrossOriginRequest(request, config.publicUrl)) {
     return data({ errors: { _form: "Requisição de outra origem recusada." } }, { status: 403 });
   }

@@ -3,11 +3,16 @@
 import { data } from "react-router";
 import { NotFoundContent } from "../../components/not-found-content";
 import { pageMeta } from "../../lib/meta";
+import { requestContext } from "../../server/context.server";
 import { listFeaturedCards } from "../../server/properties/public-cards.server";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const suggestions = await listFeaturedCards(context.services.db, context.services.storage, 3);
+  const suggestions = await listFeaturedCards(
+    context.get(requestContext).services.db,
+    context.get(requestContext).services.storage,
+    3,
+  );
   return data({ suggestions }, { status: 404 });
 }
 

@@ -3,11 +3,12 @@
 import { RichText } from "../../components/rich-text";
 import { creciText } from "../../lib/contact";
 import { pageMeta } from "../../lib/meta";
+import { requestContext } from "../../server/context.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/politica-de-privacidade";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const s = await getAgencySettings(context.services.db);
+  const s = await getAgencySettings(context.get(requestContext).services.db);
   return {
     privacyText: s.privacyText,
     controller: { name: s.name, creci: s.creci, address: s.address, email: s.email },

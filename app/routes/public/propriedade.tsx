@@ -9,6 +9,7 @@ import { listingPath } from "../../lib/listing";
 import { buildMeta, siteFromMatches } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
 import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
+import { requestContext } from "../../server/context.server";
 import { formLimitExceeded, headersWithRetryAfter } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
 import { leadLimitAnswer, submitLeadForm } from "../../server/leads/capture.server";
@@ -16,7 +17,7 @@ import { loadListingPage } from "../../server/properties/listing-page.server";
 import type { Route } from "./+types/propriedade";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const result = await loadListingPage(context.services, params.referencia, request);
+  const result = await loadListingPage(context.get(requestContext).services, params.referencia, request);
   if (result.kind === "redirect") throw redirect(result.to, 301);
   if (result.kind === "not-found") return data(result, { status: 404 });
   return result;
@@ -29,7 +30,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const limited = formLimitExceeded(context);
   if (limited) return data(leadLimitAnswer(form), { status: 429, headers: limited });
-  const result = await submitLeadForm(context.services.db, form, { referencia: params.referencia });
+  const result = await submitLeadForm(context.get(requestContext).services.db, form, {
+    referencia: params.referencia,
+  });
   return data(result.body, { status: result.status });
 }
 

@@ -10,6 +10,7 @@ import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/una
 import { requestOrigin } from "../../server/audit/audit.server";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
 import { requestPasswordReset } from "../../server/auth/password-reset.server";
+import { requestContext } from "../../server/context.server";
 import {
   formLimitExceeded,
   headersWithRetryAfter,
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Recup
 export const headers = headersWithRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { config, db } = context.services;
+  const { config, db } = context.get(requestContext).services;
   if (isCrossOriginRequest(request, config.publicUrl)) {
     return data({ errors: { _form: "Requisição de outra origem recusada." }, sent: false }, { status: 403 });
   }

@@ -11,6 +11,7 @@ import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/una
 import { requestOrigin } from "../../server/audit/audit.server";
 import { isCrossOriginRequest } from "../../server/auth/guard.server";
 import { findValidReset, resetPassword } from "../../server/auth/password-reset.server";
+import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/redefinir-senha";
 
@@ -22,13 +23,13 @@ export function headers() {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { config, db } = context.services;
+  const { config, db } = context.get(requestContext).services;
   const reset = await findValidReset(db, params.token, { secret: config.SESSION_SECRET });
   return { valid: reset !== null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { config, db } = context.services;
+  const { config, db } = context.get(requestContext).services;
   if (isCrossOriginRequest(request, config.publicUrl)) {
     return data({ errors: { _form: "Requisição de outra origem recusada." }, done: false }, { status: 403 });
   }

@@ -9,6 +9,7 @@ import { pageMeta } from "../../lib/meta";
 import { summary } from "../../lib/rich-text";
 import { useRootData } from "../../lib/root-data";
 import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
+import { requestContext } from "../../server/context.server";
 import { LGPD_CONSENT_TEXT } from "../../server/demo/agency-defaults.server";
 import { formLimitExceeded, headersWithRetryAfter } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
@@ -17,7 +18,7 @@ import { getAgencySettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/sobre-nos";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getAgencySettings(context.services.db);
+  const settings = await getAgencySettings(context.get(requestContext).services.db);
   return { aboutText: settings.aboutText, consentText: LGPD_CONSENT_TEXT };
 }
 
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const limited = formLimitExceeded(context);
   if (limited) return data(leadLimitAnswer(form), { status: 429, headers: limited });
-  const result = await submitLeadForm(context.services.db, form, "contato");
+  const result = await submitLeadForm(context.get(requestContext).services.db, form, "contato");
   return data(result.body, { status: result.status });
 }
 

@@ -2,11 +2,12 @@
 import { redirect } from "react-router";
 import { SearchPage } from "../../components/search/search-page";
 import { searchPageMeta } from "../../lib/search-page";
+import { requestContext } from "../../server/context.server";
 import { loadSearchPage } from "../../server/properties/search-page.server";
 import type { Route } from "./+types/todos-os-imoveis";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const result = await loadSearchPage(context.services, url, {
+  const result = await loadSearchPage(context.get(requestContext).services, url, {
     path: "/todos-os-imoveis",
     subject: "Imóveis",
     intro: "Apartamentos, casas e terrenos à venda e para alugar em Maceió e no litoral de Alagoas.",

@@ -1,6 +1,7 @@
 // /og/{referencia}.jpg: a listing's 1200×630 social image (og:image). The page links it with
 // ?v=<version>; that URL never changes content, so it is cached for a year.
 import { z } from "zod";
+import { requestContext } from "../../server/context.server";
 import { getOgImage } from "../../server/og/og-image.server";
 import type { Route } from "./+types/og-image";
 
@@ -15,7 +16,7 @@ const notFound = () =>
 export async function loader({ params, request, url, context }: Route.LoaderArgs) {
   const file = fileSchema.safeParse(params.arquivo);
   if (!file.success) return notFound();
-  const image = await getOgImage(context.services, file.data.slice(0, -".jpg".length));
+  const image = await getOgImage(context.get(requestContext).services, file.data.slice(0, -".jpg".length));
   if (!image) return notFound();
   const etag = `"${image.version}"`;
   const versioned = url.searchParams.get("v") === image.version;

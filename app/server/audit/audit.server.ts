@@ -1,5 +1,7 @@
 // The audit log: who did what, when, from where. Written beside the change it records;
 // a failed audit write must never turn a successful request into an error page.
+
+import { type LoadContext, requestContext } from "../context.server";
 import type { Db, Tx } from "../db/client.server";
 import { auditLog } from "../db/schema.server";
 
@@ -38,7 +40,7 @@ export async function audit(db: Db | Tx, entry: AuditEntry): Promise<void> {
 /** IP and user agent of a request, for audit entries. */
 export function requestOrigin(
   request: Request,
-  context: { ip: string },
+  context: LoadContext,
 ): { ip: string; userAgent: string | null } {
-  return { ip: context.ip, userAgent: request.headers.get("user-agent") };
+  return { ip: context.get(requestContext).ip, userAgent: request.headers.get("user-agent") };
 }

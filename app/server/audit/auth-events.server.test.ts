@@ -2,7 +2,6 @@
 // other sessions, users screen, recovery, sign-out) on a real database: each leaves a row with
 // its time, its user and the request's IP and user agent.
 import { and, eq, gte } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as sessionAction } from "../../routes/admin/sessao";
 import { action as usersAction } from "../../routes/admin/usuarios";
@@ -11,12 +10,13 @@ import { action as recoveryAction } from "../../routes/public/recuperar-senha";
 import { action as signOutAction } from "../../routes/sair";
 import { sessionCookieName } from "../auth/session-cookie.server";
 import { createTestUser, TEST_ORIGIN, testContext } from "../auth/test-context.server";
+import { type LoadContext, requestContext } from "../context.server";
 import type { Database } from "../db/client.server";
 import { auditLog } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 
 let database: Database;
-let context: AppLoadContext;
+let context: LoadContext;
 beforeAll(async () => {
   database = await createTestDatabase();
   context = testContext(database);
@@ -65,7 +65,7 @@ async function entries(action: string, since: Date) {
 function expectStamped(entry: typeof auditLog.$inferSelect | undefined, userId: number | null, since: Date) {
   expect(entry).toBeDefined();
   expect(entry?.userId).toBe(userId);
-  expect(entry?.ip).toBe(context.ip);
+  expect(entry?.ip).toBe(context.get(requestContext).ip);
   expect(entry?.userAgent).toBe(USER_AGENT);
   expect(entry?.at.getTime()).toBeGreaterThanOrEqual(since.getTime());
   expect(entry?.at.getTime()).toBeLessThanOrEqual(Date.now());
@@ -94,7 +94,7 @@ describe("auth events in the audit log", () => {
 
     const signedIn = await run(loginAction, post("/login", { email: user.email, password: PASSWORD }));
     expect(signedIn.status).toBe(302);
-    const name = sessionCookieName(context.services.config);
+    const name = sessionCookieName(context.get(requestContext).services.config);
     const token = signedIn.headers.get("Set-Cookie")?.match(new RegExp(`${name}=([^;]+)`))?.[1];
     expect(token).toBeTruthy();
     const cookie = `${name}=${token}`;
@@ -123,7 +123,7 @@ describe("auth events in the audit log", () => {
     const admin = await createTestUser(database, { role: "admin", password: PASSWORD });
     const corretor = await createTestUser(database, { role: "corretor" });
     const signedIn = await run(loginAction, post("/login", { email: admin.email, password: PASSWORD }));
-    const name = sessionCookieName(context.services.config);
+    const name = sessionCookieName(context.get(requestContext).services.config);
     const cookie = `${name}=${signedIn.headers.get("Set-Cookie")?.match(new RegExp(`${name}=([^;]+)`))?.[1]}`;
 
     const updated = await run(

@@ -1,7 +1,7 @@
 // requireUser against a real database with real Request objects, for every way in and out.
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LoadContext, requestContext } from "../context.server";
 import type { Database } from "../db/client.server";
 import { sessions } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
@@ -11,7 +11,7 @@ import { createSession, sessionPolicy } from "./sessions.server";
 import { createTestUser, TEST_ORIGIN, testContext } from "./test-context.server";
 
 let database: Database;
-let context: AppLoadContext;
+let context: LoadContext;
 beforeAll(async () => {
   database = await createTestDatabase();
   context = testContext(database);
@@ -22,10 +22,19 @@ afterAll(async () => {
 
 async function signedIn(role: "admin" | "corretor") {
   const user = await createTestUser(database, { role });
-  const { token, session } = await createSession(database.db, sessionPolicy(context.services.config), {
-    userId: user.id,
-  });
-  return { user, token, session, cookie: `${sessionCookieName(context.services.config)}=${token}` };
+  const { token, session } = await createSession(
+    database.db,
+    sessionPolicy(context.get(requestContext).services.config),
+    {
+      userId: user.id,
+    },
+  );
+  return {
+    user,
+    token,
+    session,
+    cookie: `${sessionCookieName(context.get(requestContext).services.config)}=${token}`,
+  };
 }
 
 function request(path: string, init: RequestInit & { cookie?: string } = {}) {
@@ -94,7 +103,7 @@ describe("requireUser", () => {
 
   it("treats an idle-expired session as none and clears the cookie", async () => {
     const { session, cookie } = await signedIn("admin");
-    const idleMs = context.services.config.SESSION_IDLE_MINUTES * 60_000;
+    const idleMs = context.get(requestContext).services.config.SESSION_IDLE_MINUTES * 60_000;
     await database.db
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - idleMs - 1000) })
@@ -179,9 +188,13 @@ describe("requireUser", () => {
   it("refuses an inactive user's session", async () => {
     const { cookie } = await signedIn("admin");
     const inactive = await createTestUser(database, { active: false });
-    const { token } = await createSession(database.db, sessionPolicy(context.services.config), {
-      userId: inactive.id,
-    });
+    const { token } = await createSession(
+      database.db,
+      sessionPolicy(context.get(requestContext).services.config),
+      {
+        userId: inactive.id,
+      },
+    );
     await expect(requireUser(guard(request("/admin/painel", { cookie })))).resolves.toBeTruthy();
     const response = await thrown(
       requireUser(guard(request("/admin/painel", { cookie: `sessao=${token}` }))),
@@ -200,9 +213,10 @@ describe("getOptionalUser", () => {
 
 describe("session cookie", () => {
   it("is HttpOnly and SameSite=Lax; Secure with the __Host- prefix behind https", async () => {
-    const plain = serializeSessionCookie("tok", context.services.config);
+    const plain = serializeSessionCookie("tok", context.get(requestContext).services.config);
     expect(plain).toMatch(/^sessao=tok; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800$/);
-    const tls = testContext(database, { PUBLIC_URL: "https://www.exemplo.com.br" }).services.config;
+    const tls = testContext(database, { PUBLIC_URL: "https://www.exemplo.com.br" }).get(requestContext)
+      .services.config;
     const secure = serializeSessionCookie("tok", tls);
     expect(secure).toMatch(/^__Host-sessao=tok; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
     expect(secure).not.toMatch(/Domain=/);

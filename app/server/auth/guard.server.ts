@@ -1,7 +1,8 @@
 // The server-side guard every admin loader, action and resource route starts with.
 // Authorization never lives only in the UI.
-import { type AppLoadContext, redirect } from "react-router";
+import { redirect } from "react-router";
 import { loginUrl } from "../../lib/redirect-to";
+import { type LoadContext, requestContext } from "../context.server";
 import type { User } from "../db/schema.server";
 import { clearSessionCookie, readSessionToken } from "./session-cookie.server";
 import { type SessionRow, sessionPolicy, type ValidSession, validateSession } from "./sessions.server";
@@ -72,7 +73,7 @@ function wantsJson(request: Request): boolean {
  */
 export interface GuardArgs {
   request: Request;
-  context: AppLoadContext;
+  context: LoadContext;
   url: URL;
 }
 
@@ -87,7 +88,8 @@ function forbidden(request: Request, message: string): Response {
 function unauthenticated({ request, context, url }: GuardArgs, hadCookie: boolean): Response {
   const headers = new Headers(NO_STORE);
   // A stale cookie is dropped so the browser stops presenting it.
-  if (hadCookie) headers.append("Set-Cookie", clearSessionCookie(context.services.config));
+  if (hadCookie)
+    headers.append("Set-Cookie", clearSessionCookie(context.get(requestContext).services.config));
   if (wantsJson(request)) {
     headers.set("Content-Type", "application/json");
     return new Response(JSON.stringify({ error: "Sua sessão terminou. Entre novamente." }), {
@@ -102,16 +104,17 @@ function unauthenticated({ request, context, url }: GuardArgs, hadCookie: boolea
 /** The session behind the request's cookie, if it is live. `touch` records activity. */
 export async function getSession(
   request: Request,
-  context: AppLoadContext,
+  context: LoadContext,
   options: { touch?: boolean; now?: Date } = {},
 ): Promise<(ValidSession & { token: string }) | null> {
-  const { config, db } = context.services;
+  const { services, requestLog } = context.get(requestContext);
+  const { config, db } = services;
   const token = readSessionToken(request, config);
   if (!token) return null;
   const valid = await validateSession(db, sessionPolicy(config), token, options);
   if (!valid) return null;
   // The request's log line names who made it (log/request-log.server.ts).
-  if (context.requestLog) context.requestLog.userId = valid.user.id;
+  if (requestLog) requestLog.userId = valid.user.id;
   return { ...valid, token };
 }
 
@@ -131,12 +134,18 @@ export async function requireSession(
   options?: { role?: "admin"; touch?: boolean },
 ): Promise<{ user: SessionUser; session: SessionRow; idleExpiresAt: Date }> {
   const { request, context } = args;
-  if (isMutation(request.method) && isCrossOriginRequest(request, context.services.config.publicUrl)) {
+  if (
+    isMutation(request.method) &&
+    isCrossOriginRequest(request, context.get(requestContext).services.config.publicUrl)
+  ) {
     throw forbidden(request, "Requisição de outra origem recusada.");
   }
   const found = await getSession(request, context, { touch: options?.touch ?? true });
   if (!found) {
-    throw unauthenticated(args, readSessionToken(request, context.services.config) !== null);
+    throw unauthenticated(
+      args,
+      readSessionToken(request, context.get(requestContext).services.config) !== null,
+    );
   }
   if (options?.role && found.user.role !== options.role) {
     throw forbidden(request, "Você não tem permissão para acessar esta página.");
@@ -144,10 +153,7 @@ export async function requireSession(
   return { user: toSessionUser(found.user), session: found.session, idleExpiresAt: found.idleExpiresAt };
 }
 
-export async function getOptionalUser(
-  request: Request,
-  context: AppLoadContext,
-): Promise<SessionUser | null> {
+export async function getOptionalUser(request: Request, context: LoadContext): Promise<SessionUser | null> {
   const found = await getSession(request, context);
   return found ? toSessionUser(found.user) : null;
 }

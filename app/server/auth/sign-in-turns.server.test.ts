@@ -1,16 +1,16 @@
 // The sign-in form's answer when an account's line of attempts is full: the real /login action
 // on a real database, refused before any password check, with how long to wait.
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "../../routes/public/login";
+import type { LoadContext } from "../context.server";
 import type { Database } from "../db/client.server";
 import { auditLog, signInTurns } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { TEST_ORIGIN, testContext } from "./test-context.server";
 
 let database: Database;
-let context: AppLoadContext;
+let context: LoadContext;
 beforeAll(async () => {
   database = await createTestDatabase();
   context = testContext(database);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.server";
 import { auditLog, sessions } from "../db/schema.server";
 import { createTestDatabase, createTestDatabases } from "../db/test-database.server";
+import { dummyPasswordHash, hashPassword } from "./password.server";
 import type { SessionPolicy } from "./sessions.server";
 import {
   accountBusyMessage,
@@ -75,20 +76,21 @@ describe("signIn", () => {
     expect(audits[0]).toMatchObject({ userAgent: "vitest", ip: expect.stringMatching(/^198\.51\.100\./) });
   });
 
-  it("answers an unknown e-mail and a wrong password the same way, in about the same time", async () => {
+  it("answers an unknown e-mail and a wrong password the same way, at the same cost", async () => {
     const user = await createTestUser(database, { password: PASSWORD });
-    await signIn(database.db, policy, input({ email: "aquecimento@teste.com.br" }));
-    const timed = async (attempt: SignInInput) => {
-      const start = performance.now();
-      const result = await signIn(database.db, policy, attempt);
-      return { result, ms: performance.now() - start };
-    };
-    const unknown = await timed(input({ email: "nao-existe@teste.com.br" }));
-    const wrong = await timed(input({ email: user.email, password: "outra senha qualquer" }));
-    expect(unknown.result).toEqual({ ok: false, reason: "invalid" });
-    expect(wrong.result).toEqual(unknown.result);
-    // Both ran one argon2id verification: neither is several times faster than the other.
-    expect(Math.max(unknown.ms, wrong.ms) / Math.min(unknown.ms, wrong.ms)).toBeLessThan(3);
+    const unknown = await signIn(database.db, policy, input({ email: "nao-existe@teste.com.br" }));
+    const wrong = await signIn(
+      database.db,
+      policy,
+      input({ email: user.email, password: "outra senha qualquer" }),
+    );
+    expect(unknown).toEqual({ ok: false, reason: "invalid" });
+    expect(wrong).toEqual(unknown);
+    // An unknown e-mail is verified against a dummy hash made with the same argon2id parameters
+    // as a real one, so both answers cost one equal verification (timing is not asserted here:
+    // the machines are noisy; sign-in.server.ts).
+    const parameters = (hash: string) => hash.split("$").slice(1, 4).join("$");
+    expect(parameters(await dummyPasswordHash())).toBe(parameters(await hashPassword("qualquer")));
     expect(INVALID_CREDENTIALS_MESSAGE).toBe("E-mail ou senha incorretos.");
     const failures = await database.db.select().from(auditLog).where(eq(auditLog.action, "sign-in-failed"));
     expect(failures.map((f) => f.details?.reason)).toEqual(

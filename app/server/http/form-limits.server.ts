@@ -20,8 +20,8 @@
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import type express from "express";
-import type { AppLoadContext } from "react-router";
 import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
+import { type LoadContext, requestContext } from "../context.server";
 import type { Db } from "../db/client.server";
 import { LGPD_CONSENT_TEXT } from "../demo/agency-defaults.server";
 import { cleanText } from "./clean-input.server";
@@ -197,10 +197,8 @@ export function limitPublicForms(db: Db): express.RequestHandler {
  * For an action: the 429's headers when the edge found this request over its form's limit, else
  * null. Actions check it before anything else and answer their usual 429 data.
  */
-export function formLimitExceeded(
-  context: Pick<AppLoadContext, "formLimit">,
-): { "Retry-After": string } | null {
-  const verdict = context.formLimit;
+export function formLimitExceeded(context: LoadContext): { "Retry-After": string } | null {
+  const verdict = context.get(requestContext).formLimit;
   return verdict?.limited ? { "Retry-After": String(verdict.retryAfterSeconds) } : null;
 }
 

@@ -1,12 +1,18 @@
 // Glue between the property routes and the domain: who is acting, and how domain refusals
 // become HTTP answers (403/404 to the error boundary, never a 500 for someone else's property).
-import { type AppLoadContext, data } from "react-router";
+import { data } from "react-router";
 import type { SessionUser } from "../auth/guard.server";
+import { type LoadContext, requestContext } from "../context.server";
 import type { Actor } from "./access.server";
 import { PropertyAccessError } from "./errors.server";
 
-export function actorFor(user: SessionUser, request: Request, context: AppLoadContext): Actor {
-  return { id: user.id, role: user.role, ip: context.ip, userAgent: request.headers.get("user-agent") };
+export function actorFor(user: SessionUser, request: Request, context: LoadContext): Actor {
+  return {
+    id: user.id,
+    role: user.role,
+    ip: context.get(requestContext).ip,
+    userAgent: request.headers.get("user-agent"),
+  };
 }
 
 /** Rethrow an access refusal as the route's error response; anything else unchanged. */
