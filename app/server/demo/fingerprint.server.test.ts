@@ -15,7 +15,7 @@ const sha256 = (data: string | Buffer) => createHash("sha256").update(data).dige
 
 describe("demo fingerprint", () => {
   it("generates the same catalogue rows for a fixed seed", () => {
-    // The first start's 64 (seed 42, seed.server.ts) and a bulk batch large enough to reach
+    // The first start's 64 (seed 42, catalogue-seed.server.ts) and a bulk batch large enough to reach
     // every type, place and text branch.
     expect(sha256(JSON.stringify(generateListings(64, 42, { now: NOW })))).toBe(
       "7457a442988047433e9ec4517e2ddd6efd278a776ea92dd58e2d55e7cbf1ac12",
