@@ -9,7 +9,7 @@ import { count, desc, sql } from "drizzle-orm";
 import { parseSearchFilters } from "../app/lib/search-filters";
 import { loadConfig } from "../app/server/config.server";
 import { properties } from "../app/server/db/schema.server";
-import { seedBulk } from "../app/server/demo/seed.server";
+import { seedBulk } from "../app/server/demo/bulk-seed.server";
 import { searchConditions, searchProperties } from "../app/server/properties/search.server";
 import { warmSearchIndex } from "../app/server/properties/search-index-sync.server";
 import { closeServices, openServices, type Services } from "../app/server/services.server";

@@ -5,7 +5,8 @@
 // database, stop the server first: two processes cannot share the data folder.
 import { ConfigError, loadConfig } from "../app/server/config.server";
 import { DataDirLockedError } from "../app/server/db/lock.server";
-import { BULK_MAX_LISTINGS, seedBulk, seedOnFirstStart } from "../app/server/demo/seed.server";
+import { BULK_MAX_LISTINGS, seedBulk } from "../app/server/demo/bulk-seed.server";
+import { seedOnFirstStart } from "../app/server/demo/seed.server";
 import { closeServices, openServices, type Services } from "../app/server/services.server";
 
 const USAGE = `Uso:

@@ -2,14 +2,7 @@
 // never an error. Serialising them back (canonical URLs) is search-params.ts. The server parses
 // every search with this; the browser loads it only to submit the filter form (search-form.tsx).
 import * as z from "zod/mini";
-import {
-  DEFAULT_ORDEM,
-  LIST_KEYS,
-  MAX_PAGE,
-  ORDEM_KEYS,
-  PARAM_ORDER,
-  PLACE_SEPARATOR,
-} from "./search-params";
+import { DEFAULT_ORDEM, LIST_KEYS, MAX_PAGE, ORDEM_KEYS, PARAM_ORDER, PLACE_SEPARATOR } from "./search-keys";
 import { COMODIDADE_KEYS, type Comodidade, FINALIDADE_KEYS, TIPO_KEYS, type Tipo } from "./vocabulary";
 
 const MAX_TEXT = 100;

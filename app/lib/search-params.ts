@@ -3,55 +3,22 @@
 // has exactly one URL. Parsing (lenient, with zod) is in search-filters.ts, which the browser
 // loads only when a visitor submits the form: zod is ~14 KB of the search page's script.
 import type { SearchFilters } from "./search-filters";
+import { DEFAULT_ORDEM, PARAM_ORDER, PLACE_SEPARATOR } from "./search-keys";
 
+export {
+  DEFAULT_ORDEM,
+  LIST_KEYS,
+  MAX_PAGE,
+  ORDEM_KEYS,
+  ORDENS,
+  type Ordem,
+  PARAM_ORDER,
+  PLACE_SEPARATOR,
+} from "./search-keys";
 export type { SearchFilters };
-
-export const ORDENS = {
-  relevancia: "Relevância",
-  "menor-preco": "Menor preço",
-  "maior-preco": "Maior preço",
-  recentes: "Mais recentes",
-  "maior-area": "Maior área",
-} as const;
-export type Ordem = keyof typeof ORDENS;
-export const ORDEM_KEYS = Object.keys(ORDENS) as [Ordem, ...Ordem[]];
-export const DEFAULT_ORDEM: Ordem = "relevancia";
 
 /** Results per page on /todos-os-imoveis and /casas. */
 export const SEARCH_PAGE_SIZE = 24;
-export const MAX_PAGE = 10_000;
-
-/** Parameters that repeat (tipo=casa&tipo=apartamento). */
-export const LIST_KEYS = new Set(["tipo", "comodidades"]);
-
-/** The parameters in their canonical order. */
-export const PARAM_ORDER = [
-  "q",
-  "finalidade",
-  "tipo",
-  "cidade",
-  "bairro",
-  "precoMin",
-  "precoMax",
-  "quartos",
-  "suites",
-  "vagas",
-  "areaMin",
-  "areaMax",
-  "comodidades",
-  "mobiliado",
-  "pet",
-  "ordem",
-  "pagina",
-] as const satisfies readonly (keyof SearchFilters)[];
-
-/**
- * A bairro option's value in the filter forms: "Maragogi|Centro". The bairro carries its city, so
- * a "Centro" picked under Maragogi searches Maragogi's Centro, not every city's, with JavaScript
- * off too (the server turns it into cidade=Maragogi&bairro=Centro, search-filters.ts). City names
- * hold no "|"; the first one splits.
- */
-export const PLACE_SEPARATOR = "|";
 
 export function placeValue(cidade: string, bairro: string): string {
   return `${cidade}${PLACE_SEPARATOR}${bairro}`;

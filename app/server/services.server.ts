@@ -6,10 +6,17 @@ import { type DataVersionSource, openDataVersionSource } from "./cache/data-vers
 import type { ViewCounter } from "./cache/hit-views.server";
 import type { Config } from "./config.server";
 import { type Database, type Db, openConfiguredDatabase } from "./db/client.server";
-import type { DemoPhotoJob } from "./demo/seed.server";
 import { createLogger, type Logger } from "./log/logger.server";
 import { LocalDiskStorage, type Storage } from "./media/storage.server";
 import type { OutboxWorker } from "./outbox/outbox.server";
+
+/** Work a first start carries on in the background (the demo photos: demo/catalogue-seed.server.ts). */
+export interface BackgroundJob {
+  /** Settles when the work is finished, when stopped, or on a failure (logged). */
+  readonly done: Promise<void>;
+  /** Finish the step in hand, start nothing more; resolves once the job has let go. */
+  stop(): Promise<void>;
+}
 
 export interface Services {
   config: Config;
@@ -29,8 +36,8 @@ export interface Services {
   viewCounter?: ViewCounter;
   /** Set when the process is stopping (server.js): /healthz answers 503 while requests finish. */
   draining?: boolean;
-  /** The demo catalogue's photos, made after a first start begins answering (demo/seed.server.ts). */
-  demoPhotos?: DemoPhotoJob;
+  /** The demo catalogue's photos, made after a first start begins answering (demo/catalogue-seed.server.ts). */
+  demoPhotos?: BackgroundJob;
   /** `npm run backup` asks the running site for its embedded database here (set by startServices). */
   backupEndpoint?: SiteEndpoint;
 }

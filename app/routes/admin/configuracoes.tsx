@@ -1,8 +1,10 @@
 // /admin/configuracoes (admin only): everything the agency edits about itself. The public site
-// reads the settings on every request, so a change shows at once.
+// reads the settings on every request, so a change shows at once. The form's fields are listed
+// in app/components/admin/settings-fields.ts.
 import { data, Form, useNavigation } from "react-router";
-import { RichTextField } from "../../components/admin/rich-text-field";
-import { Field, FormAlert, TextAreaField, useClientValidation } from "../../components/form-field";
+import { SettingsField } from "../../components/admin/settings-field";
+import { SETTINGS_SECTIONS } from "../../components/admin/settings-fields";
+import { FormAlert, useClientValidation } from "../../components/form-field";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { formatPhone } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
@@ -73,157 +75,22 @@ export default function Configuracoes({ loaderData, actionData }: Route.Componen
           : null}
       </FormAlert>
       <Form method="post" noValidate onSubmit={onSubmit} className="admin-form settings-form">
-        <fieldset className="admin-card">
-          <legend>Identificação</legend>
-          <div className="form-grid">
-            <Field
-              label="Nome da imobiliária"
-              name="name"
-              defaultValue={settings.name}
-              required
-              error={errors.name}
+        {SETTINGS_SECTIONS.map((section) => {
+          const fields = section.fields.map((field) => (
+            <SettingsField
+              key={field.name}
+              field={field}
+              defaultValue={settings[field.name]}
+              error={errors[field.name]}
             />
-            <Field
-              label="CRECI da imobiliária"
-              name="creci"
-              defaultValue={settings.creci}
-              required
-              hint="Como aparece nos anúncios, ex.: 1234-J."
-              error={errors.creci}
-            />
-          </div>
-        </fieldset>
-
-        <fieldset className="admin-card">
-          <legend>Contato</legend>
-          <div className="form-grid">
-            <TextAreaField
-              label="Telefones"
-              name="phones"
-              rows={3}
-              defaultValue={settings.phones}
-              hint="Um por linha, com DDD. Aparecem no rodapé do site."
-              error={errors.phones}
-            />
-            <Field
-              label="WhatsApp"
-              name="whatsapp"
-              type="tel"
-              inputMode="tel"
-              defaultValue={settings.whatsapp}
-              hint="Número com DDD, ex.: (82) 99999-9999."
-              error={errors.whatsapp}
-            />
-            <Field
-              label="E-mail"
-              name="email"
-              type="email"
-              defaultValue={settings.email}
-              error={errors.email}
-            />
-            <Field label="Endereço" name="address" defaultValue={settings.address} error={errors.address} />
-          </div>
-        </fieldset>
-
-        <fieldset className="admin-card">
-          <legend>Vídeos e redes sociais</legend>
-          <div className="form-grid">
-            {/* One field for the channel (it was asked twice, as "Canal de vídeos" and "YouTube"). */}
-            <Field
-              label="Canal de vídeos (YouTube)"
-              name="videoChannelUrl"
-              type="url"
-              inputMode="url"
-              defaultValue={settings.videoChannelUrl}
-              hint="Aparece na página inicial e no rodapé. Endereço completo, ex.: https://www.youtube.com/@imobiliaria"
-              error={errors.videoChannelUrl}
-            />
-            <Field
-              label="Instagram"
-              name="instagram"
-              type="url"
-              inputMode="url"
-              defaultValue={settings.instagram}
-              error={errors.instagram}
-            />
-            <Field
-              label="Facebook"
-              name="facebook"
-              type="url"
-              inputMode="url"
-              defaultValue={settings.facebook}
-              error={errors.facebook}
-            />
-            <Field
-              label="TikTok"
-              name="tiktok"
-              type="url"
-              inputMode="url"
-              defaultValue={settings.tiktok}
-              error={errors.tiktok}
-            />
-            <Field
-              label="LinkedIn"
-              name="linkedin"
-              type="url"
-              inputMode="url"
-              defaultValue={settings.linkedin}
-              error={errors.linkedin}
-            />
-          </div>
-        </fieldset>
-
-        <fieldset className="admin-card">
-          <legend>Textos do site</legend>
-          <RichTextField
-            label="Sobre nós"
-            name="aboutText"
-            rows={8}
-            defaultValue={settings.aboutText}
-            error={errors.aboutText}
-            whenEmpty="Em branco, a página Sobre nós mostra uma frase padrão sobre a imobiliária."
-          />
-          <RichTextField
-            label="Política de privacidade"
-            name="privacyText"
-            rows={12}
-            defaultValue={settings.privacyText}
-            error={errors.privacyText}
-            whenEmpty="Em branco, o site usa o texto padrão da política de privacidade."
-          />
-        </fieldset>
-
-        <fieldset className="admin-card">
-          <legend>LGPD: encarregado pelo tratamento de dados</legend>
-          <div className="form-grid">
-            <Field
-              label="Nome do encarregado (DPO)"
-              name="dpoName"
-              defaultValue={settings.dpoName}
-              error={errors.dpoName}
-            />
-            <Field
-              label="E-mail do encarregado"
-              name="dpoEmail"
-              type="email"
-              defaultValue={settings.dpoEmail}
-              error={errors.dpoEmail}
-            />
-          </div>
-        </fieldset>
-
-        <fieldset className="admin-card">
-          <legend>Portais imobiliários</legend>
-          <Field
-            label="Chave de acesso dos portais (opcional)"
-            name="feedToken"
-            defaultValue={settings.feedToken}
-            autoComplete="off"
-            spellCheck={false}
-            hint="Se preenchida, os portais precisam dela no endereço do feed XML. De 16 a 128 letras, números, - ou _."
-            error={errors.feedToken}
-          />
-        </fieldset>
+          ));
+          return (
+            <fieldset key={section.legend} className="admin-card">
+              <legend>{section.legend}</legend>
+              {section.grid ? <div className="form-grid">{fields}</div> : fields}
+            </fieldset>
+          );
+        })}
 
         <button type="submit" className="btn btn--primary" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Salvando…" : "Salvar configurações"}

@@ -10,10 +10,10 @@ import { summary } from "../../lib/rich-text";
 import { useRootData } from "../../lib/root-data";
 import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { requestContext } from "../../server/context.server";
-import { LGPD_CONSENT_TEXT } from "../../server/demo/agency-defaults.server";
 import { formLimitExceeded, headersWithRetryAfter } from "../../server/http/form-limits.server";
 import { readForm } from "../../server/http/read-form.server";
 import { leadLimitAnswer, submitLeadForm } from "../../server/leads/capture.server";
+import { LGPD_CONSENT_TEXT } from "../../server/settings/agency-defaults.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/sobre-nos";
 

@@ -14,13 +14,13 @@ import { hashPassword } from "../auth/password.server";
 import { createSession } from "../auth/sessions.server";
 import { type Database, openDatabase } from "../db/client.server";
 import { agencySettings, users } from "../db/schema.server";
-import { DEFAULT_AGENCY_SETTINGS } from "../demo/agency-defaults.server";
 import { createLead } from "../leads/capture.server";
 import { addLeadNote } from "../leads/inbox.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import type { Actor } from "../properties/access.server";
 import { createProperty, setPublication } from "../properties/admin.server";
 import { addPhoto, deletePhoto } from "../properties/photos.server";
+import { DEFAULT_AGENCY_SETTINGS } from "../settings/agency-defaults.server";
 import { updateAgencySettings } from "../settings/update-settings.server";
 import { listMediaKeys } from "./media-files.server";
 

@@ -8,7 +8,8 @@ import {
   TIPO_KEYS,
   TIPOS,
 } from "../../lib/vocabulary";
-import { type DemoListing, generateListings, PRICE_RANGES } from "./catalogue.server";
+import { type DemoListing, generateListings } from "./catalogue.server";
+import { PRICE_RANGES } from "./prices.server";
 import { SCENE_KINDS } from "./scenes.server";
 
 const NOW = new Date("2026-11-20T12:00:00Z");

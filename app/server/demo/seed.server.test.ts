@@ -12,9 +12,14 @@ import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage, type Storage } from "../media/storage.server";
 import { listFeaturedCards } from "../properties/public-cards.server";
 import type { Services } from "../services.server";
-import { DEFAULT_AGENCY_SETTINGS, LGPD_CONSENT_TEXT, LGPD_CONSENT_VERSION } from "./agency-defaults.server";
+import {
+  DEFAULT_AGENCY_SETTINGS,
+  LGPD_CONSENT_TEXT,
+  LGPD_CONSENT_VERSION,
+} from "../settings/agency-defaults.server";
+import { seedBulk } from "./bulk-seed.server";
 import { renderScene, SCENE_KINDS } from "./scenes.server";
-import { DEFAULT_ADMIN_EMAIL, generatePassword, seedBulk, seedOnFirstStart } from "./seed.server";
+import { DEFAULT_ADMIN_EMAIL, generatePassword, seedOnFirstStart } from "./seed.server";
 
 const SLOW = 300_000;
 

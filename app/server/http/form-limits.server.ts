@@ -23,7 +23,7 @@ import type express from "express";
 import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
 import { type LoadContext, requestContext } from "../context.server";
 import type { Db } from "../db/client.server";
-import { LGPD_CONSENT_TEXT } from "../demo/agency-defaults.server";
+import { LGPD_CONSENT_TEXT } from "../settings/agency-defaults.server";
 import { cleanText } from "./clean-input.server";
 
 /** What the edge found for this request's form: handed to the action through the load context. */

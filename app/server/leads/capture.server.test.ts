@@ -4,7 +4,7 @@ import { insertProperty, insertUser } from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { leads } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { LGPD_CONSENT_VERSION } from "../demo/agency-defaults.server";
+import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
 import { createLead, submitLeadForm } from "./capture.server";
 
 let database: Database;

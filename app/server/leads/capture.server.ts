@@ -7,9 +7,9 @@ import type { LeadActionData, LeadFieldErrors } from "../../lib/lead-fields";
 import { isHoneypotFilled, parseLeadForm } from "../../lib/lead-form";
 import type { Db } from "../db/client.server";
 import { leads, properties } from "../db/schema.server";
-import { LGPD_CONSENT_VERSION } from "../demo/agency-defaults.server";
 import { LEAD_LIMIT_MESSAGE } from "../http/form-limits.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
+import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
 import { enqueueLeadNotifications } from "./notifications.server";
 
 /** Where a lead form was sent from: a listing's page (by its referência) or /sobre-nos. */

@@ -8,11 +8,11 @@ import { searchHref } from "../../lib/search-params";
 import { serializeJsonLd } from "../../lib/structured-data";
 import { FINALIDADES, TIPOS } from "../../lib/vocabulary";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
-import { LGPD_CONSENT_TEXT } from "../demo/agency-defaults.server";
 import { logOf } from "../log/logger.server";
 import { toOgListing } from "../og/og-image.server";
 import { listingStructuredData } from "../seo/structured-data.server";
 import type { Services } from "../services.server";
+import { LGPD_CONSENT_TEXT } from "../settings/agency-defaults.server";
 import { toCardData } from "./cards.server";
 import {
   findAnyListing,

@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchFilters } from "../../lib/search-filters";
+import { SeededRandom } from "../../lib/seeded-random";
 import { COMODIDADE_KEYS, HOUSE_TIPOS, STATUS_KEYS, TIPO_KEYS } from "../../lib/vocabulary";
 import type { Database, Db } from "../db/client.server";
 import type { NewProperty } from "../db/schema.server";
@@ -19,20 +20,6 @@ import { createActor, listingForm } from "./test-helpers.server";
 
 let database: Database;
 let db: Db;
-
-/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const some = <T>(list: readonly T[], p: number): T[] => list.filter(() => next() < p);
-  return { next, pick, some, chance: (p: number) => next() < p };
-}
 
 // Same places written differently: the filters must fold accents and case like PostgreSQL.
 const CIDADES = ["Maceió", "MACEIÓ", "maceio", "Marechal Deodoro", "marechal deodoro", "Barra de São Miguel"];
@@ -71,10 +58,10 @@ const DATES = [
 ];
 
 async function seedCatalogue(count: number, seed: number): Promise<void> {
-  const r = random(seed);
+  const r = new SeededRandom(seed);
   for (let i = 0; i < count; i++) {
-    const sentence = () => r.some(WORDS, 0.25).join(" ") || r.pick(WORDS);
-    const finalidades = r.some(["venda", "aluguel", "temporada"] as const, 0.5);
+    const sentence = () => r.subset(WORDS, 0.25).join(" ") || r.pick(WORDS);
+    const finalidades = r.subset(["venda", "aluguel", "temporada"] as const, 0.5);
     const values: Partial<NewProperty> = {
       referencia: `${r.pick(["AP", "CA", "TE", "CC"])}${String(1000 + i)}`,
       titulo: sentence(),
@@ -89,7 +76,7 @@ async function seedCatalogue(count: number, seed: number): Promise<void> {
       vagas: Math.floor(r.next() * 3),
       areaUtil: r.chance(0.7) ? r.pick(AREAS) : null,
       areaTotal: r.chance(0.5) ? r.pick(AREAS) * 2 : null,
-      comodidades: r.some(COMODIDADE_KEYS.slice(0, 6), 0.3),
+      comodidades: r.subset(COMODIDADE_KEYS.slice(0, 6), 0.3),
       mobiliado: r.chance(0.3),
       aceitaPet: r.chance(0.3),
       cidade: r.pick(CIDADES),
@@ -157,7 +144,7 @@ const POSITIONAL_TEXTS = [
 // proximity formula).
 const SQL_ONLY_TEXTS = ['"x y"', "b c"];
 
-function randomQuery(r: ReturnType<typeof random>): string {
+function randomQuery(r: SeededRandom): string {
   const p = new URLSearchParams();
   if (r.chance(0.45)) {
     const texts = r.chance(0.1)
@@ -170,7 +157,7 @@ function randomQuery(r: ReturnType<typeof random>): string {
     p.set("q", r.pick(texts));
   }
   if (r.chance(0.3)) p.set("finalidade", r.pick(["venda", "aluguel", "temporada"]));
-  for (const tipo of r.some(TIPO_KEYS, 0.08)) p.append("tipo", tipo);
+  for (const tipo of r.subset(TIPO_KEYS, 0.08)) p.append("tipo", tipo);
   if (r.chance(0.3)) p.set("cidade", r.pick([...CIDADES, "Recife"]));
   if (r.chance(0.2)) p.set("bairro", r.pick(BAIRROS));
   if (r.chance(0.2)) p.set("precoMin", String(r.pick([...PRICES, ...RENTS])));
@@ -180,7 +167,7 @@ function randomQuery(r: ReturnType<typeof random>): string {
   if (r.chance(0.1)) p.set("vagas", "2");
   if (r.chance(0.15)) p.set("areaMin", String(r.pick(AREAS)));
   if (r.chance(0.15)) p.set("areaMax", String(r.pick(AREAS) * 3));
-  for (const c of r.some(COMODIDADE_KEYS.slice(0, 6), 0.08)) p.append("comodidades", c);
+  for (const c of r.subset(COMODIDADE_KEYS.slice(0, 6), 0.08)) p.append("comodidades", c);
   if (r.chance(0.1)) p.set("mobiliado", "1");
   if (r.chance(0.1)) p.set("pet", "1");
   p.set(
@@ -213,7 +200,7 @@ afterAll(async () => {
 
 describe("search index", () => {
   it("answers every generated search exactly as SQL does: rows, order, total, page", async () => {
-    const r = random(2024);
+    const r = new SeededRandom(2024);
     let nonEmpty = 0;
     for (let i = 0; i < 320; i++) {
       const query = randomQuery(r);
