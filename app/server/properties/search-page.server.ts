@@ -63,7 +63,13 @@ async function searchPage(
     return { redirect: pageHref(screen.path, filters, result.pageCount) };
   const title = searchTitle(filters, screen.subject, facets);
   const [suggestion, fallback] = await Promise.all([
-    suggestSpelling({ db: services.db, path: screen.path, filters, restrictTipos: screen.restrictTipos }),
+    suggestSpelling({
+      db: services.db,
+      path: screen.path,
+      filters,
+      restrictTipos: screen.restrictTipos,
+      total: result.total,
+    }),
     result.total === 0 ? searchFallback(services.db, services.storage) : undefined,
   ]);
   return {

@@ -103,6 +103,8 @@ describe("Você quis dizer", () => {
     const data = await page("/todos-os-imoveis?q=casa+or+apartamneto");
     expect(data.total).toBe(1);
     expect(data.suggestion).toMatchObject({ q: "casa or apartamento", total: 3 });
+    const upper = await page("/todos-os-imoveis?q=casa+OR+apartamneto");
+    expect(upper.suggestion).toMatchObject({ q: "casa OR apartamento", total: 3 });
   });
 
   it("suggests nothing when the words are right and the filters leave nothing (only a description has it)", async () => {
