@@ -1,7 +1,8 @@
 // What a search page offers when its words find nothing: "Você quis dizer: apartamento?" (the
 // misspelt words replaced by the closest words of the catalogue, by pg_trgm similarity), and the
 // featured listings instead of an empty page. The catalogue's words are read once per data
-// version; similarity is asked of the database only for a word that matches no listing.
+// version; similarity is asked of the database only for a word that matches no listing
+// (decision 026).
 import { count, sql } from "drizzle-orm";
 import type { PropertyCardData } from "../../lib/property-card";
 import { emptyFilters } from "../../lib/search-filters";
