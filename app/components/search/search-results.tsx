@@ -1,5 +1,6 @@
-// The results column: count, sort, active filters (each removable), the cards and pagination,
-// or an empty state that offers to loosen the search one filter at a time.
+// The results column: count, sort, "Você quis dizer" for misspelt words, active filters (each
+// removable), the cards and pagination, or an empty state that offers to loosen the search one
+// filter at a time, with the featured listings under it.
 
 import { Link, useNavigation } from "react-router";
 import type { PropertyCardData } from "../../lib/property-card";
