@@ -26,6 +26,24 @@ export interface SearchPageData {
   /** The canonical path + query of this page. */
   canonicalPath: string;
   noindex: boolean;
+  /** "Você quis dizer: …?" when the query's words are misspelt (app/server/search/spelling.server.ts). */
+  suggestion?: SpellingSuggestion;
+  /** Listings to offer when nothing is found. */
+  fallback?: SearchFallback;
+}
+
+export interface SpellingSuggestion {
+  /** The corrected query. */
+  q: string;
+  /** The same search (same filters, same screen) with the corrected query. */
+  href: string;
+  /** How many listings the corrected search finds (at least one). */
+  total: number;
+}
+
+export interface SearchFallback {
+  heading: string;
+  cards: PropertyCardData[];
 }
 
 /** Beyond this page, result pages are not indexed (they add nothing a search engine needs). */

@@ -70,6 +70,8 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           page={data.page}
           pageCount={data.pageCount}
           cards={data.cards}
+          suggestion={data.suggestion}
+          fallback={data.fallback}
         />
       </div>
     </main>

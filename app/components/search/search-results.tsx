@@ -1,13 +1,16 @@
-// The results column: count, sort, active filters (each removable), the cards and pagination,
-// or an empty state that offers to loosen the search one filter at a time.
+// The results column: count, sort, "Você quis dizer" for misspelt words, active filters (each
+// removable), the cards and pagination, or an empty state that offers to loosen the search one
+// filter at a time, with the featured listings under it.
 
 import { Link, useNavigation } from "react-router";
 import type { PropertyCardData } from "../../lib/property-card";
 import { type FilterChip, filterChips, resultCountText } from "../../lib/search-describe";
+import type { SearchFallback, SpellingSuggestion } from "../../lib/search-page";
 import { ORDEM_KEYS, ORDENS, type SearchFilters } from "../../lib/search-params";
 import { PropertyCardGrid } from "../property-card";
 import { Pagination } from "./pagination";
 import { RESULTS_ID, SEARCH_FORM_ID } from "./search-form";
+import { DidYouMean, FallbackListings } from "./search-suggestions";
 
 function SortSelect({ filters }: { filters: SearchFilters }) {
   return (
@@ -68,6 +71,8 @@ export function SearchResults({
   page,
   pageCount,
   cards,
+  suggestion,
+  fallback,
 }: {
   path: string;
   filters: SearchFilters;
@@ -75,6 +80,8 @@ export function SearchResults({
   page: number;
   pageCount: number;
   cards: PropertyCardData[];
+  suggestion?: SpellingSuggestion;
+  fallback?: SearchFallback;
 }) {
   const chips = filterChips(path, filters);
   // A new search of this page is on its way: what is shown answers the previous one. Marked busy
@@ -95,6 +102,7 @@ export function SearchResults({
         </p>
         {total > 1 ? <SortSelect filters={filters} /> : null}
       </div>
+      <DidYouMean suggestion={suggestion} />
       {total > 0 && chips.length ? <Chips chips={chips} path={path} /> : null}
       {total > 0 ? (
         <>
@@ -117,6 +125,7 @@ export function SearchResults({
           </p>
         </div>
       )}
+      {total === 0 ? <FallbackListings fallback={fallback} /> : null}
     </section>
   );
 }

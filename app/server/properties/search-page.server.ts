@@ -6,6 +6,7 @@ import { isIndexable, type SearchPageData } from "../../lib/search-page";
 import { pageHref, searchHref } from "../../lib/search-params";
 import { TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
+import { searchFallback, suggestSpelling } from "../search/spelling.server";
 import type { Services } from "../services.server";
 import { toCardData } from "./cards.server";
 import { searchFacets, searchProperties } from "./search.server";
@@ -61,6 +62,16 @@ async function searchPage(
   if (filters.pagina > result.pageCount)
     return { redirect: pageHref(screen.path, filters, result.pageCount) };
   const title = searchTitle(filters, screen.subject, facets);
+  const [suggestion, fallback] = await Promise.all([
+    suggestSpelling({
+      db: services.db,
+      path: screen.path,
+      filters,
+      restrictTipos: screen.restrictTipos,
+      total: result.total,
+    }),
+    result.total === 0 ? searchFallback(services.db, services.storage) : undefined,
+  ]);
   return {
     data: {
       path: screen.path,
@@ -76,6 +87,8 @@ async function searchPage(
       cards: result.items.map(({ property, cover }) => toCardData(property, cover, services.storage)),
       canonicalPath: canonical,
       noindex: !isIndexable(filters, result.total),
+      ...(suggestion && { suggestion }),
+      ...(fallback && { fallback }),
     },
   };
 }

@@ -82,7 +82,7 @@ export const isPublished = eq(properties.publicacao, "publicado");
  * one standing alone is no operator (withoutLoneMinuses).
  */
 export function prefixQuery(q: string): string {
-  const folded = withoutLoneMinuses(q.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
+  const folded = withoutLoneMinuses(foldSearchText(q));
   const wordsOf = (text: string) => text.split(/[^a-z0-9]+/).filter((w) => w.length >= 2);
   const groups: { include: string[]; exclude: string[][] }[] = [{ include: [], exclude: [] }];
   let minuses = 0; // read before the next word or phrase
@@ -128,6 +128,11 @@ export function prefixQuery(q: string): string {
     return kept.length ? [terms.join(" & ")] : [];
   });
   return parts.length > 1 ? parts.map((p) => `(${p})`).join(" | ") : (parts[0] ?? "");
+}
+
+/** A search word as the prefix form compares it: without accents, lower case ("Pajuçara" → "pajucara"). */
+export function foldSearchText(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
 /**
