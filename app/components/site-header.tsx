@@ -46,7 +46,11 @@ export function SiteHeader({ agency }: { agency: Agency }) {
     <header className="site-header">
       <div className="container site-header__inner">
         <Link to="/" className="brand">
-          {agency.logo ? <LogoPicture logo={agency.logo} /> : <span className="brand__name">{agency.name}</span>}
+          {agency.logo ? (
+            <LogoPicture logo={agency.logo} />
+          ) : (
+            <span className="brand__name">{agency.name}</span>
+          )}
           <span className="brand__creci">{creciText(agency.creci)}</span>
         </Link>
         <nav className="site-nav" aria-label="Principal">

@@ -92,7 +92,12 @@ export function BrandFields({
         <div>
           {logo ? (
             <figure className="brand-fields__preview brand-fields__preview--logo">
-              <img src={logo.url} alt={`Logotipo atual: ${agencyName}`} width={logo.width} height={logo.height} />
+              <img
+                src={logo.url}
+                alt={`Logotipo atual: ${agencyName}`}
+                width={logo.width}
+                height={logo.height}
+              />
               <figcaption>Logotipo atual</figcaption>
             </figure>
           ) : null}
@@ -104,7 +109,9 @@ export function BrandFields({
             hint="PNG, WebP, AVIF ou JPEG, até 5 MB; de preferência com fundo transparente. Aparece no cabeçalho, nos e-mails e nas imagens de compartilhamento. Sem logotipo, o site mostra o nome da imobiliária."
             error={errors.logo}
           />
-          {logo ? <RemoveBox name="removeLogo" label="Remover o logotipo (o site volta a mostrar o nome)" /> : null}
+          {logo ? (
+            <RemoveBox name="removeLogo" label="Remover o logotipo (o site volta a mostrar o nome)" />
+          ) : null}
         </div>
         <ColorField saved={brandColor} error={errors.brandColor} />
       </div>

@@ -11,14 +11,14 @@ import { pageMeta } from "../../lib/meta";
 import { settingsSchema } from "../../lib/settings-schema";
 import { requestOrigin } from "../../server/audit/audit.server";
 import { requireUser } from "../../server/auth/guard.server";
-import { BrandImageError } from "../../server/settings/brand-images.server";
 import { logoJpeg } from "../../server/settings/brand.server";
+import { BrandImageError } from "../../server/settings/brand-images.server";
+import { getAgencySettings } from "../../server/settings/settings.server";
 import {
   chosenBrandColor,
   readSettingsForm,
   SettingsFormError,
 } from "../../server/settings/settings-form.server";
-import { getAgencySettings } from "../../server/settings/settings.server";
 import { updateAgencySettings } from "../../server/settings/update-settings.server";
 import type { Route } from "./+types/configuracoes";
 
@@ -83,7 +83,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     );
   } catch (error) {
     if (!(error instanceof BrandImageError)) throw error;
-    return data({ errors: { [error.field]: error.message } as FieldErrors, saved: false }, { status: error.status });
+    return data(
+      { errors: { [error.field]: error.message } as FieldErrors, saved: false },
+      { status: error.status },
+    );
   }
   return { errors: {} as FieldErrors, saved: true };
 }
