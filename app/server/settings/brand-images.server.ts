@@ -96,7 +96,12 @@ export async function storeBrandImage(
   const width = await orientedWidth(data);
   if (width !== null && width < rules.minWidth) throw new BrandImageError(kind, rules.tooSmall);
   try {
-    const processed = await processImage(data, inFolder(storage, rules.folder), { widths: rules.widths });
+    // The original's own width too when it falls between the steps: a 600 px logo is kept at 600,
+    // not only at 320 (the pipeline never enlarges, and skips a step wider than the image).
+    const largest = Math.max(...rules.widths);
+    const widths =
+      width === null ? rules.widths : [...rules.widths.filter((w) => w < width), Math.min(width, largest)];
+    const processed = await processImage(data, inFolder(storage, rules.folder), { widths });
     return {
       hash: processed.hash,
       width: processed.width,
