@@ -4,6 +4,7 @@
 // at the screen's width. Each test puts the site back as it found it.
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { makeJpeg } from "../support/photos";
 import { expectNoAxeViolations, loginAs, test } from "./fixtures";
 
 const DEFAULT_COLOR = "#0b6e8a";
@@ -16,14 +17,12 @@ async function logoPng(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-async function heroJpeg(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#8ecae6"/><stop offset="0.6" stop-color="#219ebc"/><stop offset="1" stop-color="#f4d58d"/>
-    </linearGradient></defs>
-    <rect width="1600" height="900" fill="url(#g)"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+/**
+ * A photo-like JPEG (tests/support/photos.ts): a smooth gradient would weigh so little per pixel
+ * that Chromium would not count it as a contentful paint, as it would not a placeholder.
+ */
+function heroJpeg(): Promise<Buffer> {
+  return makeJpeg(1600, 900, 7);
 }
 
 async function submit(page: Page) {
@@ -124,6 +123,29 @@ test("a logo, a colour and a home page photo sent in Configurações show on the
     await expect(
       page.getByRole("heading", { level: 1, name: "Encontre seu imóvel em Alagoas" }),
     ).toBeVisible();
+    // The photo is the page's largest paint, and nothing moved to make room for it or the logo.
+    await page.evaluate(() => {
+      const w = window as unknown as { lcpElement?: string; layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        const last = list.getEntries().at(-1) as
+          | (PerformanceEntry & { element?: Element | null })
+          | undefined;
+        w.lcpElement = last?.element
+          ? `${last.element.tagName} ${last.element.closest(".hero__photo") ? "hero" : ""}`
+          : "";
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          w.layoutShift += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { lcpElement?: string }).lcpElement))
+      .toBe("IMG hero");
+    expect(
+      await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift),
+    ).toBeLessThan(0.05);
     await expectNoAxeViolations(page);
   } finally {
     await restore(page);
