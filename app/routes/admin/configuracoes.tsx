@@ -11,7 +11,7 @@ import { pageMeta } from "../../lib/meta";
 import { settingsSchema } from "../../lib/settings-schema";
 import { requestOrigin } from "../../server/audit/audit.server";
 import { requireUser } from "../../server/auth/guard.server";
-import { logoJpeg } from "../../server/settings/brand.server";
+import { brandImageJpeg } from "../../server/settings/brand.server";
 import { BrandImageError } from "../../server/settings/brand-images.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import {
@@ -48,8 +48,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       brandColor: s.brandColor,
     },
     // Small previews of what is saved, so the owner sees what "remover" would take away.
-    logo: logoJpeg(s.logo, context.services.storage, 320),
-    heroPhoto: logoJpeg(s.heroPhoto, context.services.storage, 640),
+    logo: brandImageJpeg(s.logo, context.services.storage, 320),
+    heroPhoto: brandImageJpeg(s.heroPhoto, context.services.storage, 640),
     // A saved form starts afresh from what was saved (no file still chosen to be sent again).
     savedAt: s.updatedAt.getTime(),
   };

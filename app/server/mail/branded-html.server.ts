@@ -4,7 +4,7 @@
 // escaped; the only links are the http(s) addresses the text itself holds.
 import type { AgencySettings } from "../db/schema.server";
 import type { Storage } from "../media/storage.server";
-import { logoJpeg } from "../settings/brand.server";
+import { brandImageJpeg } from "../settings/brand.server";
 
 export interface MailBrand {
   name: string;
@@ -23,7 +23,7 @@ export function mailBrandOf(
   storage?: Pick<Storage, "url">,
 ): MailBrand {
   // The 320 px JPEG: sharp on dense screens at the drawn size, and JPEG is what every mail program shows.
-  const jpeg = storage ? logoJpeg(settings.logo, storage, 320) : null;
+  const jpeg = storage ? brandImageJpeg(settings.logo, storage, 320) : null;
   let logo: MailBrand["logo"] = null;
   if (jpeg) {
     const width = Math.min(LOGO_MAX_WIDTH, Math.round((LOGO_HEIGHT * jpeg.width) / jpeg.height));

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.server";
 import type { Property, PropertyPhoto } from "../db/schema.server";
 import { portalJpeg } from "../feeds/mapping.server";
 import type { Storage } from "../media/storage.server";
-import { logoJpeg } from "../settings/brand.server";
+import { brandImageJpeg } from "../settings/brand.server";
 import { getAgencySettings } from "../settings/settings.server";
 
 /** RealEstateListing for /casas/{referencia}; photos in page order (cover first). */
@@ -32,6 +32,6 @@ export async function agencyStructuredData(
   storage?: Pick<Storage, "url">,
 ): Promise<JsonLdObject> {
   const settings = await getAgencySettings(db);
-  const logo = storage ? logoJpeg(settings.logo, storage) : null;
+  const logo = storage ? brandImageJpeg(settings.logo, storage) : null;
   return realEstateAgentJsonLd({ ...settings, logo: logo?.url }, publicUrl);
 }

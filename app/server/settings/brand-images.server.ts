@@ -136,9 +136,3 @@ export async function removeUnusedBrandFiles(
   await Promise.all(unused.map((key) => storage.delete(key)));
   return unused;
 }
-
-/** The JPEG a place without <picture> draws from (e-mails, JSON-LD): the largest up to `maxWidth`. */
-export function brandJpeg(image: BrandImage, maxWidth = 640): BrandImage["variants"][number] | null {
-  const jpegs = image.variants.filter((v) => v.format === "jpeg").sort((a, b) => a.width - b.width);
-  return jpegs.filter((v) => v.width <= maxWidth).at(-1) ?? jpegs[0] ?? null;
-}

@@ -4,7 +4,6 @@ import type { PictureData } from "../../lib/photos";
 import type { BrandImage } from "../db/schema.server";
 import { toPictureData } from "../media/picture.server";
 import type { Storage } from "../media/storage.server";
-import { brandJpeg } from "./brand-images.server";
 
 /** The logo's box in the header (app/styles/site.css .brand__logo): 48 px high, at most 240 wide. */
 export const LOGO_HEIGHT = 48;
@@ -30,19 +29,23 @@ export function heroPicture(image: BrandImage | null, storage: Storage): Picture
   return image ? toPictureData({ ...image, altText: "" }, storage) : null;
 }
 
-export interface LogoJpeg {
+export interface BrandJpeg {
   /** Site path (storage URL) of the JPEG. */
   url: string;
   width: number;
   height: number;
 }
 
-/** The logo as one JPEG, for the JSON-LD and the e-mails. */
-export function logoJpeg(
+/**
+ * A logo or hero photo as one JPEG, the largest up to `maxWidth` (else the smallest): for what
+ * has no <picture> (the JSON-LD, the e-mails) and the settings form's previews.
+ */
+export function brandImageJpeg(
   image: BrandImage | null,
   storage: Pick<Storage, "url">,
   maxWidth = 640,
-): LogoJpeg | null {
-  const jpeg = image ? brandJpeg(image, maxWidth) : null;
+): BrandJpeg | null {
+  const jpegs = (image?.variants ?? []).filter((v) => v.format === "jpeg").sort((a, b) => a.width - b.width);
+  const jpeg = jpegs.filter((v) => v.width <= maxWidth).at(-1) ?? jpegs[0];
   return jpeg ? { url: storage.url(jpeg.key), width: jpeg.width, height: jpeg.height } : null;
 }
