@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { DEFAULT_BRAND_COLOR } from "../../lib/brand-color";
+import { SITE_NAME } from "../../lib/meta";
 import { perDataVersion } from "../cache/per-data-version.server";
 import type { Db } from "../db/client.server";
 import { type AgencySettings, agencySettings } from "../db/schema.server";
@@ -31,5 +32,5 @@ export const getAgencyBrand: (db: Db) => Promise<AgencyBrand> = perDataVersion(a
     })
     .from(agencySettings)
     .where(eq(agencySettings.id, 1));
-  return row ?? { name: "Imóveis em Alagoas", brandColor: DEFAULT_BRAND_COLOR, logo: null, heroPhoto: null };
+  return row ?? { name: SITE_NAME, brandColor: DEFAULT_BRAND_COLOR, logo: null, heroPhoto: null };
 });
