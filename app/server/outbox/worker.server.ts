@@ -11,24 +11,27 @@ import type { Services } from "../services.server";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.server";
 
 export async function startOutboxWorker(
-  services: Pick<Services, "config" | "database" | "log">,
+  services: Pick<Services, "config" | "database" | "log" | "storage">,
 ): Promise<OutboxWorker> {
   const log = logOf(services);
   const transport = createMailTransport(services.config, { log });
   const worker = createOutboxWorker({
     database: services.database,
     handlers: {
-      [LEAD_EMAIL_KIND]: leadEmailHandler(services.database.db, transport, services.config.publicUrl),
+      [LEAD_EMAIL_KIND]: leadEmailHandler(services.database.db, transport, services.config.publicUrl, {
+        storage: services.storage,
+      }),
       [WHATSAPP_CLICK_EMAIL_KIND]: whatsappClickEmailHandler(
         services.database.db,
         transport,
         services.config.publicUrl,
+        { storage: services.storage },
       ),
       [PASSWORD_RESET_EMAIL_KIND]: passwordResetEmailHandler(
         services.database.db,
         transport,
         services.config.publicUrl,
-        { secret: services.config.SESSION_SECRET, log },
+        { secret: services.config.SESSION_SECRET, log, storage: services.storage },
       ),
     },
     log: (message) => log.warn(message),
