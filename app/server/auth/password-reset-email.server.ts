@@ -13,9 +13,9 @@ import type { OutboxHandler } from "../outbox/outbox.server";
 import { getAgencyBrand } from "../settings/settings.server";
 import { findValidReset, type PasswordResetEmailPayload } from "./password-reset.server";
 
-export function buildPasswordResetEmail(name: string, link: string) {
+export function buildPasswordResetEmail(name: string, link: string, agencyName: string) {
   return {
-    subject: "Redefinição de senha — Imóveis em Alagoas",
+    subject: `Redefinição de senha — ${agencyName}`,
     text: [
       `Olá, ${name}.`,
       "",
@@ -59,8 +59,13 @@ export function passwordResetEmailHandler(
       return "skip";
     }
     const base = publicUrl.replace(/\/+$/, "");
-    const { subject, text } = buildPasswordResetEmail(reset.name, `${base}/redefinir-senha/${payload.token}`);
-    const brand = mailBrandOf(await getAgencyBrand(db), base, options.storage);
+    const agency = await getAgencyBrand(db);
+    const { subject, text } = buildPasswordResetEmail(
+      reset.name,
+      `${base}/redefinir-senha/${payload.token}`,
+      agency.name,
+    );
+    const brand = mailBrandOf(agency, base, options.storage);
     const host = new URL(base).hostname || "localhost";
     await transport.send({
       to: reset.email,
