@@ -10,7 +10,7 @@ import { leads, properties } from "../db/schema.server";
 import { LEAD_LIMIT_MESSAGE } from "../http/form-limits.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
-import { enqueueLeadNotifications } from "./notifications.server";
+import { enqueueLeadEmails } from "./lead-emails.server";
 
 /** Where a lead form was sent from: a listing's page (by its referência) or /sobre-nos. */
 export type LeadFormSource = { referencia: string } | "contato";
@@ -125,7 +125,7 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
       })
       .returning({ id: leads.id });
     if (!row) throw new Error("lead: insert sem retorno");
-    await enqueueLeadNotifications(tx, row.id);
+    await enqueueLeadEmails(tx, row.id);
     await publishEvent(tx, { type: "lead-created", id: row.id, agentIds: agentsOf(corretorId) });
     return row;
   });

@@ -8,7 +8,7 @@ import { audit } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
 import { leadNotes, leads, outbox, properties } from "../db/schema.server";
 import type { Actor } from "./inbox.server";
-import { LEAD_EMAIL_KIND } from "./notifications.server";
+import { LEAD_EMAIL_KIND } from "./lead-emails.server";
 
 /** Leads of the person with this e-mail or phone (phone compared by its digits, DDD included). */
 export function personMatch(contato: string): SQL {

@@ -3,7 +3,7 @@
 // server/app.ts startServices, stopped by closeServices.
 import { PASSWORD_RESET_EMAIL_KIND } from "../auth/password-reset.server";
 import { passwordResetEmailHandler } from "../auth/password-reset-email.server";
-import { LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/notifications.server";
+import { LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/lead-emails.server";
 import { WHATSAPP_CLICK_EMAIL_KIND, whatsappClickEmailHandler } from "../leads/whatsapp.server";
 import { logOf } from "../log/logger.server";
 import { createMailTransport } from "../mail/mailer.server";

@@ -25,7 +25,7 @@ export interface LeadEmailPayload {
  * Enqueues the new lead's e-mails in the caller's transaction (call it right after inserting
  * the lead, with the same `tx`). Idempotent: a (lead, address) pair already queued is skipped.
  */
-export async function enqueueLeadNotifications(tx: Db | Tx, leadId: number): Promise<number> {
+export async function enqueueLeadEmails(tx: Db | Tx, leadId: number): Promise<number> {
   const [row] = await tx
     .select({
       assigneeEmail: users.email,
