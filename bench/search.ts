@@ -10,8 +10,8 @@ import { parseSearchFilters } from "../app/lib/search-filters";
 import { loadConfig } from "../app/server/config.server";
 import { properties } from "../app/server/db/schema.server";
 import { seedBulk } from "../app/server/demo/seed.server";
-import { searchConditions, searchProperties } from "../app/server/properties/search.server";
-import { warmSearchIndex } from "../app/server/properties/search-index-sync.server";
+import { searchConditions, searchProperties } from "../app/server/search/search.server";
+import { warmSearchIndex } from "../app/server/search/search-index-sync.server";
 import { closeServices, openServices, type Services } from "../app/server/services.server";
 import { percentile, progress } from "./util";
 

@@ -22,7 +22,7 @@ import { noStoreForPrivatePages, securityHeaders } from "../app/server/http/secu
 import { logOf } from "../app/server/log/logger.server";
 import { type RequestLogFields, requestLog } from "../app/server/log/request-log.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
-import { warmSearchIndex } from "../app/server/properties/search-index-sync.server";
+import { warmSearchIndex } from "../app/server/search/search-index-sync.server";
 import { closeServices, openServices, type Services } from "../app/server/services.server";
 
 export { createLogger, tellOperator } from "../app/server/log/logger.server";

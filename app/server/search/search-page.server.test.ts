@@ -1,11 +1,11 @@
 // The search screens' loader: canonical redirects, and result pages shared between visitors
 // until a write moves the data version (never older than the last committed write).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProperty } from "../../../tests/support/factories";
 import { bumpDataVersion, type DataVersionSource, openDataVersionSource } from "../cache/data-version.server";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
-import { insertProperty } from "./public-fixtures.server";
 import { loadSearchPage, type SearchScreen } from "./search-page.server";
 
 let database: Database;

@@ -19,42 +19,14 @@ import { SEARCH_PAGE_SIZE, type SearchFilters } from "../../lib/search-params";
 import type { Tipo } from "../../lib/vocabulary";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
-import type { CardProperty } from "./cards.server";
-import { type CoverRow, coversFor } from "./covers.server";
+import { type CardRow, cardColumns, isPublished } from "../properties/cards.server";
+import { type CoverRow, coversFor } from "../properties/covers.server";
 import type { IndexQuery } from "./search-index.server";
 import { currentSearchIndex } from "./search-index-sync.server";
 import { compileTsQuery, decodeTsQuery } from "./search-text.server";
 
+export type { CardRow, CoverRow };
 export { SEARCH_PAGE_SIZE };
-
-/** The columns a card needs (not the description nor the search vector). */
-export const cardColumns = {
-  id: properties.id,
-  referencia: properties.referencia,
-  titulo: properties.titulo,
-  tipo: properties.tipo,
-  finalidades: properties.finalidades,
-  precoVenda: properties.precoVenda,
-  precoAluguel: properties.precoAluguel,
-  periodoAluguel: properties.periodoAluguel,
-  precoSobConsulta: properties.precoSobConsulta,
-  bairro: properties.bairro,
-  cidade: properties.cidade,
-  quartos: properties.quartos,
-  suites: properties.suites,
-  banheiros: properties.banheiros,
-  vagas: properties.vagas,
-  areaUtil: properties.areaUtil,
-  areaTotal: properties.areaTotal,
-  condominio: properties.condominio,
-  iptu: properties.iptu,
-  iptuPeriodo: properties.iptuPeriodo,
-  status: properties.status,
-  destaque: properties.destaque,
-} as const;
-
-export type CardRow = CardProperty & { id: number };
-export type { CoverRow };
 
 export interface SearchResult {
   total: number;
@@ -70,8 +42,6 @@ export interface SearchOptions {
   /** Only these tipos (the Casas screen); a tipo filter outside them is ignored. */
   restrictTipos?: readonly Tipo[];
 }
-
-export const isPublished = eq(properties.publicacao, "publicado");
 
 /**
  * The query's prefix form, read with websearch's syntax: each word as a prefix ("apart" finds

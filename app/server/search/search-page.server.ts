@@ -6,8 +6,8 @@ import { isIndexable, type SearchPageData } from "../../lib/search-page";
 import { pageHref, searchHref } from "../../lib/search-params";
 import { TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
+import { toCardData } from "../properties/cards.server";
 import type { Services } from "../services.server";
-import { toCardData } from "./cards.server";
 import { searchFacets, searchProperties } from "./search.server";
 
 export interface SearchScreen {

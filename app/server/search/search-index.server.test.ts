@@ -4,18 +4,28 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createActor,
+  insertPhoto,
+  insertProperty,
+  propertyFormData as listingForm,
+} from "../../../tests/support/factories";
 import { parseSearchFilters } from "../../lib/search-filters";
 import { COMODIDADE_KEYS, HOUSE_TIPOS, STATUS_KEYS, TIPO_KEYS } from "../../lib/vocabulary";
 import type { Database, Db } from "../db/client.server";
 import type { NewProperty } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
-import { createProperty, deleteProperty, setPublication, setStatus, updateProperty } from "./admin.server";
-import { insertPhoto, insertProperty } from "./public-fixtures.server";
+import {
+  createProperty,
+  deleteProperty,
+  setPublication,
+  setStatus,
+  updateProperty,
+} from "../properties/admin.server";
 import { type SearchOptions, searchProperties, searchPropertiesSql, searchWithIndex } from "./search.server";
 import { warmSearchIndex } from "./search-index-sync.server";
 import { forEachLexeme } from "./search-text.server";
-import { createActor, listingForm } from "./test-helpers.server";
 
 let database: Database;
 let db: Db;
