@@ -2,6 +2,8 @@
 // Serialising is canonical: a fixed parameter order with defaults omitted, so every result page
 // has exactly one URL. Parsing (lenient, with zod) is in search-filters.ts, which the browser
 // loads only when a visitor submits the form: zod is ~14 KB of the search page's script.
+
+import { FILTER_NAMES, filterParams, isFilterActive, SEARCH_FILTERS } from "./search-filter-table";
 import type { SearchFilters } from "./search-filters";
 
 export type { SearchFilters };
@@ -22,28 +24,16 @@ export const SEARCH_PAGE_SIZE = 24;
 export const MAX_PAGE = 10_000;
 
 /** Parameters that repeat (tipo=casa&tipo=apartamento). */
-export const LIST_KEYS = new Set(["tipo", "comodidades"]);
+export const LIST_KEYS: ReadonlySet<string> = new Set(
+  FILTER_NAMES.filter((name) => ["anyOf", "allOf"].includes(SEARCH_FILTERS[name].kind)),
+);
 
-/** The parameters in their canonical order. */
+/** The parameters in their canonical order: the filters' (search-filter-table.ts), then sort and page. */
 export const PARAM_ORDER = [
-  "q",
-  "finalidade",
-  "tipo",
-  "cidade",
-  "bairro",
-  "precoMin",
-  "precoMax",
-  "quartos",
-  "suites",
-  "vagas",
-  "areaMin",
-  "areaMax",
-  "comodidades",
-  "mobiliado",
-  "pet",
+  ...FILTER_NAMES.flatMap(filterParams),
   "ordem",
   "pagina",
-] as const satisfies readonly (keyof SearchFilters)[];
+] as (keyof SearchFilters)[];
 
 /**
  * A bairro option's value in the filter forms: "Maragogi|Centro". The bairro carries its city, so
@@ -88,21 +78,7 @@ export function pageHref(path: string, filters: SearchFilters, page: number): st
   return searchHref(path, { ...filters, pagina: page });
 }
 
-/** How many filters narrow the results (sort and page are not filters). */
+/** How many filters narrow the results (sort and page are not filters; a range is one). */
 export function activeFilterCount(filters: SearchFilters): number {
-  let count = 0;
-  if (filters.q) count++;
-  if (filters.finalidade) count++;
-  if (filters.tipo.length) count++;
-  if (filters.cidade) count++;
-  if (filters.bairro) count++;
-  if (filters.precoMin !== undefined || filters.precoMax !== undefined) count++;
-  if (filters.quartos) count++;
-  if (filters.suites) count++;
-  if (filters.vagas) count++;
-  if (filters.areaMin !== undefined || filters.areaMax !== undefined) count++;
-  if (filters.comodidades.length) count++;
-  if (filters.mobiliado) count++;
-  if (filters.pet) count++;
-  return count;
+  return FILTER_NAMES.filter((name) => isFilterActive(name, filters)).length;
 }

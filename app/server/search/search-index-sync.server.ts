@@ -7,6 +7,7 @@
 import { and, asc, eq, gt, inArray, lte, max, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { appState, properties, propertyChanges } from "../db/schema.server";
+import { GENERIC_COLUMNS } from "./filters.server";
 import { type IndexedListing, SearchIndex } from "./search-index.server";
 
 /** Rows per query while (re)building: on PGlite each query holds the event loop, so keep them short. */
@@ -28,14 +29,8 @@ const listingColumns = {
   precoVenda: properties.precoVenda,
   precoAluguel: properties.precoAluguel,
   precoSobConsulta: properties.precoSobConsulta,
-  quartos: properties.quartos,
-  suites: properties.suites,
-  vagas: properties.vagas,
   areaUtil: properties.areaUtil,
   areaTotal: properties.areaTotal,
-  mobiliado: properties.mobiliado,
-  aceitaPet: properties.aceitaPet,
-  comodidades: properties.comodidades,
   cidadeKey: sql<string>`lower(f_unaccent(${properties.cidade}))`,
   bairroKey: sql<string>`lower(f_unaccent(${properties.bairro}))`,
   status: properties.status,
@@ -45,12 +40,41 @@ const listingColumns = {
   vector: sql<string>`${properties.searchVector}::text`,
 };
 
+/** The generic filters' columns, selected as `column:name` (filters.server.ts, GENERIC_COLUMNS). */
+const genericColumns = Object.fromEntries(
+  GENERIC_COLUMNS.map(({ column }) => [`column:${column}`, properties[column]]),
+);
+
 async function readListings(db: Db, where: SQL): Promise<IndexedListing[]> {
-  const rows = await db.select(listingColumns).from(properties).where(and(published, where));
-  return rows.map(({ publishedUs, ...row }) => ({
-    ...row,
-    publishedUs: publishedUs === null ? null : Number(publishedUs),
-  }));
+  const rows = await db
+    .select({ ...listingColumns, ...genericColumns })
+    .from(properties)
+    .where(and(published, where));
+  return rows.map((row) => {
+    const columns: IndexedListing["columns"] = {};
+    for (const { column } of GENERIC_COLUMNS) {
+      columns[column] = (row as Record<string, unknown>)[`column:${column}`];
+    }
+    const { publishedUs } = row;
+    return {
+      id: row.id,
+      referenciaKey: row.referenciaKey,
+      tipo: row.tipo,
+      finalidades: row.finalidades,
+      precoVenda: row.precoVenda,
+      precoAluguel: row.precoAluguel,
+      precoSobConsulta: row.precoSobConsulta,
+      areaUtil: row.areaUtil,
+      areaTotal: row.areaTotal,
+      cidadeKey: row.cidadeKey,
+      bairroKey: row.bairroKey,
+      status: row.status,
+      destaque: row.destaque,
+      publishedUs: publishedUs === null ? null : Number(publishedUs),
+      vector: row.vector,
+      columns,
+    };
+  });
 }
 
 class IndexHandle {

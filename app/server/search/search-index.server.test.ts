@@ -10,6 +10,7 @@ import {
   insertProperty,
   propertyFormData as listingForm,
 } from "../../../tests/support/factories";
+import { FILTER_NAMES, filterParams } from "../../lib/search-filter-table";
 import { parseSearchFilters } from "../../lib/search-filters";
 import { COMODIDADE_KEYS, HOUSE_TIPOS, STATUS_KEYS, TIPO_KEYS } from "../../lib/vocabulary";
 import type { Database, Db } from "../db/client.server";
@@ -222,6 +223,18 @@ afterAll(async () => {
 });
 
 describe("search index", () => {
+  it("compares every filter of the table (search-filter-table.ts) on both paths", () => {
+    // A filter added to the table must be added to randomQuery too, or this fails.
+    const r = random(11);
+    const generated = new Set<string>();
+    for (let i = 0; i < 500; i++)
+      for (const key of new URLSearchParams(randomQuery(r)).keys()) generated.add(key);
+    for (const name of FILTER_NAMES) {
+      for (const param of filterParams(name))
+        expect([...generated], `randomQuery: ${param}`).toContain(param);
+    }
+  });
+
   it("answers every generated search exactly as SQL does: rows, order, total, page", async () => {
     const r = random(2024);
     let nonEmpty = 0;

@@ -4,7 +4,8 @@ import { parseSearchFilters } from "../../lib/search-filters";
 import { HOUSE_TIPOS } from "../../lib/vocabulary";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { prefixQuery, searchFacets, searchProperties } from "./search.server";
+import { searchFacets, searchProperties } from "./search.server";
+import { prefixQuery } from "./text-query.server";
 
 let database: Database;
 const ids: Record<string, number> = {};

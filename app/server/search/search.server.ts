@@ -1,29 +1,18 @@
 // The public search behind /todos-os-imoveis and /casas: published listings only, every filter
 // bound as a parameter, Portuguese full-text search that ignores accents and case.
-import {
-  and,
-  arrayContains,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  lte,
-  or,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, inArray, type SQL, sql } from "drizzle-orm";
+import { FILTER_NAMES } from "../../lib/search-filter-table";
 import { SEARCH_PAGE_SIZE, type SearchFilters } from "../../lib/search-params";
 import type { Tipo } from "../../lib/vocabulary";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { type CardRow, cardColumns, isPublished } from "../properties/cards.server";
 import { type CoverRow, coversFor } from "../properties/covers.server";
+import { area, SERVER_FILTERS, visiblePrice } from "./filters.server";
 import type { IndexQuery } from "./search-index.server";
 import { currentSearchIndex } from "./search-index-sync.server";
 import { compileTsQuery, decodeTsQuery } from "./search-text.server";
+import { textQuery } from "./text-query.server";
 
 export type { CardRow, CoverRow };
 export { SEARCH_PAGE_SIZE };
@@ -43,96 +32,7 @@ export interface SearchOptions {
   restrictTipos?: readonly Tipo[];
 }
 
-/**
- * The query's prefix form, read with websearch's syntax: each word as a prefix ("apart" finds
- * apartamento), a word or quoted phrase after a minus left out (as websearch stems it, never as a
- * prefix: "-mar" must not hide Maragogi), `or` between alternatives, a quoted phrase as its words.
- * `apart -mobiliado or "vista mar"` gives `(apart:* & !mobiliado) | (vista:* & mar:*)`. A minus
- * counts when it starts a word or a quote (`casa -"vista mar"`), two cancel out (`--piscina`), and
- * one standing alone is no operator (withoutLoneMinuses).
- */
-export function prefixQuery(q: string): string {
-  const folded = withoutLoneMinuses(q.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
-  const wordsOf = (text: string) => text.split(/[^a-z0-9]+/).filter((w) => w.length >= 2);
-  const groups: { include: string[]; exclude: string[][] }[] = [{ include: [], exclude: [] }];
-  let minuses = 0; // read before the next word or phrase
-  const add = (words: string[], negated: boolean) => {
-    const group = groups[groups.length - 1]!;
-    if (words.length === 0) return;
-    if (negated) group.exclude.push(words);
-    else group.include.push(...words);
-  };
-  // Quoted stretches alternate with plain ones; inside quotes, "-" and "or" are words.
-  folded.split('"').forEach((part, index) => {
-    if (index % 2 === 1) {
-      add(wordsOf(part), minuses % 2 === 1);
-      minuses = 0;
-      return;
-    }
-    for (const token of part.split(/\s+/)) {
-      if (!token) continue;
-      // websearch skips ( ) ! & | < before a word, and reads each minus among them as NOT.
-      const lead = /^[-!&|()<]*/.exec(token)![0];
-      const rest = token.slice(lead.length);
-      minuses += lead.split("-").length - 1;
-      if (!rest) continue; // the minus of a quote: `-"vista mar"`, `(-"vista mar")`
-      const negated = minuses % 2 === 1;
-      const afterMinus = minuses > 0;
-      minuses = 0;
-      if (rest === "or" && !afterMinus) {
-        const current = groups[groups.length - 1]!;
-        if (current.include.length || current.exclude.length) groups.push({ include: [], exclude: [] });
-        continue;
-      }
-      add(wordsOf(rest), negated);
-    }
-  });
-  let budget = 8; // words kept as prefixes, as before: a long query stays cheap
-  const parts = groups.flatMap(({ include, exclude }) => {
-    const kept = include.slice(0, budget);
-    budget -= kept.length;
-    const terms = [
-      ...kept.map((w) => `${w}:*`),
-      ...exclude.map((words) => (words.length === 1 ? `!${words[0]}` : `!(${words.join(" & ")})`)),
-    ];
-    return kept.length ? [terms.join(" & ")] : [];
-  });
-  return parts.length > 1 ? parts.map((p) => `(${p})`).join(" | ") : (parts[0] ?? "");
-}
-
-/**
- * The query without minuses that stand alone. websearch_to_tsquery reads `casa - piscina` as
- * "casa, without piscina"; a visitor who pastes a title ("Apartamento 3 quartos - Ponta Verde")
- * means a dash. A minus leaves out what it is attached to: `-piscina`, `-"vista mar"`.
- */
-export function withoutLoneMinuses(q: string): string {
-  return q.replace(/(^|\s)-+(?=\s|$)/g, "$1");
-}
-
-/** websearch syntax (quotes, -word, or) united with the prefix form of the same words. */
-function textQuery(q: string): SQL {
-  const websearch = sql`websearch_to_tsquery('portuguese', f_unaccent(${withoutLoneMinuses(q)}))`;
-  const prefix = prefixQuery(q);
-  return prefix ? sql`(${websearch} || to_tsquery('portuguese', ${prefix}))` : websearch;
-}
-
 const SOLD = ["vendido", "alugado"] as const;
-
-/** The price a visitor compares: sale for venda, rent for aluguel/temporada; hidden prices are null. */
-function visiblePrice(finalidade: SearchFilters["finalidade"]): SQL<number | null> {
-  const price =
-    finalidade === "venda"
-      ? sql`${properties.precoVenda}`
-      : finalidade
-        ? sql`${properties.precoAluguel}`
-        : sql`coalesce(${properties.precoVenda}, ${properties.precoAluguel})`;
-  return sql<number | null>`(case when ${properties.precoSobConsulta} then null else ${price} end)`;
-}
-
-const area = sql<number | null>`coalesce(${properties.areaUtil}, ${properties.areaTotal})`;
-
-const sameText = (column: SQLWrapper, value: string) =>
-  sql`lower(f_unaccent(${column})) = lower(f_unaccent(${value}))`;
 
 /** The tipos a search keeps: the filter's, narrowed to the screen's (all of the screen's when none is left). */
 function searchTipos(filters: SearchFilters, restrictTipos?: readonly Tipo[]): readonly Tipo[] {
@@ -141,37 +41,11 @@ function searchTipos(filters: SearchFilters, restrictTipos?: readonly Tipo[]): r
   return allowed.length ? allowed : [...restrictTipos];
 }
 
+/** The WHERE clause: published, and every filter's condition (filters.server.ts). */
 export function searchConditions(filters: SearchFilters, restrictTipos?: readonly Tipo[]): SQL {
-  const conditions: (SQL | undefined)[] = [isPublished];
-  if (filters.q) {
-    conditions.push(
-      or(
-        sql`${properties.searchVector} @@ ${textQuery(filters.q)}`,
-        sql`upper(${properties.referencia}) = upper(${filters.q})`,
-      ),
-    );
-  }
-  if (filters.finalidade) conditions.push(arrayContains(properties.finalidades, [filters.finalidade]));
-  const tipos = searchTipos(filters, restrictTipos);
-  if (tipos.length) conditions.push(inArray(properties.tipo, [...tipos]));
-  if (filters.cidade) conditions.push(sameText(properties.cidade, filters.cidade));
-  if (filters.bairro) conditions.push(sameText(properties.bairro, filters.bairro));
-  if (filters.precoMin !== undefined || filters.precoMax !== undefined) {
-    // A hidden price must not leak through a range filter: "sob consulta" never matches one.
-    const price = visiblePrice(filters.finalidade);
-    conditions.push(sql`${price} is not null`);
-    if (filters.precoMin !== undefined) conditions.push(gte(price, filters.precoMin));
-    if (filters.precoMax !== undefined) conditions.push(lte(price, filters.precoMax));
-  }
-  if (filters.quartos) conditions.push(gte(properties.quartos, filters.quartos));
-  if (filters.suites) conditions.push(gte(properties.suites, filters.suites));
-  if (filters.vagas) conditions.push(gte(properties.vagas, filters.vagas));
-  if (filters.areaMin !== undefined) conditions.push(gte(area, filters.areaMin));
-  if (filters.areaMax !== undefined) conditions.push(lte(area, filters.areaMax));
-  if (filters.comodidades.length) conditions.push(arrayContains(properties.comodidades, filters.comodidades));
-  if (filters.mobiliado) conditions.push(eq(properties.mobiliado, true));
-  if (filters.pet) conditions.push(eq(properties.aceitaPet, true));
-  return and(...conditions) as SQL;
+  const input = { filters, tipos: searchTipos(filters, restrictTipos) };
+  const conditions = FILTER_NAMES.map((name) => SERVER_FILTERS[name].sql(input));
+  return and(isPublished, ...conditions) as SQL;
 }
 
 function orderBy(filters: SearchFilters): SQL[] {
