@@ -46,6 +46,20 @@ const readSearchPage = perDataVersionByKey(
   { maxKeys: 1000 },
 );
 
+/**
+ * The filter form's cities and bairros with their counts: a GROUP BY over every published listing
+ * that no filter changes, so it is read once per data version and screen, not on each new URL
+ * (a crawler walking price bounds would otherwise pay it on every page).
+ */
+const facetsPerVersion = perDataVersionByKey(
+  (context: Pick<Services, "db">, tipos: string) =>
+    searchFacets(context.db, { restrictTipos: tipos ? (tipos.split(",") as Tipo[]) : undefined }),
+  { maxKeys: 8 },
+);
+
+const facetsOf = (services: Pick<Services, "db">, restrictTipos: readonly Tipo[] | undefined) =>
+  facetsPerVersion(services, restrictTipos?.join(",") ?? "");
+
 async function searchPage(
   services: Pick<Services, "db" | "storage">,
   canonical: string,
@@ -56,7 +70,7 @@ async function searchPage(
   });
   const [result, facets] = await Promise.all([
     searchProperties(services.db, filters, { restrictTipos: screen.restrictTipos }),
-    searchFacets(services.db, { restrictTipos: screen.restrictTipos }),
+    facetsOf(services, screen.restrictTipos),
   ]);
   if (filters.pagina > result.pageCount)
     return { redirect: pageHref(screen.path, filters, result.pageCount) };
