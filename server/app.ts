@@ -40,9 +40,11 @@ export async function startServices(): Promise<Services> {
   }
   // Send queued notifications (lead e-mails) from this instance too (app/server/outbox/).
   services.outboxWorker = await startOutboxWorker(services);
-  // Build the search index now, not on the first visitor's search (SQL answers meanwhile).
-  warmSearchIndex(services.db).catch((error: unknown) =>
-    logOf(services).error({ err: error }, "Índice de busca: falha ao montar"),
+  // Build the search index in the background, in small steps: the server listens at once and
+  // searches answer from SQL until it is built (app/server/search/search-index-sync.server.ts).
+  warmSearchIndex(services.db).then(
+    (built) => logOf(services).debug(built, "Índice de busca montado"),
+    (error: unknown) => logOf(services).error({ err: error }, "Índice de busca: falha ao montar"),
   );
   // Listing views in batches, from the listing loader and from page-cache hits.
   services.viewCounter = new ViewCounter(services.db, undefined, logOf(services));

@@ -10,8 +10,14 @@ import { appState, properties, propertyChanges } from "../db/schema.server";
 import { GENERIC_COLUMNS } from "./filters.server";
 import { type IndexedListing, SearchIndex } from "./search-index.server";
 
-/** Rows per query while (re)building: on PGlite each query holds the event loop, so keep them short. */
-const CHUNK = 2_000;
+/**
+ * Rows per step while (re)building. On PGlite each query holds the event loop, and so does adding
+ * its rows to the index: small steps, with a turn of the event loop between them, keep requests
+ * answered while a build of 100 000 listings runs (a few ms per step, not seconds).
+ */
+const CHUNK = 500;
+/** Lets timers, I/O and waiting requests run before the next step. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Beyond this many changed listings at once, reading everything again is cheaper. */
 const rebuildThreshold = (count: number) => Math.max(2_000, count / 5);
 /** Log rows read per sync; more than that means a bulk write: rebuild. */
@@ -88,7 +94,14 @@ class IndexHandle {
   /** How long the last full build took (ms), for the benchmark. */
   lastBuildMs = 0;
 
+  /** Rows per build step (CHUNK; smaller in tests, to see the steps). */
+  chunk = CHUNK;
+
   constructor(private readonly db: Db) {}
+
+  get hasIndex(): boolean {
+    return this.index !== null;
+  }
 
   /** The index with every change committed before this call applied. */
   current(): Promise<SearchIndex> {
@@ -140,10 +153,11 @@ class IndexHandle {
     const [range] = await this.db.select({ last: max(properties.id) }).from(properties);
     // Ranges of ids rather than ORDER BY id LIMIT: a plan that never sorts the rest of the table,
     // even on a PGlite database that has no statistics yet.
-    for (let from = 0; from < (range?.last ?? 0); from += CHUNK) {
+    for (let from = 0; from < (range?.last ?? 0); from += this.chunk) {
+      await nextTurn();
       const chunk = await readListings(
         this.db,
-        and(gt(properties.id, from), lte(properties.id, from + CHUNK))!,
+        and(gt(properties.id, from), lte(properties.id, from + this.chunk))!,
       );
       for (const listing of chunk) index.put(listing);
     }
@@ -189,9 +203,23 @@ export async function currentSearchIndex(db: Db): Promise<SearchIndex | null> {
   return handle.current();
 }
 
-/** Builds the index ahead of the first search (at boot), and says how long it took and its size. */
-export async function warmSearchIndex(db: Db): Promise<{ listings: number; ms: number; arrayBytes: number }> {
+/** Is the index built (searches use it), being built at boot (they run in SQL), or not started? */
+export function searchIndexState(db: Db): "ready" | "building" | "absent" {
+  const handle = handles.get(db);
+  if (handle?.warming) return "building";
+  return handle?.hasIndex ? "ready" : "absent";
+}
+
+/**
+ * Builds the index ahead of the first search (at boot: the server listens meanwhile and searches
+ * run in SQL until it is done), and says how long it took and its size. `chunk`: rows per step.
+ */
+export async function warmSearchIndex(
+  db: Db,
+  options: { chunk?: number } = {},
+): Promise<{ listings: number; ms: number; arrayBytes: number }> {
   const handle = handleFor(db);
+  if (options.chunk) handle.chunk = options.chunk;
   handle.warming ??= handle.current();
   try {
     const index = await handle.warming;
