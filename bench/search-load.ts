@@ -138,12 +138,16 @@ async function startTimed(options: {
     await first.arrayBuffer();
     if (first.status !== 200) throw new Error(`primeira busca: HTTP ${first.status}`);
     const firstSearchMs = performance.now() - started;
+    let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       indexBuilt,
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`o índice não ficou pronto em 10 min:\n${output}`)), 600_000),
-      ),
-    ]);
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`o índice não ficou pronto em 10 min:\n${output}`)),
+          600_000,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer)); // a pending timer would keep the benchmark from exiting
     return { url, pid: child.pid!, boot: { listenMs, firstSearchMs, indexMs }, stop };
   } catch (error) {
     await stop();

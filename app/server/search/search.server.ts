@@ -7,7 +7,7 @@ import type { Tipo } from "../../lib/vocabulary";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { type CardRow, cardColumns, isPublished } from "../properties/cards.server";
-import { type CoverRow, coversFor } from "../properties/covers.server";
+import { type CoverRow, coverColumn, coversFor } from "../properties/covers.server";
 import { area, SERVER_FILTERS, visiblePrice } from "./filters.server";
 import type { IndexQuery } from "./search-index.server";
 import { currentSearchIndex } from "./search-index-sync.server";
@@ -105,18 +105,44 @@ export async function searchWithIndex(
   const query = await indexQuery(db, filters, options.restrictTipos, (page - 1) * pageSize, pageSize);
   const answer = query && index.search(query);
   if (!answer) return undefined;
-  // By primary key alone (publicacao is checked here): a plan that cannot go wrong.
+  // By primary key alone (publicacao is checked here): a plan that cannot go wrong. The covers
+  // come in the same query (one round trip: on PGlite each one costs the event loop).
   const rows = answer.ids.length
     ? await db
-        .select({ ...cardColumns, publicacao: properties.publicacao })
+        .select({ ...cardColumns, publicacao: properties.publicacao, cover: coverColumn })
         .from(properties)
         .where(inArray(properties.id, answer.ids))
     : [];
-  const byId = new Map<number, CardRow>();
-  for (const { publicacao, ...row } of rows) if (publicacao === "publicado") byId.set(row.id, row);
+  const byId = new Map<number, SearchResult["items"][number]>();
+  for (const { publicacao, cover, ...property } of rows) {
+    if (publicacao === "publicado") byId.set(property.id, { property, cover });
+  }
   // A listing unpublished between the index's sync and this read is left out.
-  const ordered = answer.ids.flatMap((id) => byId.get(id) ?? []);
-  return withCovers(db, ordered, { total: answer.total, page, pageSize });
+  const items = answer.ids.flatMap((id) => byId.get(id) ?? []);
+  return {
+    total: answer.total,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(answer.total / pageSize)),
+    items,
+  };
+}
+
+/**
+ * What PostgreSQL made of a search's words and places (its parsed tsquery, the folded names),
+ * by those inputs: the parser and f_unaccent are immutable, so an answer holds for good, and
+ * the next search with the same words or places (most of them: a handful of cities, popular
+ * words) saves a round trip. Per database handle (two PostgreSQL versions may stem apart), at
+ * most MAX_PARSED each, the oldest going first.
+ */
+const parsedByDb = new WeakMap<Db, Map<string, Promise<ParsedInput | undefined>>>();
+const MAX_PARSED = 2_000;
+
+interface ParsedInput {
+  tsquery: string | null;
+  referencia: string;
+  cidade: string;
+  bairro: string;
 }
 
 /** What the index needs from PostgreSQL: the parsed and stemmed query and the folded place names. */
@@ -129,17 +155,21 @@ async function indexQuery(
 ): Promise<IndexQuery | undefined> {
   const query: IndexQuery = { filters, tipos: searchTipos(filters, restrictTipos), offset, limit };
   if (!filters.q && !filters.cidade && !filters.bairro) return query;
-  const result = await db.execute(sql`select
-    ${filters.q ? sql`encode(tsquerysend(${textQuery(filters.q)}), 'hex')` : sql`null`} as tsquery,
-    upper(${filters.q ?? ""}) as referencia,
-    lower(f_unaccent(${filters.cidade ?? ""})) as cidade,
-    lower(f_unaccent(${filters.bairro ?? ""})) as bairro`);
-  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    tsquery: string | null;
-    referencia: string;
-    cidade: string;
-    bairro: string;
-  }[];
+  const key = JSON.stringify([filters.q ?? null, filters.cidade ?? "", filters.bairro ?? ""]);
+  let parsedInputs = parsedByDb.get(db);
+  if (!parsedInputs) {
+    parsedInputs = new Map();
+    parsedByDb.set(db, parsedInputs);
+  }
+  const inputs = parsedInputs;
+  let parsed = inputs.get(key);
+  if (!parsed) {
+    parsed = parseInputs(db, filters);
+    inputs.set(key, parsed);
+    parsed.catch(() => inputs.delete(key));
+    if (inputs.size > MAX_PARSED) inputs.delete(inputs.keys().next().value!);
+  }
+  const row = await parsed;
   if (!row) return undefined;
   if (filters.cidade) query.cidadeKey = row.cidade;
   if (filters.bairro) query.bairroKey = row.bairro;
@@ -149,6 +179,16 @@ async function indexQuery(
     query.text = { query: compiled, referenciaKey: row.referencia };
   }
   return query;
+}
+
+async function parseInputs(db: Db, filters: SearchFilters): Promise<ParsedInput | undefined> {
+  const result = await db.execute(sql`select
+    ${filters.q ? sql`encode(tsquerysend(${textQuery(filters.q)}), 'hex')` : sql`null`} as tsquery,
+    upper(${filters.q ?? ""}) as referencia,
+    lower(f_unaccent(${filters.cidade ?? ""})) as cidade,
+    lower(f_unaccent(${filters.bairro ?? ""})) as bairro`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as ParsedInput[];
+  return row;
 }
 
 async function withCovers(
