@@ -1,4 +1,4 @@
-// The in-process search index (issue 7): the filterable and sortable columns of every published
+// The in-process search index (docs/decisions/008-in-process-search-index.md): the filterable and sortable columns of every published
 // listing in compact typed arrays, plus an inverted index of its lexemes, so a search is a scan
 // of memory instead of a count(*) and a sort over the table. It answers with the ids of one page
 // and the total; search.server.ts then reads those rows by id. It must give exactly what the SQL
@@ -500,7 +500,7 @@ export class SearchIndex {
     };
   }
 
-  /** visiblePrice in search.server.ts: NaN stands for its null. */
+  /** visiblePrice in filters.server.ts: NaN stands for its null. */
   private price(finalidade: SearchFilters["finalidade"]): (s: number) => number {
     const { sobConsulta, precoVenda, precoAluguel } = this;
     if (finalidade === "venda") return (s) => (sobConsulta[s] ? Number.NaN : precoVenda[s]!);
