@@ -75,6 +75,8 @@ async function checkFurnitureAndPets(page: Page, edit: string) {
 
   await pet.getByLabel("Não", { exact: true }).check();
   await page.getByRole("button", { name: "Salvar alterações" }).click();
+  // Saved (the page comes back with its notice) before the listing is opened.
+  await expect(page).toHaveURL(/\?ok=salvo$/);
   await expect(
     page.getByRole("group", { name: "Aceita pet" }).getByLabel("Não", { exact: true }),
   ).toBeChecked();
