@@ -66,10 +66,18 @@ export const envSchema = z.object({
   // Secrets of the lead endpoints (app/server/leads/api-secrets.server.ts); set here, they win
   // over the ones made on /admin/portais.
   GRUPOZAP_LEADS_SECRET: optionalString.pipe(
-    z.string().min(24, "deve ter ao menos 24 caracteres").max(200, "deve ter no máximo 200 caracteres").optional(),
+    z
+      .string()
+      .min(24, "deve ter ao menos 24 caracteres")
+      .max(200, "deve ter no máximo 200 caracteres")
+      .optional(),
   ),
   GENERIC_LEADS_SECRET: optionalString.pipe(
-    z.string().min(24, "deve ter ao menos 24 caracteres").max(200, "deve ter no máximo 200 caracteres").optional(),
+    z
+      .string()
+      .min(24, "deve ter ao menos 24 caracteres")
+      .max(200, "deve ter no máximo 200 caracteres")
+      .optional(),
   ),
 });
 

@@ -3,16 +3,16 @@
 // live events; and manual entry of a call or a walk-in (intent "registrar"). A corretor sees only
 // their own leads.
 import { data, Link, redirect, useNavigation } from "react-router";
-import { ManualLeadEntry } from "../../components/admin/lead/manual-entry";
 import { FilterBar, FilterInput, FilterSelect, ResultCount } from "../../components/admin/filter-bar";
+import { ManualLeadEntry } from "../../components/admin/lead/manual-entry";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { Stylesheet } from "../../components/stylesheet";
 import { formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
-import { pageMeta } from "../../lib/meta";
-import { useLiveEvents } from "../../lib/use-live-events";
 import type { ManualLeadErrors, ManualLeadField } from "../../lib/lead-manual";
+import { pageMeta } from "../../lib/meta";
 import { useKeptActionData } from "../../lib/use-kept-action-data";
+import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
@@ -57,9 +57,17 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const { db } = context.get(requestContext).services;
   const form = await readForm(request);
   const field = (name: ManualLeadField) => String(form.get(name) ?? "");
-  const values = { name: field("name"), phone: field("phone"), interesse: field("interesse"), como: field("como") };
+  const values = {
+    name: field("name"),
+    phone: field("phone"),
+    interesse: field("interesse"),
+    como: field("como"),
+  };
   if (form.get("intent") !== "registrar")
-    return data<ActionData>({ ok: false, errors: {}, values, formError: "Ação desconhecida." }, { status: 400 });
+    return data<ActionData>(
+      { ok: false, errors: {}, values, formError: "Ação desconhecida." },
+      { status: 400 },
+    );
   const actor = {
     id: user.id,
     role: user.role,

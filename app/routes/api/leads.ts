@@ -10,5 +10,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return Response.json({ ok: false, error: "method-not-allowed" }, { status: 405, headers: { Allow: "POST" } });
+  return Response.json(
+    { ok: false, error: "method-not-allowed" },
+    { status: 405, headers: { Allow: "POST" } },
+  );
 }

@@ -79,7 +79,9 @@ const rowColumns = {
   status: leads.status,
   createdAt: leads.createdAt,
   lastContactAt: leads.lastContactAt,
-  origins: sql<LeadOrigin[]>`coalesce((select array_agg(distinct c.origin) from ${leadContacts} c where c.lead_id = ${leads.id}), array[${leads.origin}])`,
+  origins: sql<
+    LeadOrigin[]
+  >`coalesce((select array_agg(distinct c.origin) from ${leadContacts} c where c.lead_id = ${leads.id}), array[${leads.origin}])`,
   sourceLabels: sql<
     string[] | null
   >`(select array_agg(distinct c.source_label) from ${leadContacts} c where c.lead_id = ${leads.id} and c.source_label is not null)`,

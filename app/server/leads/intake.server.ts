@@ -140,7 +140,8 @@ function issuesOf(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "body";
-    if (!fields[key]) fields[key] = issue.code === "invalid_type" || issue.message === "required" ? "required" : "invalid";
+    if (!fields[key])
+      fields[key] = issue.code === "invalid_type" || issue.message === "required" ? "required" : "invalid";
   }
   return fields;
 }
@@ -162,17 +163,8 @@ export async function receiveGrupoZapLead(request: Request, ctx: IntakeContext):
     return refuse.invalid("invalid-json");
   const parsed = grupoZapLeadSchema.safeParse(payload);
   if (!parsed.success) return refuse.invalid("invalid-lead", issuesOf(parsed.error));
-  const {
-    leadOrigin,
-    originLeadId,
-    clientListingId,
-    name,
-    email,
-    ddd,
-    phone,
-    message,
-    ...rest
-  } = parsed.data;
+  const { leadOrigin, originLeadId, clientListingId, name, email, ddd, phone, message, ...rest } =
+    parsed.data;
   const digits = `${ddd}${phone}`.replace(/\D/g, "");
   const validEmail = emailOrNull(email);
   if (!name && !digits && !validEmail) return refuse.invalid("invalid-lead", { name: "required" });

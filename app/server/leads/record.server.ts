@@ -8,7 +8,7 @@ import type { LeadOrigin } from "../../lib/vocabulary";
 import type { Db, Tx } from "../db/client.server";
 import { leadContacts, leads, properties } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
-import { visibleLeads, type Viewer } from "./inbox.server";
+import { type Viewer, visibleLeads } from "./inbox.server";
 import { enqueueLeadNotifications } from "./notifications.server";
 import { emailKey, phoneKey, THREAD_WINDOW_DAYS } from "./person.server";
 
@@ -86,9 +86,7 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
     const [row] = await db
       .select({ leadId: leadContacts.leadId })
       .from(leadContacts)
-      .where(
-        and(eq(leadContacts.externalSource, external.source), eq(leadContacts.externalId, external.id)),
-      );
+      .where(and(eq(leadContacts.externalSource, external.source), eq(leadContacts.externalId, external.id)));
     return row ?? null;
   };
   const before = await existing();
@@ -163,7 +161,8 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
       return { status: "created", leadId, contactId: contact.id, joined: card !== null } as const;
     });
   } catch (error) {
-    if (error instanceof DuplicateContact) return { status: "duplicate", leadId: (await existing())?.leadId ?? null };
+    if (error instanceof DuplicateContact)
+      return { status: "duplicate", leadId: (await existing())?.leadId ?? null };
     throw error;
   }
 }

@@ -50,7 +50,8 @@ export function ManualLeadEntry({ errors = {}, values = {}, busy }: ManualEntryP
         <fieldset className="lead-manual__como">
           <legend>Como a pessoa chegou</legend>
           <label>
-            <input type="radio" name="como" value="telefone" defaultChecked={values.como !== "visita"} /> Ligação
+            <input type="radio" name="como" value="telefone" defaultChecked={values.como !== "visita"} />{" "}
+            Ligação
           </label>
           <label>
             <input type="radio" name="como" value="visita" defaultChecked={values.como === "visita"} /> Visita
