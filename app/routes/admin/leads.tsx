@@ -185,7 +185,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                   <th scope="row">
                     <Link to={`/admin/leads/${lead.id}`}>{lead.name}</Link>
                     {lead.contactCount > 1 ? (
-                      <span className="lead-count"> · {lead.contactCount} contatos</span>
+                      <span className="lead-count">{` · ${lead.contactCount} contatos`}</span>
                     ) : null}
                   </th>
                   <td>{[lead.phone, lead.email].filter(Boolean).join(" · ") || "—"}</td>
@@ -193,7 +193,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                     {lead.referencia ?? (lead.unknownReferencias ? "" : "—")}
                     {lead.unknownReferencias ? (
                       <span className="lead-flag">
-                        Imóvel não encontrado: {lead.unknownReferencias.join(", ")}
+                        {`Imóvel não encontrado: ${lead.unknownReferencias.join(", ")}`}
                       </span>
                     ) : null}
                   </td>

@@ -51,10 +51,13 @@ const refuse = {
   method: () => json(405, { ok: false, error: "method-not-allowed" }, { Allow: "POST" }),
 };
 
+/** Read past the limit before a 413 (a client still sending gets the answer, not a reset), up to this. */
+const DRAIN_MAX_BYTES = 1024 * 1024;
+
 /** The body as text, at most LEAD_API_MAX_BYTES (declared or counted); null when larger. */
 async function readBounded(request: Request): Promise<string | null> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > LEAD_API_MAX_BYTES) return null;
+  if (declared > DRAIN_MAX_BYTES) return null;
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -63,13 +66,13 @@ async function readBounded(request: Request): Promise<string | null> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > LEAD_API_MAX_BYTES) {
+    if (size > DRAIN_MAX_BYTES) {
       await reader.cancel();
       return null;
     }
-    chunks.push(value);
+    if (size <= LEAD_API_MAX_BYTES) chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return size > LEAD_API_MAX_BYTES ? null : Buffer.concat(chunks).toString("utf8");
 }
 
 /** Rate limit, secret, body: what both endpoints check before reading the lead. */

@@ -35,7 +35,7 @@ export function LeadHistory({ contacts }: { contacts: LeadContact[] }) {
               ) : null}
             </p>
             {contact.referencia && !contact.listingFound ? (
-              <p className="lead-flag">Imóvel não encontrado: referência {contact.referencia}</p>
+              <p className="lead-flag">{`Imóvel não encontrado: referência ${contact.referencia}`}</p>
             ) : null}
             <p className="lead-history__body">{contact.message || "Sem mensagem."}</p>
           </li>
