@@ -10,6 +10,7 @@ import { createTestDatabase } from "../db/test-database.server";
 import { createLead } from "./capture.server";
 import type { Actor } from "./inbox.server";
 import { getLead, listLeads } from "./inbox.server";
+import { exportPersonData } from "./lgpd.server";
 import { recordManualLead } from "./manual.server";
 import { phoneKey } from "./person.server";
 import { type IncomingLead, recordLead } from "./record.server";
@@ -102,6 +103,12 @@ describe("recordLead threads", () => {
     const detail = await getLead(database.db, admin, form.leadId);
     expect(detail?.contacts.map((c) => c.message)).toEqual(["Tenho interesse.", "Quero visitar."]);
     // Each contact sends its lead e-mails (the second is not skipped as "already sent").
+    // An LGPD request finds the card by the phone written either way, with its whole history.
+    const data = await exportPersonData(database.db, "82 9876 5432");
+    expect(data.leads.find((l) => l.id === form.leadId)?.contacts.map((c) => c.origin)).toEqual([
+      "formulario_imovel",
+      "vivareal",
+    ]);
     const mails = await database.db.select().from(outbox);
     const forLead = mails.filter((m) => (m.payload as { leadId: number }).leadId === form.leadId);
     expect(new Set(forLead.map((m) => (m.payload as { contactId?: number }).contactId)).size).toBe(2);
