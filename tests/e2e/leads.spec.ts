@@ -319,7 +319,7 @@ async function whatsappLeadsOf(
   return csv
     .split("\r\n")
     .map(csvCells)
-    .filter((cells) => cells[2] === "Contato via WhatsApp" && cells[7] === referencia).length;
+    .filter((cells) => cells[3] === "Contato via WhatsApp" && cells[9] === referencia).length;
 }
 
 /** "Today" in Maceió (UTC−3, no daylight saving), as the inbox's date filters read it. */
@@ -430,9 +430,9 @@ test.describe("caixa de leads: filtros, atribuição e o que cada papel vê", ()
     const csv = await (await page.request.get(`/admin/leads.csv?imovel=`)).text();
     const line = csv.split("\r\n").find((l) => l.includes(`Filtro B ${stamp}`)) ?? "";
     const cells = csvCells(line);
-    expect(cells).toHaveLength(10);
-    expect(cells[2]).toBe(`'${nameB}`);
-    expect(cells[9]).toBe("'@SUM(1+1) -2 +3");
+    expect(cells).toHaveLength(12);
+    expect(cells[3]).toBe(`'${nameB}`);
+    expect(cells[11]).toBe("'@SUM(1+1) -2 +3");
     expect(cells.every((cell) => !/^[=+\-@\t\r]/.test(cell))).toBe(true);
 
     // The corretora sees lead A (now hers) and not lead B; she moves it, she cannot reassign it.
