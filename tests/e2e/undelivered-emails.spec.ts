@@ -30,7 +30,13 @@ test.describe("e-mails de leads não entregues (servidor próprio)", () => {
     if (!smtp) throw new Error("sem servidor SMTP");
     smtp.mode = "550";
     const sent = await page.request.post(`${baseURL()}/sobre-nos`, {
-      form: { name, email: "visitante@exemplo.com.br", message: "Quero saber mais.", consent: "on" },
+      // An address of its own: the same person writing again would join the first lead's card.
+      form: {
+        name,
+        email: `visitante.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`,
+        message: "Quero saber mais.",
+        consent: "on",
+      },
       headers: { Origin: baseURL() },
     });
     expect(sent.status()).toBe(200);

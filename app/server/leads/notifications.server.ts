@@ -102,9 +102,7 @@ export function buildLeadEmail(
   const about = lead.referencia ? `imóvel ${lead.referencia}` : LEAD_ORIGINS[lead.origin].toLowerCase();
   const subject = headerSafe(`Novo contato: ${lead.name} — ${about}`, 150);
   const lines = [
-    recipient === "corretor"
-      ? "Você recebeu um novo contato pelo site."
-      : "A imobiliária recebeu um novo contato pelo site.",
+    recipient === "corretor" ? "Você recebeu um novo contato." : "A imobiliária recebeu um novo contato.",
     "",
     `Nome: ${lead.name}`,
     `Telefone: ${lead.phone ?? "não informado"}`,
