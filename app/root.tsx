@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type CSSProperties, type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,12 +14,15 @@ import { IconSprite } from "./components/feature-icons";
 import { LoadingOverlay } from "./components/loading-overlay";
 import { Stylesheet } from "./components/stylesheet";
 import { UnavailableNotice } from "./components/unavailable-notice";
+import { brandCssVariables, DEFAULT_BRAND_COLOR } from "./lib/brand-color";
 import { pageMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { ErrorReference } from "./lib/request-id";
+import { useRootData } from "./lib/root-data";
 import { clientErrorMessage } from "./lib/route-error";
 import { isUnavailable } from "./lib/unavailable";
 import { requestContext } from "./server/context.server";
+import { brandLogo } from "./server/settings/brand.server";
 import { getAgencySettings } from "./server/settings/settings.server";
 import baseCss from "./styles/base.css?inline";
 
@@ -37,7 +40,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       address: settings.address,
       videoChannelUrl: settings.videoChannelUrl,
       socialLinks: settings.socialLinks,
+      logo: brandLogo(settings.logo, context.get(requestContext).services.storage, settings.name),
     },
+    brandColor: settings.brandColor,
     publicUrl: context.get(requestContext).services.config.publicUrl,
   };
 }
@@ -69,12 +74,17 @@ export const meta: Route.MetaFunction = (args) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // The agency's colour overrides base.css's custom properties for every screen, public and admin
+  // (app/lib/brand-color.ts); an error before the root loader ran keeps the default.
+  const brandColor = useRootData()?.brandColor ?? DEFAULT_BRAND_COLOR;
   return (
-    <html lang="pt-BR">
+    // An attribute, not a <style>: React keeps it in step when the colour changes after a save.
+    <html lang="pt-BR" style={brandCssVariables(brandColor) as CSSProperties}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b6e8a" />
+        <meta name="theme-color" content={brandColor} />
+
         <Meta />
         <Links />
       </head>

@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { creciText, whatsappUrl } from "../lib/contact";
 import { useFavorites } from "../lib/favorites";
+import { pictureUrls } from "../lib/photos";
 import type { Agency } from "../lib/root-data";
 import { WhatsAppIcon } from "./feature-icons";
 
@@ -14,13 +15,42 @@ const NAV = [
 
 export const WHATSAPP_GREETING = "Olá! Vim pelo site e gostaria de falar sobre imóveis.";
 
+/**
+ * The agency's logo at its header size (app/server/settings/brand.server.ts), its name as the
+ * alt text. Above the fold on every page, so not lazy; small, so not competing for priority.
+ */
+function LogoPicture({ logo }: { logo: NonNullable<Agency["logo"]> }) {
+  const { src, srcSet, sources } = pictureUrls(logo.picture);
+  const sizes = `${logo.width}px`;
+  return (
+    <picture>
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      <img
+        className="brand__logo"
+        src={src}
+        srcSet={srcSet}
+        sizes={sizes}
+        alt={logo.picture.alt}
+        width={logo.width}
+        height={logo.height}
+      />
+    </picture>
+  );
+}
+
 export function SiteHeader({ agency }: { agency: Agency }) {
   const { favorites } = useFavorites();
   return (
     <header className="site-header">
       <div className="container site-header__inner">
         <Link to="/" className="brand">
-          <span className="brand__name">{agency.name}</span>
+          {agency.logo ? (
+            <LogoPicture logo={agency.logo} />
+          ) : (
+            <span className="brand__name">{agency.name}</span>
+          )}
           <span className="brand__creci">{creciText(agency.creci)}</span>
         </Link>
         <nav className="site-nav" aria-label="Principal">

@@ -22,6 +22,8 @@ export interface OgListing {
   cidade: string;
   /** Content hash of the cover photo (property_photos.hash), null without photos. */
   coverHash: string | null;
+  /** Content hash of the agency's logo, drawn in the band's corner; null/absent without one. */
+  logoHash?: string | null;
 }
 
 export interface OgImage {
@@ -64,15 +66,16 @@ function hash53(text: string): string {
 /** Version of the image: the same inputs always give the same value (also the storage key). */
 export function ogImageVersion(listing: OgListing): string {
   // The title is drawn (so it counts) only on listings without a cover.
-  return hash53(
-    JSON.stringify([
-      OG_TEMPLATE_VERSION,
-      listing.coverHash,
-      ogPriceText(listing),
-      ogPlaceText(listing),
-      listing.coverHash ? null : listing.titulo,
-    ]),
-  );
+  const drawn: unknown[] = [
+    OG_TEMPLATE_VERSION,
+    listing.coverHash,
+    ogPriceText(listing),
+    ogPlaceText(listing),
+    listing.coverHash ? null : listing.titulo,
+  ];
+  // Only when there is a logo: the images of an agency without one keep the URLs they had.
+  if (listing.logoHash) drawn.push(listing.logoHash);
+  return hash53(JSON.stringify(drawn));
 }
 
 /** The path of a listing's social image, versioned: /og/AP0042.jpg?v=… */

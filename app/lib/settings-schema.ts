@@ -1,5 +1,6 @@
 // The agency settings form (/admin/configuracoes), validated in the browser and in the action.
 import { z } from "zod";
+import { contrastMessage, normalizeHex, passesContrast } from "./brand-color";
 
 const text = (max: number, label: string) =>
   z
@@ -92,6 +93,33 @@ export const settingsSchema = z.object({
     .refine((value) => value === null || /^[A-Za-z0-9_-]{16,128}$/.test(value), {
       message: "Chave dos portais: de 16 a 128 letras, números, - ou _ (ou deixe em branco).",
     }),
+  /** "#rrggbb"; absent or blank keeps the saved colour (a form from before the field existed). */
+  brandColor: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const hex = normalizeHex(value);
+      if (!hex) {
+        ctx.addIssue({ code: "custom", message: "Cor da marca: use o formato #RRGGBB, ex.: #0b6e8a." });
+        return z.NEVER;
+      }
+      if (!passesContrast(hex)) {
+        ctx.addIssue({ code: "custom", message: contrastMessage(hex) });
+        return z.NEVER;
+      }
+      return hex;
+    }),
+  /** Checkboxes: take the saved logo / hero photo away. */
+  removeLogo: z
+    .string()
+    .optional()
+    .transform((value) => value === "sim"),
+  removeHeroPhoto: z
+    .string()
+    .optional()
+    .transform((value) => value === "sim"),
 });
 
 export type SettingsInput = z.output<typeof settingsSchema>;

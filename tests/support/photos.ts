@@ -7,10 +7,16 @@ import sharp from "sharp";
 import { type ProcessedImage, processImage } from "../../app/server/media/pipeline.server";
 import { LocalDiskStorage } from "../../app/server/media/storage.server";
 
-export async function tempStorage(): Promise<{ storage: LocalDiskStorage; cleanup: () => Promise<void> }> {
+export async function tempStorage(): Promise<{
+  storage: LocalDiskStorage;
+  /** The folder the storage writes to, for tests that look at the files themselves. */
+  dir: string;
+  cleanup: () => Promise<void>;
+}> {
   const dir = await mkdtemp(join(tmpdir(), "test-media-"));
   return {
     storage: new LocalDiskStorage(dir, "/media"),
+    dir,
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 }

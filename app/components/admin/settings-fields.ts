@@ -4,7 +4,10 @@
 // the schema and one in the route's loader.
 import type { SettingsInput } from "../../lib/settings-schema";
 
-export type SettingsFieldName = keyof SettingsInput;
+/** The brand's settings (colour, logo and home photo removal) are asked by brand-fields.tsx. */
+export const BRAND_SETTINGS = ["brandColor", "removeLogo", "removeHeroPhoto"] as const;
+
+export type SettingsFieldName = Exclude<keyof SettingsInput, (typeof BRAND_SETTINGS)[number]>;
 
 export type SettingsField = { name: SettingsFieldName; label: string; hint?: string } & (
   | { kind: "text"; required?: boolean }

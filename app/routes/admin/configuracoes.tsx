@@ -1,7 +1,10 @@
-// /admin/configuracoes (admin only): everything the agency edits about itself. The public site
-// reads the settings on every request, so a change shows at once. The form's fields are listed
-// in app/components/admin/settings-fields.ts.
+// /admin/configuracoes (admin only): everything the agency edits about itself, its logo, colour
+// and home page photo included. The public site reads the settings on every request, so a change
+// shows at once. The form's fields are listed in app/components/admin/settings-fields.ts (the
+// brand's in brand-fields.tsx); a multipart form: it sends the files with or without JavaScript.
+import { Fragment } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { BrandFields } from "../../components/admin/brand-fields";
 import { SettingsField } from "../../components/admin/settings-field";
 import { SETTINGS_SECTIONS } from "../../components/admin/settings-fields";
 import { FormAlert, useClientValidation } from "../../components/form-field";
@@ -12,8 +15,14 @@ import { settingsSchema } from "../../lib/settings-schema";
 import { requestOrigin } from "../../server/audit/audit.server";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
-import { readForm } from "../../server/http/read-form.server";
+import { brandImageJpeg } from "../../server/settings/brand.server";
+import { BrandImageError } from "../../server/settings/brand-images.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
+import {
+  chosenBrandColor,
+  readSettingsForm,
+  SettingsFormError,
+} from "../../server/settings/settings-form.server";
 import { updateAgencySettings } from "../../server/settings/update-settings.server";
 import type { Route } from "./+types/configuracoes";
 
@@ -40,18 +49,49 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       dpoName: s.dpoName,
       dpoEmail: s.dpoEmail,
       feedToken: s.feedToken ?? "",
+      brandColor: s.brandColor,
     },
+    // Small previews of what is saved, so the owner sees what "remover" would take away.
+    logo: brandImageJpeg(s.logo, context.get(requestContext).services.storage, 320),
+    heroPhoto: brandImageJpeg(s.heroPhoto, context.get(requestContext).services.storage, 640),
+    // A saved form starts afresh from what was saved (no file still chosen to be sent again).
+    savedAt: s.updatedAt.getTime(),
   };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const me = await requireUser({ request, context, url }, { role: "admin" });
-  const parsed = settingsSchema.safeParse(formValues(await readForm(request)));
-  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), saved: false }, { status: 400 });
-  await updateAgencySettings(context.get(requestContext).services.db, parsed.data, {
-    userId: me.id,
-    ...requestOrigin(request, context),
-  });
+  const { db, storage } = context.get(requestContext).services;
+  let read: Awaited<ReturnType<typeof readSettingsForm>>;
+  try {
+    read = await readSettingsForm(request);
+  } catch (error) {
+    if (!(error instanceof SettingsFormError)) throw error;
+    return data({ errors: { _form: error.message } as FieldErrors, saved: false }, { status: error.status });
+  }
+  const values = formValues(read.form);
+  const saved = await getAgencySettings(db);
+  const brandColor = chosenBrandColor(values.brandColor, values.brandColorPicker, saved.brandColor);
+  const parsed = settingsSchema.safeParse({ ...values, brandColor });
+  const errors: FieldErrors = { ...(parsed.success ? {} : fieldErrorsOf(parsed.error)), ...read.fileErrors };
+  if (!parsed.success || Object.keys(errors).length > 0) {
+    const status = Object.keys(read.fileErrors).length > 0 ? read.fileStatus : 400;
+    return data({ errors, saved: false }, { status });
+  }
+  try {
+    await updateAgencySettings(
+      db,
+      parsed.data,
+      { userId: me.id, ...requestOrigin(request, context) },
+      { storage, uploads: read.uploads },
+    );
+  } catch (error) {
+    if (!(error instanceof BrandImageError)) throw error;
+    return data(
+      { errors: { [error.field]: error.message } as FieldErrors, saved: false },
+      { status: error.status },
+    );
+  }
   return { errors: {} as FieldErrors, saved: true };
 }
 
@@ -74,8 +114,15 @@ export default function Configuracoes({ loaderData, actionData }: Route.Componen
           ? (errors._form ?? `Corrija ${count === 1 ? "o campo indicado" : `os ${count} campos indicados`}.`)
           : null}
       </FormAlert>
-      <Form method="post" noValidate onSubmit={onSubmit} className="admin-form settings-form">
-        {SETTINGS_SECTIONS.map((section) => {
+      <Form
+        key={loaderData.savedAt}
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={onSubmit}
+        className="admin-form settings-form"
+      >
+        {SETTINGS_SECTIONS.map((section, index) => {
           const fields = section.fields.map((field) => (
             <SettingsField
               key={field.name}
@@ -85,10 +132,22 @@ export default function Configuracoes({ loaderData, actionData }: Route.Componen
             />
           ));
           return (
-            <fieldset key={section.legend} className="admin-card">
-              <legend>{section.legend}</legend>
-              {section.grid ? <div className="form-grid">{fields}</div> : fields}
-            </fieldset>
+            <Fragment key={section.legend}>
+              <fieldset className="admin-card">
+                <legend>{section.legend}</legend>
+                {section.grid ? <div className="form-grid">{fields}</div> : fields}
+              </fieldset>
+              {/* The brand (logo, colour, home photo) right after who the agency is. */}
+              {index === 0 ? (
+                <BrandFields
+                  brandColor={settings.brandColor}
+                  logo={loaderData.logo}
+                  heroPhoto={loaderData.heroPhoto}
+                  agencyName={settings.name}
+                  errors={errors}
+                />
+              ) : null}
+            </Fragment>
           );
         })}
 

@@ -17,8 +17,9 @@ import {
 import { SessionKeepAlive } from "../../components/session-keep-alive";
 import { Stylesheet } from "../../components/stylesheet";
 import { UnavailableNotice } from "../../components/unavailable-notice";
-import { pageMeta } from "../../lib/meta";
+import { pageMeta, SITE_NAME } from "../../lib/meta";
 import { ErrorReference } from "../../lib/request-id";
+import { useRootData } from "../../lib/root-data";
 import { clientErrorMessage } from "../../lib/route-error";
 import { sessionCheckIntervalMs } from "../../lib/session-constants";
 import { isUnavailable } from "../../lib/unavailable";
@@ -69,6 +70,7 @@ function AdminShell({
   children: ReactNode;
 }) {
   const role = roleBesideName(user.name, user.role);
+  const agencyName = useRootData()?.agency.name || SITE_NAME;
   return (
     <div className="admin">
       <Stylesheet name="admin" css={adminCss} />
@@ -78,7 +80,7 @@ function AdminShell({
       <header className="admin-header">
         <div className="admin-header__bar">
           <Link to="/admin/painel" className="admin-brand">
-            Imóveis em Alagoas <span className="admin-brand__tag">Painel</span>
+            {agencyName} <span className="admin-brand__tag">Painel</span>
           </Link>
           <div className="admin-user">
             <span className="admin-user__name" data-testid="admin-user-name">

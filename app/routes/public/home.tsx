@@ -1,11 +1,14 @@
-// Home: the filter in a gradient hero (no hero image, so the LCP is text that paints at once),
-// featured and newest listings, quick links by city and the video channel.
+// Home: the filter in a gradient hero (no hero image, so the LCP is text that paints at once) or,
+// when the agency chose one in Configurações, over its photo (then the LCP: preloaded, high
+// priority, AVIF/WebP at the screen's width); featured and newest listings, quick links by city
+// and the video channel.
 import { Link } from "react-router";
 import { ExternalLink } from "../../components/external-link";
 import { PlayIcon } from "../../components/feature-icons";
 import { JsonLd } from "../../components/json-ld";
 import { PropertyCardGrid } from "../../components/property-card";
 import { PropertyFilter, SEARCH_PATH } from "../../components/property-filter";
+import { ResponsivePicture } from "../../components/responsive-picture";
 import { Stylesheet } from "../../components/stylesheet";
 import { channelName } from "../../lib/contact";
 import { formatCount } from "../../lib/format";
@@ -29,13 +32,18 @@ export const meta: Route.MetaFunction = (args) =>
 const cityHref = (cidade: string) => `${SEARCH_PATH}?${new URLSearchParams({ cidade })}`;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, newest, cityCounts, cities } = loaderData;
+  const { featured, newest, cityCounts, cities, hero } = loaderData;
   const channelUrl = useRootData()?.agency.videoChannelUrl ?? "";
   return (
     <main>
       <JsonLd json={loaderData.agencyJsonLd} />
       <Stylesheet name="home" css={homeCss} />
       <section className="hero" aria-labelledby="hero-title">
+        {hero ? (
+          <div className="hero__photo">
+            <ResponsivePicture picture={hero} sizes="100vw" priority />
+          </div>
+        ) : null}
         <div className="container hero__inner">
           <h1 id="hero-title" className="hero__title">
             Encontre seu imóvel em Alagoas

@@ -6,13 +6,16 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { outbox } from "../db/schema.server";
 import { defaultLogger, type Logger } from "../log/logger.server";
+import { brandedHtml, mailBrandOf } from "../mail/branded-html.server";
 import type { MailTransport } from "../mail/mailer.server";
+import type { Storage } from "../media/storage.server";
 import type { OutboxHandler } from "../outbox/outbox.server";
+import { getAgencyBrand } from "../settings/settings.server";
 import { findValidReset, type PasswordResetEmailPayload } from "./password-reset.server";
 
-export function buildPasswordResetEmail(name: string, link: string) {
+export function buildPasswordResetEmail(name: string, link: string, agencyName: string) {
   return {
-    subject: "Redefinição de senha — Imóveis em Alagoas",
+    subject: `Redefinição de senha — ${agencyName}`,
     text: [
       `Olá, ${name}.`,
       "",
@@ -44,7 +47,7 @@ export function passwordResetEmailHandler(
   db: Db,
   transport: MailTransport,
   publicUrl: string,
-  options: { secret?: string; now?: () => Date; log?: Logger } = {},
+  options: { secret?: string; now?: () => Date; log?: Logger; storage?: Pick<Storage, "url"> } = {},
 ): OutboxHandler {
   const log = options.log ?? defaultLogger();
   return async (row) => {
@@ -56,9 +59,21 @@ export function passwordResetEmailHandler(
       return "skip";
     }
     const base = publicUrl.replace(/\/+$/, "");
-    const { subject, text } = buildPasswordResetEmail(reset.name, `${base}/redefinir-senha/${payload.token}`);
+    const agency = await getAgencyBrand(db);
+    const { subject, text } = buildPasswordResetEmail(
+      reset.name,
+      `${base}/redefinir-senha/${payload.token}`,
+      agency.name,
+    );
+    const brand = mailBrandOf(agency, base, options.storage);
     const host = new URL(base).hostname || "localhost";
-    await transport.send({ to: reset.email, subject, text, messageId: `<outbox-${row.id}@${host}>` });
+    await transport.send({
+      to: reset.email,
+      subject,
+      text,
+      html: brandedHtml(brand, subject, text),
+      messageId: `<outbox-${row.id}@${host}>`,
+    });
     await forgetToken(db, row.id, log);
     return undefined;
   };

@@ -2,15 +2,11 @@
 // up to the migration before, with rows written then, and then migrated to the end (as a start
 // after an upgrade does). PGlite by default; a scratch database on TEST_DATABASE_URL's server in
 // the PostgreSQL pass.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Database, MIGRATIONS_DIR, openDatabase } from "./client.server";
+import { createScratchDatabase } from "../../../tests/support/postgres";
+import { migrateTo, readJournal } from "../backup/migration-level.server";
+import { type Database, openDatabase } from "./client.server";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -24,16 +20,11 @@ async function emptyDatabase(): Promise<Database> {
     cleanups.push(() => database.close());
     return database;
   }
-  const name = `test_migrations_${Date.now()}_${Math.random().toString(16).slice(2, 8)}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ engine: "postgres", url: url.toString(), maxConnections: 2 });
+  const scratch = await createScratchDatabase(serverUrl, "test_migrations");
+  const database = await openDatabase({ engine: "postgres", url: scratch.url, maxConnections: 2 });
   cleanups.push(async () => {
     await database.close();
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await scratch.drop();
   });
   return database;
 }
@@ -46,20 +37,10 @@ async function rows(database: Database, query: ReturnType<typeof sql>): Promise<
 
 /** A database migrated up to and including the migration tagged `lastTag` ("0004_…"). */
 async function databaseAt(lastTag: string): Promise<Database> {
-  const folder = mkdtempSync(join(tmpdir(), "migracoes-"));
-  cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
-  cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-  const journalPath = join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  const last = (await readJournal()).entries.findIndex((entry) => entry.tag === lastTag);
   if (last === -1) throw new Error(`migração ${lastTag} não encontrada`);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
   const database = await emptyDatabase();
-  // biome-ignore lint/suspicious/noExplicitAny: the migrators want their own driver's type of the same db
-  const db = database.db as any;
-  if (database.engine === "pglite") await migratePglite(db, { migrationsFolder: folder });
-  else await migratePostgres(db, { migrationsFolder: folder });
+  await migrateTo(database, last + 1);
   return database;
 }
 

@@ -321,7 +321,7 @@ export const leadContacts = pgTable(
 
 /**
  * The secrets the lead endpoints accept (/api/portais/grupozap/leads, /api/leads), made on
- * /admin/portais. Only a hash is kept: the secret is shown once, when made (decision 027).
+ * /admin/portais. Only a hash is kept: the secret is shown once, when made (decision 028).
  */
 export const leadApiSecrets = pgTable("lead_api_secrets", {
   name: text("name").primaryKey(),
@@ -336,6 +336,15 @@ export const leadApiSecrets = pgTable("lead_api_secrets", {
 export type SocialLinks = Partial<Record<"instagram" | "facebook" | "tiktok" | "linkedin", string>>;
 
 /** One row (id = 1): everything the agency edits about itself. */
+/** A branding image (logo, hero photo): its variants live under brand/ in storage (app/server/settings/brand-images.server.ts). */
+export type BrandImage = {
+  hash: string;
+  width: number;
+  height: number;
+  placeholderColor: string;
+  variants: PhotoVariant[];
+};
+
 export const agencySettings = pgTable(
   "agency_settings",
   {
@@ -354,9 +363,18 @@ export const agencySettings = pgTable(
     dpoEmail: text("dpo_email").notNull().default(""),
     /** Optional secret the portals must put in the feed URL. */
     feedToken: text("feed_token"),
+    /** The header, buttons and links' colour, "#rrggbb" (app/lib/brand-color.ts checks its contrast). */
+    brandColor: text("brand_color").notNull().default("#0b6e8a"),
+    /** The agency's logo, as the image pipeline stored it (null = the name in text). */
+    logo: jsonb("logo").$type<BrandImage>(),
+    /** The home page's hero photo (null = the gradient hero). */
+    heroPhoto: jsonb("hero_photo").$type<BrandImage>(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("agency_settings_singleton", sql`${t.id} = 1`)],
+  (t) => [
+    check("agency_settings_singleton", sql`${t.id} = 1`),
+    check("agency_settings_brand_color", sql`${t.brandColor} ~ '^#[0-9a-f]{6}$'`),
+  ],
 );
 
 export const auditLog = pgTable(

@@ -2,7 +2,7 @@
 // agreed with Grupo ZAP) and /api/leads (Bearer or Basic, for other integrations). Each comes from
 // its environment variable, which wins, or from /admin/portais, where an administrator makes a new
 // one (the old stops working at once). Only a SHA-256 hash is stored and the secret is shown
-// once, when made (decision 027): it is pasted into the portal's screen right then, a database
+// once, when made (decision 028): it is pasted into the portal's screen right then, a database
 // copy or backup cannot be used to post leads, and a lost secret is replaced, not looked up.
 // 32 random bytes need no slow hash: there is nothing to guess.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";

@@ -13,6 +13,7 @@ import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { cleanText } from "../http/clean-input.server";
+import { limitStream } from "../http/limited-body.server";
 import { isLeadSecret, type LeadApiSecretName, presentedSecret } from "./api-secrets.server";
 import { formatPhone } from "./person.server";
 import { recordLead } from "./record.server";
@@ -54,25 +55,20 @@ const refuse = {
 /** Read past the limit before a 413 (a client still sending gets the answer, not a reset), up to this. */
 const DRAIN_MAX_BYTES = 1024 * 1024;
 
+class BodyTooLarge extends Error {}
+
 /** The body as text, at most LEAD_API_MAX_BYTES (declared or counted); null when larger. */
 async function readBounded(request: Request): Promise<string | null> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > DRAIN_MAX_BYTES) return null;
   if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > DRAIN_MAX_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    if (size <= LEAD_API_MAX_BYTES) chunks.push(value);
+  const body = limitStream(request.body, LEAD_API_MAX_BYTES, DRAIN_MAX_BYTES, () => new BodyTooLarge());
+  try {
+    return await new Response(body).text();
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return null;
+    throw error;
   }
-  return size > LEAD_API_MAX_BYTES ? null : Buffer.concat(chunks).toString("utf8");
 }
 
 /** Rate limit, secret, body: what both endpoints check before reading the lead. */

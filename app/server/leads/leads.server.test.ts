@@ -15,8 +15,8 @@ import { createTestDatabase } from "../db/test-database.server";
 import { submitLeadForm } from "./capture.server";
 import { csvCell, leadsCsv, toCsv } from "./csv.server";
 import { addLeadNote, assignLead, changeLeadStatus, getLead, listLeads } from "./inbox.server";
+import { buildLeadEmail } from "./lead-emails.server";
 import { countPersonLeads, erasePersonData, exportPersonData } from "./lgpd.server";
-import { buildLeadEmail } from "./notifications.server";
 
 let database: Database;
 

@@ -8,7 +8,7 @@ import { audit } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
 import { leadContacts, leadNotes, leads, outbox, properties } from "../db/schema.server";
 import type { Actor } from "./inbox.server";
-import { LEAD_EMAIL_KIND } from "./notifications.server";
+import { LEAD_EMAIL_KIND } from "./lead-emails.server";
 import { phoneKey } from "./person.server";
 
 /** Leads of the person with this e-mail or phone (phone compared by its digits, DDD included). */

@@ -9,7 +9,7 @@ import type { Db, Tx } from "../db/client.server";
 import { leadContacts, leads, properties } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { type Viewer, visibleLeads } from "./inbox.server";
-import { enqueueLeadNotifications } from "./notifications.server";
+import { enqueueLeadEmails } from "./lead-emails.server";
 import { emailKey, phoneKey, THREAD_WINDOW_DAYS } from "./person.server";
 
 export interface IncomingLead {
@@ -155,7 +155,7 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
         .onConflictDoNothing()
         .returning({ id: leadContacts.id });
       if (!contact) throw new DuplicateContact();
-      if (!input.recordedBy) await enqueueLeadNotifications(tx, leadId, contact.id);
+      if (!input.recordedBy) await enqueueLeadEmails(tx, leadId, contact.id);
       const agents = agentsOf(agentId, await listingAgent(tx, leadId));
       await publishEvent(tx, { type: card ? "lead-updated" : "lead-created", id: leadId, agentIds: agents });
       return { status: "created", leadId, contactId: contact.id, joined: card !== null } as const;

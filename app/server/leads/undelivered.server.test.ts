@@ -10,7 +10,7 @@ import { createTestDatabase } from "../db/test-database.server";
 import { createMailTransport, type MailTransport } from "../mail/mailer.server";
 import { closedPort, startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
 import { createOutboxWorker, enqueue } from "../outbox/outbox.server";
-import { enqueueLeadNotifications, LEAD_EMAIL_KIND, leadEmailHandler } from "./notifications.server";
+import { enqueueLeadEmails, LEAD_EMAIL_KIND, leadEmailHandler } from "./lead-emails.server";
 import {
   countUndeliveredLeadEmails,
   discardLeadEmail,
@@ -59,7 +59,7 @@ async function newLead(name = "Maria da Silva") {
   const listing = await insertProperty(database.db, { corretorId: agent.id });
   const lead = await database.db.transaction(async (tx) => {
     const created = await insertLead(tx as never, { name, propertyId: listing.id, assigneeId: agent.id });
-    await enqueueLeadNotifications(tx, created.id);
+    await enqueueLeadEmails(tx, created.id);
     return created;
   });
   return { lead, agent };

@@ -8,7 +8,7 @@ import type { Db } from "../db/client.server";
 import { leads, outbox } from "../db/schema.server";
 import { OUTBOX_CHANNEL } from "../outbox/backoff.server";
 import type { Actor } from "./inbox.server";
-import { LEAD_EMAIL_KIND, type LeadEmailPayload } from "./notifications.server";
+import { LEAD_EMAIL_KIND, type LeadEmailPayload } from "./lead-emails.server";
 
 /** At most this many rows on the screen (a long outage shows its oldest part on later visits). */
 export const UNDELIVERED_LIST_LIMIT = 200;

@@ -9,6 +9,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message dressed with the agency's logo and colour (branded-html.server.ts). */
+  html?: string;
   /** Optional Reply-To (e.g. the visitor who wrote a lead). */
   replyTo?: string;
   /** A fixed Message-ID makes a resend recognisable as the same message. */
@@ -89,6 +91,7 @@ export function createMailTransport(
         replyTo: safeAddress(message.replyTo) ?? undefined,
         subject: headerSafe(message.subject),
         text: message.text,
+        html: message.html,
         messageId: message.messageId,
       });
     },

@@ -11,10 +11,11 @@ import {
 import { samplePhoto, tempStorage } from "../../../tests/support/photos";
 import { listingOgImage, type OgListing, ogImageVersion } from "../../lib/og-image";
 import type { Database } from "../db/client.server";
-import { properties, propertyPhotos } from "../db/schema.server";
+import { agencySettings, properties, propertyPhotos } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import type { ProcessedImage } from "../media/pipeline.server";
 import type { LocalDiskStorage } from "../media/storage.server";
+import { storeBrandImage } from "../settings/brand-images.server";
 import { findOgSource, getOgImage, ogStorageKey, toOgListing } from "./og-image.server";
 
 let database: Database;
@@ -105,6 +106,37 @@ describe("per-listing social image", () => {
       height: 630,
       alt: "Apartamento com vista mar — R$ 799.000, Ponta Verde, Maceió",
     });
+  });
+});
+
+describe("the agency's logo on the social image", () => {
+  it("is drawn on a white plate in the band, under a new version that the listing page links", async () => {
+    const before = (await getOgImage(services(), "CA0007"))!;
+    const mark = await sharp({
+      create: { width: 400, height: 120, channels: 4, background: { r: 150, g: 20, b: 60, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const logo = await storeBrandImage(storage, "logo", mark);
+    await database.db.update(agencySettings).set({ logo }).where(eq(agencySettings.id, 1));
+    const source = (await findOgSource(database.db, "CA0007"))!;
+    expect(source.listing.logoHash).toBe(logo.hash);
+    const after = (await getOgImage(services(), "CA0007"))!;
+    expect(after.version).not.toBe(before.version);
+    // The plate's white and the logo's colour at the band's right end; the plain background's
+    // blue where the band has no logo.
+    const { data, info } = await sharp(after.bytes).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    const plateCorner = pixel(1200 - 64 - 260 - 28 + 6, 630 - 85);
+    expect(plateCorner.every((c) => c > 235)).toBe(true);
+    const [r, g, b] = pixel(1200 - 64 - 14 - 130, 630 - 85) as [number, number, number];
+    expect(r).toBeGreaterThan(120);
+    expect(g).toBeLessThan(60);
+    expect(b).toBeLessThan(100);
+    await database.db.update(agencySettings).set({ logo: null }).where(eq(agencySettings.id, 1));
+    expect((await getOgImage(services(), "CA0007"))!.version).toBe(before.version);
   });
 });
 

@@ -1,7 +1,7 @@
 // Draws a listing's 1200×630 social image once and keeps it in storage under its version (a
 // hash of the cover, price, place and template), so later requests only read bytes.
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type OverlayOptions } from "sharp";
 import {
   OG_IMAGE_HEIGHT,
   OG_IMAGE_WIDTH,
@@ -11,17 +11,30 @@ import {
   ogPriceText,
 } from "../../lib/og-image";
 import type { Db } from "../db/client.server";
-import { type Property, type PropertyPhoto, properties, propertyPhotos } from "../db/schema.server";
+import {
+  type BrandImage,
+  type Property,
+  type PropertyPhoto,
+  properties,
+  propertyPhotos,
+} from "../db/schema.server";
 import { portalJpeg } from "../feeds/mapping.server";
 import type { Storage } from "../media/storage.server";
+import { getAgencyBrand } from "../settings/settings.server";
 
 const BAND_HEIGHT = 170;
+/** The logo's room at the band's right end, on a white plate (any logo reads on white). */
+const LOGO_BOX = { width: 260, height: 110 };
+const LOGO_PADDING = 14;
+const EDGE = 64;
 const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif";
 
 interface OgSource {
   listing: OgListing;
   /** Storage key of the cover's JPEG to draw from. */
   coverKey: string | null;
+  /** Storage key of the logo's WebP (its transparency kept) to draw in the band. */
+  logoKey: string | null;
 }
 
 type OgProperty = Pick<
@@ -50,7 +63,11 @@ function coverOf(photos: readonly OgPhoto[]): { hash: string; key: string } | nu
  * What the listing page passes to listingOgImage(): the same fields this module draws from,
  * so the page's ?v= always matches the image served.
  */
-export function toOgListing(property: OgProperty, photos: readonly OgPhoto[]): OgListing {
+export function toOgListing(
+  property: OgProperty,
+  photos: readonly OgPhoto[],
+  logo: Pick<BrandImage, "hash"> | null = null,
+): OgListing {
   return {
     referencia: property.referencia,
     titulo: property.titulo,
@@ -63,7 +80,14 @@ export function toOgListing(property: OgProperty, photos: readonly OgPhoto[]): O
     bairro: property.bairro,
     cidade: property.cidade,
     coverHash: coverOf(photos)?.hash ?? null,
+    logoHash: logo?.hash ?? null,
   };
+}
+
+/** The logo's file the band draws from: a WebP keeps a transparent logo's edges on the plate. */
+function logoKeyOf(logo: BrandImage | null): string | null {
+  const webps = (logo?.variants ?? []).filter((v) => v.format === "webp").sort((a, b) => a.width - b.width);
+  return (webps.find((v) => v.width >= LOGO_BOX.width) ?? webps.at(-1))?.key ?? null;
 }
 
 /** The published listing behind /og/{referencia}.jpg, or null. */
@@ -94,7 +118,12 @@ export async function findOgSource(db: Db, referencia: string): Promise<OgSource
     .select({ isCover: propertyPhotos.isCover, hash: propertyPhotos.hash, variants: propertyPhotos.variants })
     .from(propertyPhotos)
     .where(and(eq(propertyPhotos.propertyId, row.id), eq(propertyPhotos.isCover, true)));
-  return { listing: toOgListing(row, covers), coverKey: coverOf(covers)?.key ?? null };
+  const { logo } = await getAgencyBrand(db);
+  return {
+    listing: toOgListing(row, covers, logo),
+    coverKey: coverOf(covers)?.key ?? null,
+    logoKey: logoKeyOf(logo),
+  };
 }
 
 function escapeXml(text: string): string {
@@ -123,7 +152,9 @@ function twoLines(text: string, max: number): string[] {
   return lines.map((line) => clip(line, max));
 }
 
-function overlaySvg(listing: OgListing, withCover: boolean): Buffer {
+function overlaySvg(listing: OgListing, withCover: boolean, withLogo: boolean): Buffer {
+  // With the logo at the right, the place line stops before it.
+  const placeMax = withLogo ? 40 : 56;
   const top = OG_IMAGE_HEIGHT - BAND_HEIGHT;
   const title = withCover
     ? ""
@@ -145,20 +176,49 @@ function overlaySvg(listing: OgListing, withCover: boolean): Buffer {
   <rect x="0" y="${top}" width="${OG_IMAGE_WIDTH}" height="${BAND_HEIGHT}" fill="#0b3d4f" fill-opacity="0.92"/>
   ${title}
   <text x="64" y="${top + 78}" font-family="${FONT}" font-size="64" font-weight="700" fill="#ffffff">${escapeXml(clip(ogPriceText(listing), 30))}</text>
-  <text x="64" y="${top + 132}" font-family="${FONT}" font-size="34" fill="#e6f2f5">${escapeXml(clip(ogPlaceText(listing), 56))}</text>
+  <text x="64" y="${top + 132}" font-family="${FONT}" font-size="34" fill="#e6f2f5">${escapeXml(clip(ogPlaceText(listing), placeMax))}</text>
 </svg>`,
   );
 }
 
-/** The JPEG: the cover cropped to 1200×630 (or a plain background) with the price band on top. */
-export async function renderOgImage(listing: OgListing, cover: Buffer | null): Promise<Buffer> {
+/** The logo fitted in its box, on a white rounded plate, and where it goes (the band's right end). */
+async function logoLayers(logo: Buffer): Promise<OverlayOptions[]> {
+  const { data, info } = await sharp(logo)
+    .resize(LOGO_BOX.width, LOGO_BOX.height, { fit: "inside", withoutEnlargement: true })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  const plate = { width: info.width + 2 * LOGO_PADDING, height: info.height + 2 * LOGO_PADDING };
+  const left = OG_IMAGE_WIDTH - EDGE - plate.width;
+  const top = OG_IMAGE_HEIGHT - BAND_HEIGHT + Math.round((BAND_HEIGHT - plate.height) / 2);
+  const plateSvg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${plate.width}" height="${plate.height}"><rect width="100%" height="100%" rx="12" fill="#ffffff"/></svg>`,
+  );
+  return [
+    { input: plateSvg, top, left },
+    { input: data, top: top + LOGO_PADDING, left: left + LOGO_PADDING },
+  ];
+}
+
+/**
+ * The JPEG: the cover cropped to 1200×630 (or a plain background) with the price band on top,
+ * and the agency's logo in the band when it has one.
+ */
+export async function renderOgImage(
+  listing: OgListing,
+  cover: Buffer | null,
+  logo: Buffer | null = null,
+): Promise<Buffer> {
   const base = cover
     ? sharp(cover).rotate().resize(OG_IMAGE_WIDTH, OG_IMAGE_HEIGHT, { fit: "cover", position: "centre" })
     : sharp({
         create: { width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT, channels: 3, background: "#1b6f86" },
       });
+  const layers: OverlayOptions[] = [
+    { input: overlaySvg(listing, cover !== null, logo !== null), top: 0, left: 0 },
+    ...(logo ? await logoLayers(logo) : []),
+  ];
   return base
-    .composite([{ input: overlaySvg(listing, cover !== null), top: 0, left: 0 }])
+    .composite(layers)
     .flatten({ background: "#ffffff" })
     .jpeg({ quality: 80, mozjpeg: true, progressive: true })
     .toBuffer();
@@ -186,7 +246,8 @@ export async function getOgImage(
   if (!pending) {
     pending = (async () => {
       const cover = source.coverKey ? await services.storage.get(source.coverKey) : null;
-      const bytes = await renderOgImage(source.listing, cover);
+      const logo = source.logoKey ? await services.storage.get(source.logoKey) : null;
+      const bytes = await renderOgImage(source.listing, cover, logo);
       await services.storage.put(key, bytes, "image/jpeg");
       return bytes;
     })().finally(() => drawing.delete(key));

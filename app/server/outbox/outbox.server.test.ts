@@ -12,7 +12,7 @@ import {
 import type { Database } from "../db/client.server";
 import { outbox } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { enqueueLeadNotifications, LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/notifications.server";
+import { enqueueLeadEmails, LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/lead-emails.server";
 import { createMailTransport, type MailTransport } from "../mail/mailer.server";
 import { closedPort, startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
 import { classifyFailure, ProviderHttpError, retryDelayMs } from "./backoff.server";
@@ -49,7 +49,7 @@ async function newLeadWithEmails() {
   const listing = await insertProperty(database.db, { corretorId: agent.id });
   return database.db.transaction(async (tx) => {
     const lead = await insertLead(tx as never, { propertyId: listing.id, assigneeId: agent.id });
-    await enqueueLeadNotifications(tx, lead.id);
+    await enqueueLeadEmails(tx, lead.id);
     return { lead, agent };
   });
 }
@@ -97,7 +97,7 @@ describe("lead e-mails in the outbox", () => {
     const { lead, agent } = await newLeadWithEmails();
     const rows = await database.db.select().from(outbox);
     expect(rows.map((r) => r.payload.to).sort()).toEqual([agent.email, TEST_AGENCY.email].sort());
-    expect(await enqueueLeadNotifications(database.db, lead.id)).toBe(0);
+    expect(await enqueueLeadEmails(database.db, lead.id)).toBe(0);
     expect(await database.db.select().from(outbox)).toHaveLength(2);
   });
 
@@ -105,7 +105,7 @@ describe("lead e-mails in the outbox", () => {
     await expect(
       database.db.transaction(async (tx) => {
         const lead = await insertLead(tx as never);
-        await enqueueLeadNotifications(tx, lead.id);
+        await enqueueLeadEmails(tx, lead.id);
         throw new Error("falha depois do insert");
       }),
     ).rejects.toThrow("falha depois do insert");

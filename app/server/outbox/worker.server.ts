@@ -3,7 +3,7 @@
 // server/app.ts startServices, stopped by closeServices.
 import { PASSWORD_RESET_EMAIL_KIND } from "../auth/password-reset.server";
 import { passwordResetEmailHandler } from "../auth/password-reset-email.server";
-import { LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/notifications.server";
+import { LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/lead-emails.server";
 import { WHATSAPP_CLICK_EMAIL_KIND, whatsappClickEmailHandler } from "../leads/whatsapp.server";
 import { logOf } from "../log/logger.server";
 import { createMailTransport } from "../mail/mailer.server";
@@ -11,24 +11,27 @@ import type { Services } from "../services.server";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.server";
 
 export async function startOutboxWorker(
-  services: Pick<Services, "config" | "database" | "log">,
+  services: Pick<Services, "config" | "database" | "log" | "storage">,
 ): Promise<OutboxWorker> {
   const log = logOf(services);
   const transport = createMailTransport(services.config, { log });
   const worker = createOutboxWorker({
     database: services.database,
     handlers: {
-      [LEAD_EMAIL_KIND]: leadEmailHandler(services.database.db, transport, services.config.publicUrl),
+      [LEAD_EMAIL_KIND]: leadEmailHandler(services.database.db, transport, services.config.publicUrl, {
+        storage: services.storage,
+      }),
       [WHATSAPP_CLICK_EMAIL_KIND]: whatsappClickEmailHandler(
         services.database.db,
         transport,
         services.config.publicUrl,
+        { storage: services.storage },
       ),
       [PASSWORD_RESET_EMAIL_KIND]: passwordResetEmailHandler(
         services.database.db,
         transport,
         services.config.publicUrl,
-        { secret: services.config.SESSION_SECRET, log },
+        { secret: services.config.SESSION_SECRET, log, storage: services.storage },
       ),
     },
     log: (message) => log.warn(message),

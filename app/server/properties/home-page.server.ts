@@ -1,10 +1,12 @@
-// The home page's data: featured and newest cards, quick links by city, the filter's places and
-// the agency's structured data. Read once per data version: every visitor of the home page
-// shares one read until a write (which bumps the version) changes anything.
+// The home page's data: featured and newest cards, quick links by city, the filter's places, the
+// agency's structured data and hero photo. Read once per data version: every visitor of the home
+// page shares one read until a write (which bumps the version) changes anything.
 import { serializeJsonLd } from "../../lib/structured-data";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
 import { agencyStructuredData } from "../seo/structured-data.server";
 import type { Services } from "../services.server";
+import { heroPicture } from "../settings/brand.server";
+import { getAgencySettings } from "../settings/settings.server";
 import {
   listCitiesWithBairros,
   listCityCounts,
@@ -18,11 +20,12 @@ const NEWEST = 6;
 type HomeServices = Pick<Services, "db" | "storage" | "config">;
 
 async function readHomePage({ db, storage, config }: HomeServices) {
-  const [featured, cityCounts, cities, agencyJsonLd] = await Promise.all([
+  const [featured, cityCounts, cities, agencyJsonLd, settings] = await Promise.all([
     listFeaturedCards(db, storage, FEATURED),
     listCityCounts(db),
     listCitiesWithBairros(db),
-    agencyStructuredData(db, config.publicUrl),
+    agencyStructuredData(db, config.publicUrl, storage),
+    getAgencySettings(db),
   ]);
   const newest = await listNewestCards(
     db,
@@ -31,7 +34,14 @@ async function readHomePage({ db, storage, config }: HomeServices) {
     featured.map((c) => c.referencia),
   );
   // Serialized once per data version (see JsonLd).
-  return { featured, newest, cityCounts, cities, agencyJsonLd: serializeJsonLd(agencyJsonLd) };
+  return {
+    featured,
+    newest,
+    cityCounts,
+    cities,
+    agencyJsonLd: serializeJsonLd(agencyJsonLd),
+    hero: heroPicture(settings.heroPhoto, storage),
+  };
 }
 
 export type HomePageData = Awaited<ReturnType<typeof readHomePage>>;

@@ -13,6 +13,7 @@ import { toOgListing } from "../og/og-image.server";
 import { listingStructuredData } from "../seo/structured-data.server";
 import type { Services } from "../services.server";
 import { LGPD_CONSENT_TEXT } from "../settings/agency-defaults.server";
+import { getAgencyBrand } from "../settings/settings.server";
 import { toCardData } from "./cards.server";
 import {
   findAnyListing,
@@ -60,7 +61,7 @@ async function readListingPageNow(
     description:
       summarize(property.descricao) ||
       `${TIPOS[property.tipo].label} para ${property.finalidades.map((f) => FINALIDADES[f].toLowerCase()).join(" ou ")} em ${property.bairro}, ${property.cidade}.`,
-    og: listingOgImage(toOgListing(property, photos), config.publicUrl),
+    og: listingOgImage(toOgListing(property, photos, (await getAgencyBrand(db)).logo), config.publicUrl),
     // Serialized here, once: the page data carries one string instead of a tree of objects.
     jsonLd: serializeJsonLd(
       listingStructuredData(property, photos, storage, { publicUrl: config.publicUrl }),

@@ -4,6 +4,7 @@
 
 import { uploadPositionSchema } from "../../lib/photo-actions";
 import { cleanText } from "../http/clean-input.server";
+import { limitStream } from "../http/limited-body.server";
 import { MAX_INPUT_BYTES } from "../media/pipeline.server";
 import { PhotoRequestError } from "./errors.server";
 
@@ -17,31 +18,6 @@ export interface Upload {
   altText: string | undefined;
   /** The place the agent chose for it (app/lib/photo-actions.ts); undefined = at the end. */
   position: number | undefined;
-}
-
-/**
- * Pass the body through until `limit` bytes; past it, keep reading but drop the bytes (so the
- * client, still sending, gets our 413 instead of a reset) and fail at the end. A body that
- * goes on past `drainLimit` is cut off outright.
- */
-function limitStream(
-  body: ReadableStream<Uint8Array>,
-  limit: number,
-  drainLimit: number,
-): ReadableStream<Uint8Array> {
-  let seen = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > drainLimit) controller.error(new PhotoRequestError(413, TOO_LARGE_MESSAGE));
-        else if (seen <= limit) controller.enqueue(chunk);
-      },
-      flush(controller) {
-        if (seen > limit) controller.error(new PhotoRequestError(413, TOO_LARGE_MESSAGE));
-      },
-    }),
-  );
 }
 
 function readPosition(value: FormDataEntryValue | null): number | undefined {
@@ -64,7 +40,12 @@ export async function readPhotoUpload(request: Request, maxBytes = MAX_INPUT_BYT
   if (Number.isFinite(declared) && declared > limit) throw new PhotoRequestError(413, TOO_LARGE_MESSAGE);
   if (!request.body) throw new PhotoRequestError(400, "Escolha uma foto para enviar.");
 
-  const limited = limitStream(request.body, limit, limit * 2);
+  const limited = limitStream(
+    request.body,
+    limit,
+    limit * 2,
+    () => new PhotoRequestError(413, TOO_LARGE_MESSAGE),
+  );
   let form: FormData;
   try {
     form = await new Response(limited, { headers: { "Content-Type": contentType } }).formData();

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.server";
 import type { Property, PropertyPhoto } from "../db/schema.server";
 import { portalJpeg } from "../feeds/mapping.server";
 import type { Storage } from "../media/storage.server";
+import { brandImageJpeg } from "../settings/brand.server";
 import { getAgencySettings } from "../settings/settings.server";
 
 /** RealEstateListing for /casas/{referencia}; photos in page order (cover first). */
@@ -24,7 +25,13 @@ export function listingStructuredData(
   );
 }
 
-/** RealEstateAgent for the home page, from the agency settings. */
-export async function agencyStructuredData(db: Db, publicUrl: string): Promise<JsonLdObject> {
-  return realEstateAgentJsonLd(await getAgencySettings(db), publicUrl);
+/** RealEstateAgent for the home page, from the agency settings; its logo, the agency's own. */
+export async function agencyStructuredData(
+  db: Db,
+  publicUrl: string,
+  storage?: Pick<Storage, "url">,
+): Promise<JsonLdObject> {
+  const settings = await getAgencySettings(db);
+  const logo = storage ? brandImageJpeg(settings.logo, storage) : null;
+  return realEstateAgentJsonLd({ ...settings, logo: logo?.url }, publicUrl);
 }

@@ -2,6 +2,8 @@
 import { Link } from "react-router";
 import { brazilDigits, telHref, whatsappUrl } from "../../../lib/contact";
 import { formatDate } from "../../../lib/format";
+import { SITE_NAME } from "../../../lib/meta";
+import { useRootData } from "../../../lib/root-data";
 import { LEAD_ORIGINS, type LeadOrigin } from "../../../lib/vocabulary";
 
 export interface LeadContact {
@@ -20,7 +22,8 @@ export interface LeadContact {
 
 export function LeadContactCard({ lead }: { lead: LeadContact }) {
   const hasPhone = lead.phone ? brazilDigits(lead.phone).length >= 12 : false;
-  const greeting = `Olá, ${lead.name}! Aqui é da Imóveis em Alagoas${lead.referencia ? `, sobre o imóvel ${lead.referencia}` : ""}.`;
+  const agencyName = useRootData()?.agency.name || SITE_NAME;
+  const greeting = `Olá, ${lead.name}! Aqui é da ${agencyName}${lead.referencia ? `, sobre o imóvel ${lead.referencia}` : ""}.`;
   return (
     <section className="lead-card" aria-labelledby="lead-dados">
       <h2 id="lead-dados">Dados do contato</h2>

@@ -7,8 +7,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { LEAD_ORIGINS } from "../../lib/vocabulary";
 import type { Db, Tx } from "../db/client.server";
 import { leadContacts, leads, outbox, properties, users } from "../db/schema.server";
+import { brandedHtml, mailBrandOf } from "../mail/branded-html.server";
 import { headerSafe, type MailTransport, safeAddress } from "../mail/mailer.server";
+import type { Storage } from "../media/storage.server";
 import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
+import { getAgencyBrand } from "../settings/settings.server";
 
 export const LEAD_EMAIL_KIND = "lead-email";
 
@@ -22,14 +25,11 @@ export interface LeadEmailPayload {
 }
 
 /**
- * Enqueues the new lead's e-mails in the caller's transaction (call it right after inserting
- * the lead, with the same `tx`). Idempotent: a (lead, address) pair already queued is skipped.
+ * Enqueues a new contact's e-mails in the caller's transaction (record.server.ts, right after
+ * inserting the contact, with the same `tx`). Idempotent: a (lead, contact, address) already
+ * queued is skipped.
  */
-export async function enqueueLeadNotifications(
-  tx: Db | Tx,
-  leadId: number,
-  contactId?: number,
-): Promise<number> {
+export async function enqueueLeadEmails(tx: Db | Tx, leadId: number, contactId?: number): Promise<number> {
   const [row] = await tx
     .select({
       assigneeEmail: users.email,
@@ -166,8 +166,16 @@ async function loadLeadForEmail(db: Db, leadId: number, contactId?: number): Pro
   return row ?? null;
 }
 
-/** The outbox handler for lead e-mails. */
-export function leadEmailHandler(db: Db, transport: MailTransport, publicUrl: string): OutboxHandler {
+/**
+ * The outbox handler for lead e-mails. With `storage` (the site's), the HTML part carries the
+ * agency's logo from it.
+ */
+export function leadEmailHandler(
+  db: Db,
+  transport: MailTransport,
+  publicUrl: string,
+  options: { storage?: Pick<Storage, "url"> } = {},
+): OutboxHandler {
   return async (row) => {
     const payload = row.payload as unknown as LeadEmailPayload;
     const lead = await loadLeadForEmail(
@@ -177,11 +185,13 @@ export function leadEmailHandler(db: Db, transport: MailTransport, publicUrl: st
     );
     if (!lead) return "skip";
     const { subject, text } = buildLeadEmail(lead, publicUrl, payload.recipient);
+    const brand = mailBrandOf(await getAgencyBrand(db), publicUrl, options.storage);
     const host = new URL(publicUrl).hostname || "localhost";
     await transport.send({
       to: payload.to,
       subject,
       text,
+      html: brandedHtml(brand, subject, text),
       replyTo: lead.email ?? undefined,
       messageId: `<outbox-${row.id}@${host}>`,
     });
