@@ -98,6 +98,8 @@ async function main() {
     appModule.tellOperator(
       `Imóveis em Alagoas no ar em ${services.config.publicUrl} (banco: ${services.database.engine})`,
     );
+    // Searches answer from SQL until the index is built (server/app.ts).
+    appModule.startSearchIndex(services);
   });
 
   // A clean stop (SIGTERM from systemd or a deploy, Ctrl-C): no new connections, /healthz answers

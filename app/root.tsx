@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { IconSprite } from "./components/feature-icons";
@@ -18,7 +19,6 @@ import { brandCssVariables, DEFAULT_BRAND_COLOR } from "./lib/brand-color";
 import { pageMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { ErrorReference } from "./lib/request-id";
-import { useRootData } from "./lib/root-data";
 import { clientErrorMessage } from "./lib/route-error";
 import { isUnavailable } from "./lib/unavailable";
 import { requestContext } from "./server/context.server";
@@ -76,7 +76,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // The agency's colour overrides base.css's custom properties for every screen, public and admin
   // (app/lib/brand-color.ts); an error before the root loader ran keeps the default.
-  const brandColor = useRootData()?.brandColor ?? DEFAULT_BRAND_COLOR;
+  // root-data.ts's useRootData reads this same loader (imported here it would make a cycle).
+  const brandColor = useRouteLoaderData<typeof loader>("root")?.brandColor ?? DEFAULT_BRAND_COLOR;
   return (
     // An attribute, not a <style>: React keeps it in step when the colour changes after a save.
     <html lang="pt-BR" style={brandCssVariables(brandColor) as CSSProperties}>

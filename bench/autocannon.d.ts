@@ -20,6 +20,8 @@ declare module "autocannon" {
     duration?: number;
     amount?: number;
     headers?: Record<string, string>;
+    /** Each request may be changed before it is sent (its path: a distinct URL per request). */
+    requests?: { setupRequest?: (request: { path: string }) => { path: string } }[];
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -35,6 +35,8 @@ export async function load(options: {
   connections: number;
   durationSeconds: number;
   headers?: Record<string, string>;
+  /** A path per request instead of `path` (bench/search-load.ts: no two requests alike). */
+  nextPath?: () => string;
 }): Promise<LoadResult> {
   const children = childrenOf(options.pid); // looked up once: sampling stays cheap
   let peakRss = rssOf(options.pid, children);
@@ -48,6 +50,7 @@ export async function load(options: {
       connections: options.connections,
       duration: options.durationSeconds,
       headers: { "user-agent": "autocannon-bench", ...options.headers },
+      ...perRequest(options.nextPath),
     });
     return {
       label: options.label,
@@ -67,6 +70,13 @@ export async function load(options: {
   }
 }
 
+/** autocannon's hook that gives each request its own path. */
+function perRequest(nextPath: (() => string) | undefined) {
+  if (!nextPath) return {};
+  const next = nextPath;
+  return { requests: [{ setupRequest: (request: { path: string }) => ({ ...request, path: next() }) }] };
+}
+
 /**
  * Load before measuring: fills the caches and lets V8 compile the render path. A fresh server
  * renders the listing page at about half its steady speed for its first ~2 000 requests (8.1 ms
@@ -76,12 +86,18 @@ export async function load(options: {
 export async function warmUp(
   baseUrl: string,
   path: string,
-  options: { requests: number; connections: number; headers?: Record<string, string> },
+  options: {
+    requests: number;
+    connections: number;
+    headers?: Record<string, string>;
+    nextPath?: () => string;
+  },
 ): Promise<void> {
   await autocannon({
     url: new URL(path, baseUrl).href,
     connections: options.connections,
     amount: options.requests,
     headers: options.headers,
+    ...perRequest(options.nextPath),
   });
 }

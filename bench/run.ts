@@ -17,7 +17,7 @@
 // (bench/baseline.ts: the uncached pages' req/s and CPU, and Lighthouse unless
 // BENCH_BASELINE_LIGHTHOUSE=off); `--only baseline` runs just that.
 //
-// Arguments: `--only http` (or http,lighthouse,image,search,start,build) runs only those steps
+// Arguments: `--only http` (or http,lighthouse,image,search,search-load,start,build) runs only those steps
 // and, unless `--out <file>` is given, prints the table instead of overwriting docs/benchmarks.md
 // (a partial table would drop the other sections). `--only start` times the build, a first start
 // on a fresh data folder and a restart (bench/start.ts).
@@ -37,6 +37,7 @@ import { type JsWeight, measureJsWeight } from "./js-weight";
 import { type LighthouseResult, multiplierFor, runLighthouse } from "./lighthouse";
 import { describeMachine } from "./machine";
 import { benchSearch, type ExplainResult, type SearchResultRow } from "./search";
+import { benchSearchLoad, type SearchBootRow, type SearchLoadRow } from "./search-load";
 import { type BenchServer, seedFirst, startServer } from "./server";
 import { benchStart, type StartResult } from "./start";
 import { kib, mib, percentile, progress, round, rssOf, table } from "./util";
@@ -54,7 +55,18 @@ const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000")
   .split(",")
   .map(Number)
   .filter((n) => n > 0);
-const STEPS = ["build", "start", "http", "lighthouse", "image", "search", "flood", "drain", "baseline"];
+const STEPS = [
+  "build",
+  "start",
+  "http",
+  "lighthouse",
+  "image",
+  "search",
+  "search-load",
+  "flood",
+  "drain",
+  "baseline",
+];
 /** Requests in flight when the drain step sends SIGTERM. */
 const DRAIN_REQUESTS = Number(process.env.BENCH_DRAIN_REQUESTS ?? 100);
 /** The CPU benchmark index of the slower phone Lighthouse also simulates (meta: TBT ≤ 200 ms there). */
@@ -95,6 +107,9 @@ interface Report {
   jsWeights: JsWeight[];
   search: SearchResultRow[];
   explains: ExplainResult[];
+  /** Searches over HTTP, a new URL per request, against the uncached listing page (search-load.ts). */
+  searchLoad: SearchLoadRow[];
+  searchBoot: SearchBootRow[];
   image?: ImageResult;
   flood?: FloodResult;
   drain?: DrainResult;
@@ -703,6 +718,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
       "",
     );
   }
+  if (report.searchLoad.length > 0) out.push(...renderSearchLoad(report));
   if (report.image) {
     const img = report.image;
     out.push("## 4. Processamento de imagem (foto JPEG de 12 MP, 4000×3000)", "");
@@ -755,6 +771,55 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
   return out.join("\n");
 }
 
+/** Section 2b: searches over HTTP with a new URL per request, and the start on a large catalogue. */
+function renderSearchLoad(report: Report): string[] {
+  const seconds = (ms: number) => round(ms / 1000, 2);
+  return [
+    "## 2b. Busca sob carga, uma URL nova a cada requisição",
+    "",
+    `Servidor de produção com o cache de páginas desligado, um processo (fixado num núcleo, o autocannon no outro), ${CONNECTIONS} conexões. Cada requisição de busca é uma URL que ninguém pediu antes (o limite de preço muda um real a cada uma; na busca por palavra-chave as palavras se alternam): nem o cache de páginas nem a memória de resultados por URL respondem, cada uma é uma busca inteira (índice, linhas, capas, renderização). A razão é sobre a página de imóvel sem cache do mesmo servidor, nas mesmas rodadas alternadas (meta: ≥ 0,5× a 100 000 imóveis).`,
+    "",
+    table(
+      [
+        "banco",
+        "imóveis",
+        "página",
+        "req/s",
+        "razão sobre o imóvel",
+        "p50 (ms)",
+        "p99 (ms)",
+        "erros",
+        "CPU da thread principal (ms/req)",
+      ],
+      report.searchLoad.map((r) => [
+        r.engine,
+        r.size.toLocaleString("pt-BR"),
+        r.result.label,
+        round(r.result.requestsPerSecond, 0),
+        `${round(r.ratio, 2)}×`,
+        r.result.p50,
+        r.result.p99,
+        r.result.errors + r.result.non2xx,
+        round(cpuMsPerRequest(r.result), 2),
+      ]),
+    ),
+    "",
+    "Início do servidor com o catálogo já no banco (`node server.js`, do lançamento do processo): até escutar (/healthz responde), até a primeira busca respondida (pelo SQL enquanto o índice é montado em segundo plano) e até o índice pronto (metas a 100 000: ≤ 3 s e ≤ 4 s para as duas primeiras):",
+    "",
+    table(
+      ["banco", "imóveis", "escutando (s)", "1ª busca respondida (s)", "índice pronto (s)"],
+      report.searchBoot.map((b) => [
+        b.engine,
+        b.size.toLocaleString("pt-BR"),
+        seconds(b.listenMs),
+        seconds(b.firstSearchMs),
+        seconds(b.indexMs),
+      ]),
+    ),
+    "",
+  ];
+}
+
 async function main(): Promise<void> {
   const startedAt = new Date();
   const report: Report = {
@@ -767,6 +832,8 @@ async function main(): Promise<void> {
     jsWeights: [],
     search: [],
     explains: [],
+    searchLoad: [],
+    searchBoot: [],
     start: [],
     notes: [],
   };
@@ -847,6 +914,31 @@ async function main(): Promise<void> {
     }
     if (SIZES.join(",") !== "1000,10000,100000")
       report.notes.push(`Tamanhos medidos: ${SIZES.join(", ")} (BENCH_SIZES).`);
+  }
+  if (!SKIP.has("search-load")) {
+    const onResult = (rows: SearchLoadRow[], boot: SearchBootRow) => {
+      report.searchLoad.push(...rows);
+      report.searchBoot.push(boot);
+      save();
+    };
+    const common = {
+      sizes: SIZES,
+      port: PORT + 20,
+      buildDir: BUILD_DIR,
+      durationSeconds: DURATION,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      warmupRequests: WARMUP_REQUESTS,
+      onResult,
+    };
+    await benchSearchLoad({ ...common, dataDir: `${DATA_DIR}-search-load` });
+    const pgUrl = process.env.BENCH_DATABASE_URL;
+    if (pgUrl)
+      await benchSearchLoad({ ...common, dataDir: `${DATA_DIR}-search-load-pg`, databaseUrl: pgUrl });
+    else
+      report.notes.push(
+        "Busca HTTP no PostgreSQL: não medida nesta execução (defina BENCH_DATABASE_URL com um banco descartável — ele é esvaziado).",
+      );
   }
   if (!SKIP.has("flood")) {
     report.flood = await floodStep();

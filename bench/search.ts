@@ -1,5 +1,6 @@
 // Step 2: search latency in-process (searchProperties, the function the loader calls) at
-// growing catalogue sizes, on PGlite and, when DATABASE_URL is set, on PostgreSQL. Every call
+// growing catalogue sizes, on PGlite and, when DATABASE_URL is set, on PostgreSQL; up to 10 000
+// listings also the SQL search alone (searchPropertiesSql: what answers while the index builds). Every call
 // does the whole work (change-log check, index scan, rows and covers read by id): nothing is
 // cached by query. The in-process index's build time after each bulk seed gets its own row.
 // Also EXPLAINs the SQL search (still used while the index builds, and for the queries it cannot
@@ -10,8 +11,8 @@ import { parseSearchFilters } from "../app/lib/search-filters";
 import { loadConfig } from "../app/server/config.server";
 import { properties } from "../app/server/db/schema.server";
 import { seedBulk } from "../app/server/demo/bulk-seed.server";
-import { searchConditions, searchProperties } from "../app/server/properties/search.server";
-import { warmSearchIndex } from "../app/server/properties/search-index-sync.server";
+import { searchConditions, searchProperties, searchPropertiesSql } from "../app/server/search/search.server";
+import { warmSearchIndex } from "../app/server/search/search-index-sync.server";
 import { closeServices, openServices, type Services } from "../app/server/services.server";
 import { percentile, progress } from "./util";
 
@@ -53,22 +54,27 @@ export interface ExplainResult {
   ms: number;
 }
 
+/** Sizes up to this also get the SQL search alone (what answers while the index builds at boot). */
+const SQL_ONLY_UP_TO = 10_000;
+
 async function measure(
   services: Services,
   iterations: number,
+  search: typeof searchProperties = searchProperties,
+  prefix = "",
 ): Promise<Omit<SearchResultRow, "engine" | "size">[]> {
   const rows: Omit<SearchResultRow, "engine" | "size">[] = [];
-  for (const search of SEARCHES) {
-    const filters = parseSearchFilters(search.query);
+  for (const { label, query } of SEARCHES) {
+    const filters = parseSearchFilters(query);
     let total = 0;
-    for (let i = 0; i < 3; i++) total = (await searchProperties(services.db, filters)).total;
+    for (let i = 0; i < 3; i++) total = (await search(services.db, filters)).total;
     const times: number[] = [];
     for (let i = 0; i < iterations; i++) {
       const started = performance.now();
-      await searchProperties(services.db, filters);
+      await search(services.db, filters);
       times.push(performance.now() - started);
     }
-    rows.push({ label: search.label, total, p50: percentile(times, 50), p95: percentile(times, 95) });
+    rows.push({ label: `${prefix}${label}`, total, p50: percentile(times, 50), p95: percentile(times, 95) });
   }
   return rows;
 }
@@ -167,9 +173,19 @@ export async function benchSearch(options: {
       progress(
         `busca (${engine}): ${size.toLocaleString("pt-BR")} imóveis prontos em ${((performance.now() - started) / 1000).toFixed(0)} s; medindo…`,
       );
+      const sqlOnly =
+        size <= SQL_ONLY_UP_TO
+          ? await measure(
+              services,
+              options.iterations,
+              searchPropertiesSql,
+              "só SQL (índice ainda não montado): ",
+            )
+          : [];
       const measured = [
         buildRow,
         ...(await measure(services, options.iterations)).map((row) => ({ engine, size, ...row })),
+        ...sqlOnly.map((row) => ({ engine, size, ...row })),
       ];
       rows.push(...measured);
       options.onRows?.(measured);

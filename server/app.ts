@@ -24,7 +24,7 @@ import { isLeadApiPath } from "../app/server/leads/intake.server";
 import { logOf } from "../app/server/log/logger.server";
 import { type RequestLogFields, requestLog } from "../app/server/log/request-log.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
-import { warmSearchIndex } from "../app/server/properties/search-index-sync.server";
+import { warmSearchIndex } from "../app/server/search/search-index-sync.server";
 import { closeServices, openServices, type Services } from "../app/server/services.server";
 
 export { createLogger, tellOperator } from "../app/server/log/logger.server";
@@ -42,10 +42,6 @@ export async function startServices(): Promise<Services> {
   }
   // Send queued notifications (lead e-mails) from this instance too (app/server/outbox/).
   services.outboxWorker = await startOutboxWorker(services);
-  // Build the search index now, not on the first visitor's search (SQL answers meanwhile).
-  warmSearchIndex(services.db).catch((error: unknown) =>
-    logOf(services).error({ err: error }, "Índice de busca: falha ao montar"),
-  );
   // Listing views in batches, from the listing loader and from page-cache hits.
   services.viewCounter = new ViewCounter(services.db, undefined, logOf(services));
   // Backups while the site runs on the embedded database (app/server/backup/site-endpoint.server.ts).
@@ -54,6 +50,18 @@ export async function startServices(): Promise<Services> {
 }
 
 export { closeServices };
+
+/**
+ * Builds the search index in the background, in small steps, once the server listens (server.js):
+ * its first queries then never delay the start, and searches answer from SQL until it is built
+ * (app/server/search/search-index-sync.server.ts).
+ */
+export function startSearchIndex(services: Services): void {
+  warmSearchIndex(services.db).then(
+    (built) => logOf(services).debug(built, "Índice de busca montado"),
+    (error: unknown) => logOf(services).error({ err: error }, "Índice de busca: falha ao montar"),
+  );
+}
 
 /**
  * Several processes (WEB_CONCURRENCY, PostgreSQL only): the primary runs the migrations and the

@@ -1,20 +1,15 @@
 // Human words for a search: the page title ("Apartamentos à venda em Maceió") and the active
 // filter chips, each with the link that removes it (also the empty state's suggestions).
-import { formatArea, formatCount, formatPrice, plural } from "./format";
+import { formatCount } from "./format";
+import { FILTER_NAMES, filterChipsOf } from "./search-filter-table";
 import type { CityFacetView } from "./search-page";
 import { type SearchFilters, searchHref } from "./search-params";
-import { COMODIDADES, type Finalidade, TIPOS } from "./vocabulary";
+import { type Finalidade, TIPOS } from "./vocabulary";
 
 const FINALIDADE_PHRASE: Record<Finalidade, string> = {
   venda: "à venda",
   aluguel: "para alugar",
   temporada: "para temporada",
-};
-
-const FINALIDADE_CHIP: Record<Finalidade, string> = {
-  venda: "À venda",
-  aluguel: "Para alugar",
-  temporada: "Temporada",
 };
 
 /** Lower case without accents, as the search compares places (lower(f_unaccent(...))). */
@@ -62,51 +57,14 @@ export interface FilterChip {
   removeHref: string;
 }
 
-function range(min: number | undefined, max: number | undefined, format: (n: number) => string): string {
-  if (min !== undefined && max !== undefined) return `${format(min)} a ${format(max)}`;
-  if (min !== undefined) return `a partir de ${format(min)}`;
-  return `até ${format(max ?? 0)}`;
-}
-
-const atLeast = (n: number, one: string, many: string) => `${n}+ ${plural(n, one, many)}`;
-
 export function filterChips(path: string, filters: SearchFilters): FilterChip[] {
-  const chips: FilterChip[] = [];
-  const without = (key: string, label: string, change: Partial<SearchFilters>) =>
-    chips.push({ key, label, removeHref: searchHref(path, { ...filters, ...change, pagina: 1 }) });
-
-  if (filters.q) without("q", `“${filters.q}”`, { q: undefined });
-  if (filters.finalidade)
-    without("finalidade", FINALIDADE_CHIP[filters.finalidade], { finalidade: undefined });
-  for (const tipo of filters.tipo) {
-    without(`tipo:${tipo}`, TIPOS[tipo].label, { tipo: filters.tipo.filter((t) => t !== tipo) });
-  }
-  if (filters.cidade) without("cidade", filters.cidade, { cidade: undefined });
-  if (filters.bairro) without("bairro", filters.bairro, { bairro: undefined });
-  if (filters.precoMin !== undefined || filters.precoMax !== undefined) {
-    without("preco", range(filters.precoMin, filters.precoMax, formatPrice), {
-      precoMin: undefined,
-      precoMax: undefined,
-    });
-  }
-  if (filters.quartos)
-    without("quartos", atLeast(filters.quartos, "quarto", "quartos"), { quartos: undefined });
-  if (filters.suites) without("suites", atLeast(filters.suites, "suíte", "suítes"), { suites: undefined });
-  if (filters.vagas) without("vagas", atLeast(filters.vagas, "vaga", "vagas"), { vagas: undefined });
-  if (filters.areaMin !== undefined || filters.areaMax !== undefined) {
-    without("area", range(filters.areaMin, filters.areaMax, formatArea), {
-      areaMin: undefined,
-      areaMax: undefined,
-    });
-  }
-  for (const item of filters.comodidades) {
-    without(`comodidade:${item}`, COMODIDADES[item].label, {
-      comodidades: filters.comodidades.filter((c) => c !== item),
-    });
-  }
-  if (filters.mobiliado) without("mobiliado", "Mobiliado", { mobiliado: false });
-  if (filters.pet) without("pet", "Aceita pet", { pet: false });
-  return chips;
+  return FILTER_NAMES.flatMap((name) =>
+    filterChipsOf(name, filters).map(({ key, label, without }) => ({
+      key,
+      label,
+      removeHref: searchHref(path, { ...filters, ...without, pagina: 1 }),
+    })),
+  );
 }
 
 /**

@@ -2,10 +2,24 @@
 // never an error. Serialising them back (canonical URLs) is search-params.ts. The server parses
 // every search with this; the browser loads it only to submit the filter form (search-form.tsx).
 import * as z from "zod/mini";
-import { DEFAULT_ORDEM, LIST_KEYS, MAX_PAGE, ORDEM_KEYS, PARAM_ORDER, PLACE_SEPARATOR } from "./search-keys";
-import { COMODIDADE_KEYS, type Comodidade, FINALIDADE_KEYS, TIPO_KEYS, type Tipo } from "./vocabulary";
-
-const MAX_TEXT = 100;
+import {
+  FILTER_NAMES,
+  type FilterDefinition,
+  type FilterFields,
+  type FilterName,
+  filterParams,
+  SEARCH_FILTERS,
+} from "./search-filter-table";
+import {
+  DEFAULT_ORDEM,
+  LIST_KEYS,
+  MAX_PAGE,
+  ORDEM_KEYS,
+  type Ordem,
+  PARAM_ORDER,
+  PLACE_SEPARATOR,
+} from "./search-keys";
+import type { Tipo } from "./vocabulary";
 
 // zod/mini keeps the browser's copy small.
 const str = z.string();
@@ -82,35 +96,45 @@ const ordered = (
 ): [number | undefined, number | undefined] =>
   min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
 
+/** The zod schema of each kind of filter (search-filter-table.ts), by URL parameter. */
+function fieldSchemas(name: FilterName): [string, z.ZodMiniType][] {
+  const definition = SEARCH_FILTERS[name] as FilterDefinition;
+  switch (definition.kind) {
+    case "text":
+      return [[name, text(definition.max)]];
+    case "oneOf":
+      return [[name, z.catch(z.optional(z.enum(definition.keys as [string, ...string[]])), undefined)]];
+    case "anyOf":
+    case "allOf":
+      return [[name, keyList(definition.keys)]];
+    case "atLeast":
+      return [[name, minimumCount]];
+    case "flag":
+      return [[name, flag]];
+    case "range":
+      return filterParams(name).map((param) => [param, amount]);
+  }
+}
+
+const RANGES = FILTER_NAMES.filter((name) => SEARCH_FILTERS[name].kind === "range").map(filterParams);
+
 export const searchFiltersSchema = z.pipe(
   z.object({
-    q: text(MAX_TEXT),
-    finalidade: z.catch(z.optional(z.enum(FINALIDADE_KEYS)), undefined),
-    tipo: keyList<Tipo>(TIPO_KEYS),
-    cidade: text(80),
-    bairro: text(80),
-    precoMin: amount,
-    precoMax: amount,
-    quartos: minimumCount,
-    suites: minimumCount,
-    vagas: minimumCount,
-    areaMin: amount,
-    areaMax: amount,
-    comodidades: keyList<Comodidade>(COMODIDADE_KEYS),
-    mobiliado: flag,
-    pet: flag,
+    ...Object.fromEntries(FILTER_NAMES.flatMap(fieldSchemas)),
     ordem: z.catch(z.enum(ORDEM_KEYS), DEFAULT_ORDEM),
     pagina: z.catch(integerIn(1, MAX_PAGE), 1),
   }),
-  z.transform((f) => {
+  z.transform((parsed) => {
+    const f = { ...parsed } as Record<string, unknown>;
     // A reversed range is a typo, not an empty search.
-    const [precoMin, precoMax] = ordered(f.precoMin, f.precoMax);
-    const [areaMin, areaMax] = ordered(f.areaMin, f.areaMax);
-    return { ...f, precoMin, precoMax, areaMin, areaMax };
+    for (const [min, max] of RANGES) {
+      [f[min!], f[max!]] = ordered(f[min!] as number | undefined, f[max!] as number | undefined);
+    }
+    return f as SearchFilters;
   }),
 );
 
-export type SearchFilters = z.output<typeof searchFiltersSchema>;
+export type SearchFilters = FilterFields & { ordem: Ordem; pagina: number };
 
 export interface ParseOptions {
   /** Only these tipos are meaningful here (the Casas screen); others are dropped. */

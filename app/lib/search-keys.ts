@@ -1,7 +1,7 @@
-// The search URLs' vocabulary: parameter names and their order, sort orders, limits. Both
-// search-params.ts (serialising) and search-filters.ts (parsing) read it; it imports neither, so
-// the two never import each other (search-params.ts indexes the filters with PARAM_ORDER, which
-// checks every name is a filter).
+// The search URLs' vocabulary: parameter names and their order (from the filter table,
+// search-filter-table.ts), sort orders, limits. Both search-params.ts (serialising) and
+// search-filters.ts (parsing) read it; it imports neither, so the two never import each other.
+import { FILTER_NAMES, filterParams, SEARCH_FILTERS } from "./search-filter-table";
 
 export const ORDENS = {
   relevancia: "Relevância",
@@ -17,28 +17,12 @@ export const DEFAULT_ORDEM: Ordem = "relevancia";
 export const MAX_PAGE = 10_000;
 
 /** Parameters that repeat (tipo=casa&tipo=apartamento). */
-export const LIST_KEYS = new Set(["tipo", "comodidades"]);
+export const LIST_KEYS: ReadonlySet<string> = new Set(
+  FILTER_NAMES.filter((name) => ["anyOf", "allOf"].includes(SEARCH_FILTERS[name].kind)),
+);
 
-/** The parameters in their canonical order. */
-export const PARAM_ORDER = [
-  "q",
-  "finalidade",
-  "tipo",
-  "cidade",
-  "bairro",
-  "precoMin",
-  "precoMax",
-  "quartos",
-  "suites",
-  "vagas",
-  "areaMin",
-  "areaMax",
-  "comodidades",
-  "mobiliado",
-  "pet",
-  "ordem",
-  "pagina",
-] as const;
+/** The parameters in their canonical order: the filters' (search-filter-table.ts), then sort and page. */
+export const PARAM_ORDER: readonly string[] = [...FILTER_NAMES.flatMap(filterParams), "ordem", "pagina"];
 
 /**
  * A bairro option's value in the filter forms: "Maragogi|Centro". The bairro carries its city, so

@@ -2,6 +2,8 @@
 // Serialising is canonical: a fixed parameter order with defaults omitted, so every result page
 // has exactly one URL. Parsing (lenient, with zod) is in search-filters.ts, which the browser
 // loads only when a visitor submits the form: zod is ~14 KB of the search page's script.
+
+import { FILTER_NAMES, filterParams, isFilterActive, SEARCH_FILTERS } from "./search-filter-table";
 import type { SearchFilters } from "./search-filters";
 import { DEFAULT_ORDEM, PARAM_ORDER, PLACE_SEPARATOR } from "./search-keys";
 
@@ -27,7 +29,8 @@ export function placeValue(cidade: string, bairro: string): string {
 /** Canonical parameters: fixed order, defaults and empty values omitted, lists repeated. */
 export function serializeSearchFilters(filters: Partial<SearchFilters>): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of PARAM_ORDER) {
+  // search-keys.ts builds the order from the filter table, whose names are SearchFilters' keys.
+  for (const key of PARAM_ORDER as readonly (keyof SearchFilters)[]) {
     const value = filters[key];
     if (value === undefined || value === null || value === false) continue;
     if (key === "ordem" && value === DEFAULT_ORDEM) continue;
@@ -55,21 +58,7 @@ export function pageHref(path: string, filters: SearchFilters, page: number): st
   return searchHref(path, { ...filters, pagina: page });
 }
 
-/** How many filters narrow the results (sort and page are not filters). */
+/** How many filters narrow the results (sort and page are not filters; a range is one). */
 export function activeFilterCount(filters: SearchFilters): number {
-  let count = 0;
-  if (filters.q) count++;
-  if (filters.finalidade) count++;
-  if (filters.tipo.length) count++;
-  if (filters.cidade) count++;
-  if (filters.bairro) count++;
-  if (filters.precoMin !== undefined || filters.precoMax !== undefined) count++;
-  if (filters.quartos) count++;
-  if (filters.suites) count++;
-  if (filters.vagas) count++;
-  if (filters.areaMin !== undefined || filters.areaMax !== undefined) count++;
-  if (filters.comodidades.length) count++;
-  if (filters.mobiliado) count++;
-  if (filters.pet) count++;
-  return count;
+  return FILTER_NAMES.filter((name) => isFilterActive(name, filters)).length;
 }

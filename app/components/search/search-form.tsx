@@ -2,6 +2,7 @@
 // JavaScript it submits to the same URL the codec reads. With JavaScript it navigates straight to
 // the canonical URL (no empty "key=" parameters, no redirect) and keeps focus where it belongs.
 import { type FormEvent, useState } from "react";
+import { filtersOfKind } from "../../lib/search-filter-table";
 import type { CityFacetView } from "../../lib/search-page";
 import { activeFilterCount, PLACE_SEPARATOR, placeValue, type SearchFilters } from "../../lib/search-params";
 import { COMODIDADE_KEYS, COMODIDADES, type Finalidade, TIPOS, type Tipo } from "../../lib/vocabulary";
@@ -26,6 +27,13 @@ const PRICE_LEGEND: Record<Finalidade | "", string> = {
 };
 
 const MINIMUMS = [1, 2, 3, 4];
+
+// The "3+ quartos" selects and the yes/no boxes come from the filter table: a new one there
+// appears here.
+const COUNT_FILTERS = filtersOfKind("atLeast");
+const FLAG_FILTERS = filtersOfKind("flag");
+const fieldValue = (filters: SearchFilters, name: string) =>
+  (filters as unknown as Record<string, unknown>)[name];
 
 function CountSelect({ name, label, value }: { name: string; label: string; value?: number }) {
   return (
@@ -251,9 +259,14 @@ export function SearchForm({
             />
 
             <div className="search-counts">
-              <CountSelect name="quartos" label="Quartos" value={filters.quartos} />
-              <CountSelect name="suites" label="Suítes" value={filters.suites} />
-              <CountSelect name="vagas" label="Vagas" value={filters.vagas} />
+              {COUNT_FILTERS.map(([name, { label }]) => (
+                <CountSelect
+                  key={name}
+                  name={name}
+                  label={label}
+                  value={fieldValue(filters, name) as number}
+                />
+              ))}
             </div>
 
             <RangeFields
@@ -283,14 +296,17 @@ export function SearchForm({
             <fieldset className="search-group">
               <legend>Mais opções</legend>
               <div className="search-checks">
-                <label>
-                  <input type="checkbox" name="mobiliado" value="1" defaultChecked={filters.mobiliado} />
-                  <span>Mobiliado</span>
-                </label>
-                <label>
-                  <input type="checkbox" name="pet" value="1" defaultChecked={filters.pet} />
-                  <span>Aceita pet</span>
-                </label>
+                {FLAG_FILTERS.map(([name, { label }]) => (
+                  <label key={name}>
+                    <input
+                      type="checkbox"
+                      name={name}
+                      value="1"
+                      defaultChecked={fieldValue(filters, name) === true}
+                    />
+                    <span>{label}</span>
+                  </label>
+                ))}
               </div>
             </fieldset>
 

@@ -12,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ ok: false }, { status: 405 });
   if (isCrossOriginRequest(request, context.get(requestContext).services.config.publicUrl))
     return data({ ok: false }, { status: 403 });
-  const limited = formLimitExceeded(context);
+  const limited = formLimitExceeded(context.get(requestContext));
   if (limited) return data({ ok: false }, { status: 429, headers: limited });
   let referencia: unknown;
   try {

@@ -4,7 +4,7 @@ import { SearchPage } from "../../components/search/search-page";
 import { searchPageMeta } from "../../lib/search-page";
 import { HOUSE_TIPOS } from "../../lib/vocabulary";
 import { requestContext } from "../../server/context.server";
-import { loadSearchPage } from "../../server/properties/search-page.server";
+import { loadSearchPage } from "../../server/search/search-page.server";
 import type { Route } from "./+types/casas";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors: { _form: "Requisição de outra origem recusada." } }, { status: 403 });
   }
   // Over the per-IP limit (counted at the edge): refused before the form is even read.
-  const limited = formLimitExceeded(context);
+  const limited = formLimitExceeded(context.get(requestContext));
   if (limited) return data({ errors: { _form: SIGN_IN_LIMIT_MESSAGE } }, { status: 429, headers: limited });
   const parsed = loginSchema.safeParse(formValues(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error) }, { status: 400 });

@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isCrossOriginRequest(request, config.publicUrl)) {
     return data({ errors: { _form: "Requisição de outra origem recusada." }, sent: false }, { status: 403 });
   }
-  const limited = formLimitExceeded(context);
+  const limited = formLimitExceeded(context.get(requestContext));
   if (limited) {
     return data(
       { errors: { _form: RECOVERY_LIMIT_MESSAGE }, sent: false },

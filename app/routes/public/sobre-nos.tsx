@@ -28,7 +28,7 @@ export const headers = headersWithRetryAfter;
 // The general contact form posts here.
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const limited = formLimitExceeded(context);
+  const limited = formLimitExceeded(context.get(requestContext));
   if (limited) return data(leadLimitAnswer(form), { status: 429, headers: limited });
   const result = await submitLeadForm(context.get(requestContext).services.db, form, "contato");
   return data(result.body, { status: result.status });

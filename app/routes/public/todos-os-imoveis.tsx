@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { SearchPage } from "../../components/search/search-page";
 import { searchPageMeta } from "../../lib/search-page";
 import { requestContext } from "../../server/context.server";
-import { loadSearchPage } from "../../server/properties/search-page.server";
+import { loadSearchPage } from "../../server/search/search-page.server";
 import type { Route } from "./+types/todos-os-imoveis";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -21,7 +21,6 @@ import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import type express from "express";
 import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
-import { type LoadContext, requestContext } from "../context.server";
 import type { Db } from "../db/client.server";
 import { LGPD_CONSENT_TEXT } from "../settings/agency-defaults.server";
 import { cleanText } from "./clean-input.server";
@@ -197,8 +196,10 @@ export function limitPublicForms(db: Db): express.RequestHandler {
  * For an action: the 429's headers when the edge found this request over its form's limit, else
  * null. Actions check it before anything else and answer their usual 429 data.
  */
-export function formLimitExceeded(context: LoadContext): { "Retry-After": string } | null {
-  const verdict = context.get(requestContext).formLimit;
+export function formLimitExceeded(context: {
+  formLimit?: FormLimitVerdict;
+}): { "Retry-After": string } | null {
+  const verdict = context.formLimit;
   return verdict?.limited ? { "Retry-After": String(verdict.retryAfterSeconds) } : null;
 }
 

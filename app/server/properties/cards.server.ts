@@ -1,7 +1,8 @@
+import { eq } from "drizzle-orm";
 import { formatPrice } from "../../lib/format";
 import type { PropertyCardData } from "../../lib/property-card";
 import { FINALIDADES, RENT_PERIODS, STATUSES, TIPOS } from "../../lib/vocabulary";
-import type { Property, PropertyPhoto } from "../db/schema.server";
+import { type Property, type PropertyPhoto, properties } from "../db/schema.server";
 import { toPictureData } from "../media/picture.server";
 import type { Storage } from "../media/storage.server";
 import { monthlyTotal, pricePerM2 } from "./price-facts.server";
@@ -43,6 +44,37 @@ export type CardProperty = Pick<
   | "status"
   | "destaque"
 >;
+
+/** The columns a card needs, to select (not the description nor the search vector). */
+export const cardColumns = {
+  id: properties.id,
+  referencia: properties.referencia,
+  titulo: properties.titulo,
+  tipo: properties.tipo,
+  finalidades: properties.finalidades,
+  precoVenda: properties.precoVenda,
+  precoAluguel: properties.precoAluguel,
+  periodoAluguel: properties.periodoAluguel,
+  precoSobConsulta: properties.precoSobConsulta,
+  bairro: properties.bairro,
+  cidade: properties.cidade,
+  quartos: properties.quartos,
+  suites: properties.suites,
+  banheiros: properties.banheiros,
+  vagas: properties.vagas,
+  areaUtil: properties.areaUtil,
+  areaTotal: properties.areaTotal,
+  condominio: properties.condominio,
+  iptu: properties.iptu,
+  iptuPeriodo: properties.iptuPeriodo,
+  status: properties.status,
+  destaque: properties.destaque,
+} as const;
+
+export type CardRow = CardProperty & { id: number };
+
+/** Only published listings are public (search, listing pages, cards). */
+export const isPublished = eq(properties.publicacao, "publicado");
 
 export function toCardData(
   property: CardProperty,

@@ -10,8 +10,8 @@ import {
   propertyRedirects,
   propertyViewsDaily,
 } from "../db/schema.server";
-import { coverColumn } from "./covers.server";
-import { type CardRow, type CoverRow, cardColumns, isPublished } from "./search.server";
+import { type CardRow, cardColumns, isPublished } from "./cards.server";
+import { type CoverRow, coverColumn } from "./covers.server";
 
 export interface PublishedListing {
   property: Property;

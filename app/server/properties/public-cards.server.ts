@@ -6,9 +6,8 @@ import { perDataVersion } from "../cache/per-data-version.server";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import type { Storage } from "../media/storage.server";
-import { toCardData } from "./cards.server";
+import { cardColumns, toCardData } from "./cards.server";
 import { coverColumn } from "./covers.server";
-import { cardColumns } from "./search.server";
 
 const published = eq(properties.publicacao, "publicado");
 /** Sold or rented listings stay reachable (and in favourites) but are not advertised. */

@@ -7,7 +7,7 @@ import { bumpDataVersion, type DataVersionSource, openDataVersionSource } from "
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
-import { loadSearchPage, type SearchScreen } from "../properties/search-page.server";
+import { loadSearchPage, type SearchScreen } from "./search-page.server";
 import { catalogueWords } from "./spelling.server";
 
 let database: Database;

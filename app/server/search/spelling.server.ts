@@ -13,8 +13,10 @@ import { perDataVersion } from "../cache/per-data-version.server";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import type { Storage } from "../media/storage.server";
+import { isPublished } from "../properties/cards.server";
 import { listFeaturedCards, listNewestCards } from "../properties/public-cards.server";
-import { foldSearchText, isPublished, searchProperties } from "../properties/search.server";
+import { searchProperties } from "./search.server";
+import { foldSearchText } from "./text-query.server";
 
 /**
  * pg_trgm's similarity a catalogue word needs to replace a word of the query. pg_trgm's own

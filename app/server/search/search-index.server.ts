@@ -1,12 +1,22 @@
-// The in-process search index (issue 7): the filterable and sortable columns of every published
+// The in-process search index (docs/decisions/008-in-process-search-index.md): the filterable and sortable columns of every published
 // listing in compact typed arrays, plus an inverted index of its lexemes, so a search is a scan
 // of memory instead of a count(*) and a sort over the table. It answers with the ids of one page
 // and the total; search.server.ts then reads those rows by id. It must give exactly what the SQL
 // search (searchPropertiesSql) gives — same rows, same order, same total — and
 // search-index.server.test.ts checks that on a generated catalogue. Keeping it current is
 // search-index-sync.server.ts's job.
+import { FILTER_NAMES, type FilterColumn } from "../../lib/search-filter-table";
 import type { SearchFilters } from "../../lib/search-params";
-import { COMODIDADE_KEYS, FINALIDADE_KEYS, TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
+import { FINALIDADE_KEYS, TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
+import {
+  bitsOf,
+  GENERIC_COLUMNS,
+  type IndexColumns,
+  type IndexFilterInput,
+  NO_MATCH,
+  SERVER_FILTERS,
+  type SlotTest,
+} from "./filters.server";
 import {
   type CompiledQuery,
   compareLexemes,
@@ -27,15 +37,10 @@ export interface IndexedListing {
   precoVenda: number | null;
   precoAluguel: number | null;
   precoSobConsulta: boolean;
-  quartos: number;
-  suites: number;
-  vagas: number;
   areaUtil: number | null;
   areaTotal: number | null;
-  /** null = não informado, which the mobiliado/pet filters treat as "não". */
-  mobiliado: boolean | null;
-  aceitaPet: boolean | null;
-  comodidades: string[];
+  /** The generic filters' columns (filters.server.ts, GENERIC_COLUMNS), as selected. */
+  columns: Partial<Record<FilterColumn, unknown>>;
   /** lower(f_unaccent(cidade)) and lower(f_unaccent(bairro)), as PostgreSQL computes them. */
   cidadeKey: string;
   bairroKey: string;
@@ -47,13 +52,7 @@ export interface IndexedListing {
   vector: string;
 }
 
-export interface IndexQuery {
-  filters: SearchFilters;
-  /** The tipos to keep (already narrowed by the screen); empty = all. */
-  tipos: readonly Tipo[];
-  /** lower(f_unaccent(...)) of the cidade and bairro filters, computed by PostgreSQL. */
-  cidadeKey?: string;
-  bairroKey?: string;
+export interface IndexQuery extends IndexFilterInput {
   /** The free-text part: the compiled tsquery and upper(q) for the referência match. */
   text?: { query: CompiledQuery; referenciaKey: string };
   offset: number;
@@ -98,8 +97,6 @@ class Postings {
 
 const SOLD = new Set(["vendido", "alugado"]);
 const MAX_PATTERNS = 0xffff;
-const bit = (keys: readonly string[], values: readonly string[]) =>
-  values.reduce((mask, v) => (keys.includes(v) ? mask | (1 << keys.indexOf(v)) : mask), 0);
 
 /**
  * A slot per listing version: an update retires the listing's slot and appends a new one, so
@@ -122,13 +119,11 @@ export class SearchIndex {
   private precoVenda = new Float64Array(0);
   private precoAluguel = new Float64Array(0);
   private sobConsulta = new Uint8Array(0);
-  private quartos = new Int16Array(0);
-  private suites = new Int16Array(0);
-  private vagas = new Int16Array(0);
   private area = new Float64Array(0);
-  private comodidades = new Uint32Array(0);
-  private mobiliado = new Uint8Array(0);
-  private pet = new Uint8Array(0);
+  /** The generic filters' columns, one number per slot (filters.server.ts encodes them). */
+  private readonly generic = new Map(
+    GENERIC_COLUMNS.map((spec) => [spec.column, { spec, cells: new spec.array(0) }]),
+  );
   private readonly slotById = new Map<number, number>();
   private readonly slotByReferencia = new Map<string, number>();
   private readonly referencia: string[] = [];
@@ -169,6 +164,7 @@ export class SearchIndex {
   get arrayBytes(): number {
     let bytes = 0;
     for (const value of Object.values(this)) if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+    for (const { cells } of this.generic.values()) bytes += cells.byteLength;
     for (const p of this.lexemes.values()) {
       bytes += p.slots.byteLength + p.patterns.byteLength + p.starts.byteLength;
     }
@@ -204,19 +200,14 @@ export class SearchIndex {
     this.destaque[s] = listing.destaque ? 1 : 0;
     this.published[s] = listing.publishedUs ?? Number.NEGATIVE_INFINITY;
     this.tipo[s] = TIPO_KEYS.indexOf(listing.tipo as Tipo);
-    this.finalidades[s] = bit(FINALIDADE_KEYS, listing.finalidades);
+    this.finalidades[s] = bitsOf(FINALIDADE_KEYS, listing.finalidades);
     this.cidade[s] = this.place(listing.cidadeKey);
     this.bairro[s] = this.place(listing.bairroKey);
     this.precoVenda[s] = listing.precoVenda ?? Number.NaN;
     this.precoAluguel[s] = listing.precoAluguel ?? Number.NaN;
     this.sobConsulta[s] = listing.precoSobConsulta ? 1 : 0;
-    this.quartos[s] = listing.quartos;
-    this.suites[s] = listing.suites;
-    this.vagas[s] = listing.vagas;
     this.area[s] = listing.areaUtil ?? listing.areaTotal ?? Number.NaN;
-    this.comodidades[s] = bit(COMODIDADE_KEYS, listing.comodidades) >>> 0;
-    this.mobiliado[s] = listing.mobiliado ? 1 : 0;
-    this.pet[s] = listing.aceitaPet ? 1 : 0;
+    for (const { spec, cells } of this.generic.values()) cells[s] = spec.encode(listing.columns[spec.column]);
     this.slotById.set(listing.id, s);
     this.slotByReferencia.set(listing.referenciaKey, s);
     this.referencia[s] = listing.referenciaKey;
@@ -287,13 +278,8 @@ export class SearchIndex {
     this.precoVenda = grown(this.precoVenda, size);
     this.precoAluguel = grown(this.precoAluguel, size);
     this.sobConsulta = grown(this.sobConsulta, size);
-    this.quartos = grown(this.quartos, size);
-    this.suites = grown(this.suites, size);
-    this.vagas = grown(this.vagas, size);
     this.area = grown(this.area, size);
-    this.comodidades = grown(this.comodidades, size);
-    this.mobiliado = grown(this.mobiliado, size);
-    this.pet = grown(this.pet, size);
+    for (const column of this.generic.values()) column.cells = grown(column.cells, size);
     this.positionStart = grown(this.positionStart, size);
   }
 
@@ -476,60 +462,45 @@ export class SearchIndex {
     };
   }
 
-  /** The WHERE clause as a predicate on slots; null when nothing can match. */
-  private filter(q: IndexQuery): ((s: number) => boolean) | null {
-    const f = q.filters;
-    const finalidade = f.finalidade ? 1 << FINALIDADE_KEYS.indexOf(f.finalidade) : 0;
-    const tipos = q.tipos.length ? bit(TIPO_KEYS, q.tipos) : 0;
-    const cidade = q.cidadeKey === undefined ? -1 : (this.places.get(q.cidadeKey) ?? -2);
-    const bairro = q.bairroKey === undefined ? -1 : (this.places.get(q.bairroKey) ?? -2);
-    if (cidade === -2 || bairro === -2) return null;
-    const comodidades = bit(COMODIDADE_KEYS, f.comodidades) >>> 0;
-    const priced = f.precoMin !== undefined || f.precoMax !== undefined;
-    const precoMin = f.precoMin ?? Number.NEGATIVE_INFINITY;
-    const precoMax = f.precoMax ?? Number.POSITIVE_INFINITY;
-    const sized = f.areaMin !== undefined || f.areaMax !== undefined;
-    const areaMin = f.areaMin ?? Number.NEGATIVE_INFINITY;
-    const areaMax = f.areaMax ?? Number.POSITIVE_INFINITY;
-    const price = this.price(f.finalidade);
-    const { quartos, suites, vagas, mobiliado, pet } = f;
-    const cols = {
-      finalidades: this.finalidades,
-      tipo: this.tipo,
-      cidade: this.cidade,
-      bairro: this.bairro,
-      quartos: this.quartos,
-      suites: this.suites,
-      vagas: this.vagas,
-      area: this.area,
-      comodidades: this.comodidades,
-      mobiliado: this.mobiliado,
-      pet: this.pet,
-    };
+  /** The WHERE clause as a predicate on slots (every filter's test, filters.server.ts); null when nothing can match. */
+  private filter(q: IndexQuery): SlotTest | null {
+    const columns = this.columns();
+    const tests: SlotTest[] = [];
+    for (const name of FILTER_NAMES) {
+      const test = SERVER_FILTERS[name].index(q, columns);
+      if (test === NO_MATCH) return null;
+      if (test) tests.push(test);
+    }
+    const [first, second] = tests;
+    if (!first) return () => true;
+    if (!second) return first;
+    if (tests.length === 2) return (s) => first(s) && second(s);
     return (s) => {
-      if (finalidade && !(cols.finalidades[s]! & finalidade)) return false;
-      if (tipos && !(tipos & (1 << cols.tipo[s]!))) return false;
-      if (cidade >= 0 && cols.cidade[s] !== cidade) return false;
-      if (bairro >= 0 && cols.bairro[s] !== bairro) return false;
-      if (priced) {
-        const p = price(s); // NaN for a hidden or missing price: never inside a range
-        if (!(p >= precoMin && p <= precoMax)) return false;
-      }
-      if (quartos && !(cols.quartos[s]! >= quartos)) return false;
-      if (suites && !(cols.suites[s]! >= suites)) return false;
-      if (vagas && !(cols.vagas[s]! >= vagas)) return false;
-      if (sized) {
-        const a = cols.area[s]!;
-        if (!(a >= areaMin && a <= areaMax)) return false;
-      }
-      if (comodidades && (cols.comodidades[s]! & comodidades) >>> 0 !== comodidades) return false;
-      if (mobiliado && !cols.mobiliado[s]) return false;
-      if (pet && !cols.pet[s]) return false;
+      for (const test of tests) if (!test(s)) return false;
       return true;
     };
   }
 
-  /** visiblePrice in search.server.ts: NaN stands for its null. */
+  /** What the filters' tests read (the arrays as they are now: growing replaces them). */
+  private columns(): IndexColumns {
+    const generic = this.generic;
+    return {
+      finalidades: this.finalidades,
+      tipo: this.tipo,
+      cidade: this.cidade,
+      bairro: this.bairro,
+      area: this.area,
+      placeCode: (key) => this.places.get(key),
+      price: (finalidade) => this.price(finalidade),
+      column: (name) => {
+        const column = generic.get(name);
+        if (!column) throw new Error(`índice de busca: coluna ${name} ausente`);
+        return column.cells;
+      },
+    };
+  }
+
+  /** visiblePrice in filters.server.ts: NaN stands for its null. */
   private price(finalidade: SearchFilters["finalidade"]): (s: number) => number {
     const { sobConsulta, precoVenda, precoAluguel } = this;
     if (finalidade === "venda") return (s) => (sobConsulta[s] ? Number.NaN : precoVenda[s]!);

@@ -6,10 +6,10 @@ import { isIndexable, type SearchPageData } from "../../lib/search-page";
 import { pageHref, searchHref } from "../../lib/search-params";
 import { TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
-import { searchFallback, suggestSpelling } from "../search/spelling.server";
+import { toCardData } from "../properties/cards.server";
 import type { Services } from "../services.server";
-import { toCardData } from "./cards.server";
 import { searchFacets, searchProperties } from "./search.server";
+import { searchFallback, suggestSpelling } from "./spelling.server";
 
 export interface SearchScreen {
   path: string;
@@ -47,6 +47,20 @@ const readSearchPage = perDataVersionByKey(
   { maxKeys: 1000 },
 );
 
+/**
+ * The filter form's cities and bairros with their counts: a GROUP BY over every published listing
+ * that no filter changes, so it is read once per data version and screen, not on each new URL
+ * (a crawler walking price bounds would otherwise pay it on every page).
+ */
+const facetsPerVersion = perDataVersionByKey(
+  (context: Pick<Services, "db">, tipos: string) =>
+    searchFacets(context.db, { restrictTipos: tipos ? (tipos.split(",") as Tipo[]) : undefined }),
+  { maxKeys: 8 },
+);
+
+const facetsOf = (services: Pick<Services, "db">, restrictTipos: readonly Tipo[] | undefined) =>
+  facetsPerVersion(services, restrictTipos?.join(",") ?? "");
+
 async function searchPage(
   services: Pick<Services, "db" | "storage">,
   canonical: string,
@@ -57,7 +71,7 @@ async function searchPage(
   });
   const [result, facets] = await Promise.all([
     searchProperties(services.db, filters, { restrictTipos: screen.restrictTipos }),
-    searchFacets(services.db, { restrictTipos: screen.restrictTipos }),
+    facetsOf(services, screen.restrictTipos),
   ]);
   if (filters.pagina > result.pageCount)
     return { redirect: pageHref(screen.path, filters, result.pageCount) };

@@ -132,7 +132,7 @@ export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined 
 
 /**
  * The query without the phrases it does not need. The search adds the prefix form of the same
- * words to every query (`'vist' <-> 'mar' | 'vist':* & 'mar':*`, search.server.ts), so a branch
+ * words to every query (`'vist' <-> 'mar' | 'vist':* & 'mar':*`, text-query.server.ts), so a branch
  * of the top OR holding a phrase often matches no listing the prefix branch does not already
  * match: when every listing that matches it has each of its words (those not under a NOT or an
  * OR) and lacks each word it excludes, and so has a lexeme starting with each prefix and lacks

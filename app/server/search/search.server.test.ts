@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertPhoto, insertProperty } from "../../../tests/support/factories";
 import { parseSearchFilters } from "../../lib/search-filters";
 import { HOUSE_TIPOS } from "../../lib/vocabulary";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { insertPhoto, insertProperty } from "./public-fixtures.server";
-import { prefixQuery, searchFacets, searchProperties } from "./search.server";
+import { searchFacets, searchProperties } from "./search.server";
+import { prefixQuery } from "./text-query.server";
 
 let database: Database;
 const ids: Record<string, number> = {};

@@ -1,11 +1,11 @@
 // The search screens' loader: canonical redirects, and result pages shared between visitors
 // until a write moves the data version (never older than the last committed write).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProperty } from "../../../tests/support/factories";
 import { bumpDataVersion, type DataVersionSource, openDataVersionSource } from "../cache/data-version.server";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
-import { insertProperty } from "./public-fixtures.server";
 import { loadSearchPage, type SearchScreen } from "./search-page.server";
 
 let database: Database;
@@ -51,5 +51,21 @@ describe("loadSearchPage", () => {
         return "data" in next ? next.data.cards.map((c) => c.titulo) : [];
       })
       .toContain("Recém-publicado");
+  });
+
+  it("reads the filter form's cities once per data version, not once per new URL", async () => {
+    const cities = async (query: string) => {
+      const result = await page(query);
+      if (!("data" in result)) throw new Error(`esperava resultados: ${query}`);
+      return result.data.facets.map((c) => c.cidade);
+    };
+    expect(await cities("?precoMin=1")).not.toContain("Penedo");
+    // A write that bypasses the app (no data-version bump): a new URL still gets the facets read
+    // at this version, so they were not read again.
+    await insertProperty(database.db, { cidade: "Penedo", titulo: "Sobrado no centro histórico" });
+    expect(await cities("?precoMin=2")).not.toContain("Penedo");
+    // A write through the app moves the data version: the next new URL reads them again.
+    await bumpDataVersion(database.db);
+    await expect.poll(() => cities("?precoMin=3")).toContain("Penedo");
   });
 });

@@ -7,10 +7,17 @@
 import { and, asc, eq, gt, inArray, lte, max, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { appState, properties, propertyChanges } from "../db/schema.server";
+import { GENERIC_COLUMNS } from "./filters.server";
 import { type IndexedListing, SearchIndex } from "./search-index.server";
 
-/** Rows per query while (re)building: on PGlite each query holds the event loop, so keep them short. */
-const CHUNK = 2_000;
+/**
+ * Rows per step while (re)building. On PGlite each query holds the event loop, and so does adding
+ * its rows to the index: small steps, with a turn of the event loop between them, keep requests
+ * answered while a build of 100 000 listings runs (a few ms per step, not seconds).
+ */
+const CHUNK = 500;
+/** Lets timers, I/O and waiting requests run before the next step. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Beyond this many changed listings at once, reading everything again is cheaper. */
 const rebuildThreshold = (count: number) => Math.max(2_000, count / 5);
 /** Log rows read per sync; more than that means a bulk write: rebuild. */
@@ -28,14 +35,8 @@ const listingColumns = {
   precoVenda: properties.precoVenda,
   precoAluguel: properties.precoAluguel,
   precoSobConsulta: properties.precoSobConsulta,
-  quartos: properties.quartos,
-  suites: properties.suites,
-  vagas: properties.vagas,
   areaUtil: properties.areaUtil,
   areaTotal: properties.areaTotal,
-  mobiliado: properties.mobiliado,
-  aceitaPet: properties.aceitaPet,
-  comodidades: properties.comodidades,
   cidadeKey: sql<string>`lower(f_unaccent(${properties.cidade}))`,
   bairroKey: sql<string>`lower(f_unaccent(${properties.bairro}))`,
   status: properties.status,
@@ -45,12 +46,41 @@ const listingColumns = {
   vector: sql<string>`${properties.searchVector}::text`,
 };
 
+/** The generic filters' columns, selected as `column:name` (filters.server.ts, GENERIC_COLUMNS). */
+const genericColumns = Object.fromEntries(
+  GENERIC_COLUMNS.map(({ column }) => [`column:${column}`, properties[column]]),
+);
+
 async function readListings(db: Db, where: SQL): Promise<IndexedListing[]> {
-  const rows = await db.select(listingColumns).from(properties).where(and(published, where));
-  return rows.map(({ publishedUs, ...row }) => ({
-    ...row,
-    publishedUs: publishedUs === null ? null : Number(publishedUs),
-  }));
+  const rows = await db
+    .select({ ...listingColumns, ...genericColumns })
+    .from(properties)
+    .where(and(published, where));
+  return rows.map((row) => {
+    const columns: IndexedListing["columns"] = {};
+    for (const { column } of GENERIC_COLUMNS) {
+      columns[column] = (row as Record<string, unknown>)[`column:${column}`];
+    }
+    const { publishedUs } = row;
+    return {
+      id: row.id,
+      referenciaKey: row.referenciaKey,
+      tipo: row.tipo,
+      finalidades: row.finalidades,
+      precoVenda: row.precoVenda,
+      precoAluguel: row.precoAluguel,
+      precoSobConsulta: row.precoSobConsulta,
+      areaUtil: row.areaUtil,
+      areaTotal: row.areaTotal,
+      cidadeKey: row.cidadeKey,
+      bairroKey: row.bairroKey,
+      status: row.status,
+      destaque: row.destaque,
+      publishedUs: publishedUs === null ? null : Number(publishedUs),
+      vector: row.vector,
+      columns,
+    };
+  });
 }
 
 class IndexHandle {
@@ -64,7 +94,14 @@ class IndexHandle {
   /** How long the last full build took (ms), for the benchmark. */
   lastBuildMs = 0;
 
+  /** Rows per build step (CHUNK; smaller in tests, to see the steps). */
+  chunk = CHUNK;
+
   constructor(private readonly db: Db) {}
+
+  get hasIndex(): boolean {
+    return this.index !== null;
+  }
 
   /** The index with every change committed before this call applied. */
   current(): Promise<SearchIndex> {
@@ -116,10 +153,11 @@ class IndexHandle {
     const [range] = await this.db.select({ last: max(properties.id) }).from(properties);
     // Ranges of ids rather than ORDER BY id LIMIT: a plan that never sorts the rest of the table,
     // even on a PGlite database that has no statistics yet.
-    for (let from = 0; from < (range?.last ?? 0); from += CHUNK) {
+    for (let from = 0; from < (range?.last ?? 0); from += this.chunk) {
+      await nextTurn();
       const chunk = await readListings(
         this.db,
-        and(gt(properties.id, from), lte(properties.id, from + CHUNK))!,
+        and(gt(properties.id, from), lte(properties.id, from + this.chunk))!,
       );
       for (const listing of chunk) index.put(listing);
     }
@@ -165,9 +203,23 @@ export async function currentSearchIndex(db: Db): Promise<SearchIndex | null> {
   return handle.current();
 }
 
-/** Builds the index ahead of the first search (at boot), and says how long it took and its size. */
-export async function warmSearchIndex(db: Db): Promise<{ listings: number; ms: number; arrayBytes: number }> {
+/** Is the index built (searches use it), being built at boot (they run in SQL), or not started? */
+export function searchIndexState(db: Db): "ready" | "building" | "absent" {
+  const handle = handles.get(db);
+  if (handle?.warming) return "building";
+  return handle?.hasIndex ? "ready" : "absent";
+}
+
+/**
+ * Builds the index ahead of the first search (at boot: the server listens meanwhile and searches
+ * run in SQL until it is done), and says how long it took and its size. `chunk`: rows per step.
+ */
+export async function warmSearchIndex(
+  db: Db,
+  options: { chunk?: number } = {},
+): Promise<{ listings: number; ms: number; arrayBytes: number }> {
   const handle = handleFor(db);
+  if (options.chunk) handle.chunk = options.chunk;
   handle.warming ??= handle.current();
   try {
     const index = await handle.warming;

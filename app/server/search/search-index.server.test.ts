@@ -4,6 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createActor,
+  insertPhoto,
+  insertProperty,
+  propertyFormData as listingForm,
+} from "../../../tests/support/factories";
+import { FILTER_NAMES, filterParams } from "../../lib/search-filter-table";
 import { parseSearchFilters } from "../../lib/search-filters";
 import { SeededRandom } from "../../lib/seeded-random";
 import { COMODIDADE_KEYS, HOUSE_TIPOS, STATUS_KEYS, TIPO_KEYS } from "../../lib/vocabulary";
@@ -11,12 +18,16 @@ import type { Database, Db } from "../db/client.server";
 import type { NewProperty } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
-import { createProperty, deleteProperty, setPublication, setStatus, updateProperty } from "./admin.server";
-import { insertPhoto, insertProperty } from "./public-fixtures.server";
+import {
+  createProperty,
+  deleteProperty,
+  setPublication,
+  setStatus,
+  updateProperty,
+} from "../properties/admin.server";
 import { type SearchOptions, searchProperties, searchPropertiesSql, searchWithIndex } from "./search.server";
 import { warmSearchIndex } from "./search-index-sync.server";
 import { forEachLexeme } from "./search-text.server";
-import { createActor, listingForm } from "./test-helpers.server";
 
 let database: Database;
 let db: Db;
@@ -199,6 +210,18 @@ afterAll(async () => {
 });
 
 describe("search index", () => {
+  it("compares every filter of the table (search-filter-table.ts) on both paths", () => {
+    // A filter added to the table must be added to randomQuery too, or this fails.
+    const r = new SeededRandom(11);
+    const generated = new Set<string>();
+    for (let i = 0; i < 500; i++)
+      for (const key of new URLSearchParams(randomQuery(r)).keys()) generated.add(key);
+    for (const name of FILTER_NAMES) {
+      for (const param of filterParams(name))
+        expect([...generated], `randomQuery: ${param}`).toContain(param);
+    }
+  });
+
   it("answers every generated search exactly as SQL does: rows, order, total, page", async () => {
     const r = new SeededRandom(2024);
     let nonEmpty = 0;

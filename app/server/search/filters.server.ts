@@ -1,0 +1,253 @@
+// What each search filter (app/lib/search-filter-table.ts) selects, twice: as a SQL condition
+// (the reference, searchPropertiesSql) and as a test on the in-memory index's columns
+// (search-index.server.ts), which must agree row for row (search-index.server.test.ts). The
+// kinds atLeast, flag and allOf are generic: their row in the shared table names a column and
+// both tests follow from it (GENERIC); the others are written out here (CUSTOM), and the type
+// of CUSTOM makes a new filter of such a kind fail the typecheck until it has its entry.
+import { arrayContains, eq, gte, inArray, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import {
+  FILTER_NAMES,
+  type FilterColumn,
+  type FilterDefinition,
+  type FilterName,
+  SEARCH_FILTERS,
+} from "../../lib/search-filter-table";
+import type { SearchFilters } from "../../lib/search-params";
+import { FINALIDADE_KEYS, TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
+import { properties } from "../db/schema.server";
+import { textQuery } from "./text-query.server";
+
+/** What a SQL condition reads: the filters, and the tipos already narrowed to the screen's. */
+export interface FilterInput {
+  filters: SearchFilters;
+  /** The tipos to keep (already narrowed by the screen); empty = all. */
+  tipos: readonly Tipo[];
+}
+
+/** The same, for the index: plus the place names as PostgreSQL folds them. */
+export interface IndexFilterInput extends FilterInput {
+  /** lower(f_unaccent(...)) of the cidade and bairro filters, computed by PostgreSQL. */
+  cidadeKey?: string;
+  bairroKey?: string;
+}
+
+/** A test on one slot of the index (a listing), true when it passes. */
+export type SlotTest = (slot: number) => boolean;
+/** No listing can pass (a place no listing has): the search is empty without a scan. */
+export const NO_MATCH = Symbol("no match");
+
+/** The index's columns, as a filter's test reads them (SearchIndex.columns). */
+export interface IndexColumns {
+  /** A bit per finalidade (FINALIDADE_KEYS). */
+  finalidades: Uint8Array;
+  /** The tipo's position in TIPO_KEYS. */
+  tipo: Uint8Array;
+  /** Place codes of lower(f_unaccent(cidade/bairro)). */
+  cidade: Int32Array;
+  bairro: Int32Array;
+  /** The code of a folded place name; undefined when no listing has it. */
+  placeCode(key: string): number | undefined;
+  /** The price a visitor compares (visiblePrice): NaN stands for its null. */
+  price(finalidade: SearchFilters["finalidade"]): (slot: number) => number;
+  /** coalesce(area_util, area_total), NaN for null. */
+  area: Float64Array;
+  /** A generic filter's column (GENERIC_COLUMNS). */
+  column(name: FilterColumn): Int16Array | Uint8Array | Uint32Array;
+}
+
+export interface ServerFilter {
+  /** The WHERE condition; undefined when the filter is not set. */
+  sql(input: FilterInput): SQL | undefined;
+  /** The same test on the index; undefined when not set (or, for q, evaluated apart). */
+  index(input: IndexFilterInput, columns: IndexColumns): SlotTest | typeof NO_MATCH | undefined;
+}
+
+/** A bit per key present (keys ≤ 32). */
+export const bitsOf = (keys: readonly string[], values: readonly string[]) =>
+  values.reduce((mask, v) => (keys.includes(v) ? mask | (1 << keys.indexOf(v)) : mask), 0) >>> 0;
+
+/** The price a visitor compares: sale for venda, rent for aluguel/temporada; hidden prices are null. */
+export function visiblePrice(finalidade: SearchFilters["finalidade"]): SQL<number | null> {
+  const price =
+    finalidade === "venda"
+      ? sql`${properties.precoVenda}`
+      : finalidade
+        ? sql`${properties.precoAluguel}`
+        : sql`coalesce(${properties.precoVenda}, ${properties.precoAluguel})`;
+  return sql<number | null>`(case when ${properties.precoSobConsulta} then null else ${price} end)`;
+}
+
+export const area = sql<number | null>`coalesce(${properties.areaUtil}, ${properties.areaTotal})`;
+
+const sameText = (column: SQLWrapper, value: string) =>
+  sql`lower(f_unaccent(${column})) = lower(f_unaccent(${value}))`;
+
+const value = (filters: SearchFilters, name: string) => (filters as unknown as Record<string, unknown>)[name];
+
+const andAll = (conditions: SQL[]): SQL | undefined =>
+  conditions.length === 0 ? undefined : sql`(${sql.join(conditions, sql` and `)})`;
+
+/** Between min and max (either may be absent); NaN (null) never passes. */
+function rangeTest(
+  min: number | undefined,
+  max: number | undefined,
+  read: (slot: number) => number,
+): SlotTest | undefined {
+  if (min === undefined && max === undefined) return undefined;
+  const low = min ?? Number.NEGATIVE_INFINITY;
+  const high = max ?? Number.POSITIVE_INFINITY;
+  return (s) => {
+    const v = read(s);
+    return v >= low && v <= high;
+  };
+}
+
+function placeFilter(
+  name: "cidade" | "bairro",
+  key: (input: IndexFilterInput) => string | undefined,
+): ServerFilter {
+  const column = properties[name];
+  return {
+    sql: ({ filters }) => (filters[name] ? sameText(column, filters[name]) : undefined),
+    index: (input, columns) => {
+      const folded = key(input);
+      if (folded === undefined) return undefined;
+      const code = columns.placeCode(folded);
+      if (code === undefined) return NO_MATCH;
+      const codes = columns[name];
+      return (s) => codes[s] === code;
+    },
+  };
+}
+
+type GenericKind = "atLeast" | "flag" | "allOf";
+type Definitions = typeof SEARCH_FILTERS;
+type CustomName = {
+  [K in FilterName]: Definitions[K]["kind"] extends GenericKind ? never : K;
+}[FilterName];
+
+/** The filters whose kind has no generic test: written out, each in SQL and on the index. */
+const CUSTOM: Record<CustomName, ServerFilter> = {
+  q: {
+    // The words match the search vector, or the text is a referência (AP0042).
+    sql: ({ filters }) =>
+      filters.q
+        ? or(
+            sql`${properties.searchVector} @@ ${textQuery(filters.q)}`,
+            sql`upper(${properties.referencia}) = upper(${filters.q})`,
+          )
+        : undefined,
+    // On the index the text is matched and ranked apart (SearchIndex.search: matchAll, rankAll).
+    index: () => undefined,
+  },
+  finalidade: {
+    sql: ({ filters }) =>
+      filters.finalidade ? arrayContains(properties.finalidades, [filters.finalidade]) : undefined,
+    index: ({ filters }, { finalidades }) => {
+      if (!filters.finalidade) return undefined;
+      const wanted = 1 << FINALIDADE_KEYS.indexOf(filters.finalidade);
+      return (s) => (finalidades[s]! & wanted) !== 0;
+    },
+  },
+  tipo: {
+    // The screen's tipos narrow the filter's (searchTipos in search.server.ts).
+    sql: ({ tipos }) => (tipos.length ? inArray(properties.tipo, [...tipos]) : undefined),
+    index: ({ tipos }, { tipo }) => {
+      if (!tipos.length) return undefined;
+      const wanted = bitsOf(TIPO_KEYS, tipos);
+      return (s) => (wanted & (1 << tipo[s]!)) !== 0;
+    },
+  },
+  cidade: placeFilter("cidade", (input) => input.cidadeKey),
+  bairro: placeFilter("bairro", (input) => input.bairroKey),
+  preco: {
+    // A hidden price must not leak through a range filter: "sob consulta" never matches one.
+    sql: ({ filters: { precoMin, precoMax, finalidade } }) => {
+      if (precoMin === undefined && precoMax === undefined) return undefined;
+      const price = visiblePrice(finalidade);
+      return andAll([
+        sql`${price} is not null`,
+        ...(precoMin === undefined ? [] : [gte(price, precoMin)]),
+        ...(precoMax === undefined ? [] : [lte(price, precoMax)]),
+      ]);
+    },
+    index: ({ filters: { precoMin, precoMax, finalidade } }, columns) =>
+      rangeTest(precoMin, precoMax, columns.price(finalidade)),
+  },
+  area: {
+    sql: ({ filters: { areaMin, areaMax } }) =>
+      andAll([
+        ...(areaMin === undefined ? [] : [gte(area, areaMin)]),
+        ...(areaMax === undefined ? [] : [lte(area, areaMax)]),
+      ]),
+    index: ({ filters: { areaMin, areaMax } }, columns) => {
+      const areas = columns.area;
+      return rangeTest(areaMin, areaMax, (s) => areas[s]!);
+    },
+  },
+};
+
+/** How a generic filter's column is held on the index (one number per listing). */
+export interface GenericColumn {
+  column: FilterColumn;
+  array: typeof Int16Array | typeof Uint8Array | typeof Uint32Array;
+  encode: (value: unknown) => number;
+}
+
+function genericFilter(name: FilterName, definition: Extract<FilterDefinition, { kind: GenericKind }>) {
+  const column = properties[definition.column];
+  const spec: GenericColumn =
+    definition.kind === "atLeast"
+      ? { column: definition.column, array: Int16Array, encode: (v) => Number(v) }
+      : definition.kind === "flag"
+        ? { column: definition.column, array: Uint8Array, encode: (v) => (v === true ? 1 : 0) }
+        : {
+            column: definition.column,
+            array: Uint32Array,
+            encode: (v) => bitsOf(definition.keys, (v as string[] | null) ?? []),
+          };
+  if (definition.kind === "allOf" && definition.keys.length > 32)
+    throw new Error(`filtro ${name}: mais de 32 opções não cabem no índice`);
+  const filter: ServerFilter = {
+    sql: ({ filters }) => {
+      const v = value(filters, name);
+      if (definition.kind === "atLeast") return v ? gte(column, v as number) : undefined;
+      if (definition.kind === "flag") return v ? eq(column, true) : undefined;
+      return (v as string[]).length ? arrayContains(column, v as string[]) : undefined;
+    },
+    index: ({ filters }, columns) => {
+      const v = value(filters, name);
+      const cells = columns.column(definition.column);
+      if (definition.kind === "atLeast") {
+        const minimum = v as number | undefined;
+        return minimum ? (s) => cells[s]! >= minimum : undefined;
+      }
+      if (definition.kind === "flag") return v ? (s) => cells[s] === 1 : undefined;
+      if (!(v as string[]).length) return undefined;
+      const mask = bitsOf(definition.keys, v as string[]);
+      return (s) => (cells[s]! & mask) >>> 0 === mask;
+    },
+  };
+  return { filter, spec };
+}
+
+const generic = FILTER_NAMES.flatMap((name) => {
+  const definition = SEARCH_FILTERS[name] as FilterDefinition;
+  return definition.kind === "atLeast" || definition.kind === "flag" || definition.kind === "allOf"
+    ? [{ name, ...genericFilter(name, definition) }]
+    : [];
+});
+
+/** Every filter's SQL condition and index test, in the table's order. */
+export const SERVER_FILTERS: Record<FilterName, ServerFilter> = Object.fromEntries(
+  FILTER_NAMES.map((name) => [
+    name,
+    (CUSTOM as Partial<Record<FilterName, ServerFilter>>)[name] ??
+      generic.find((g) => g.name === name)!.filter,
+  ]),
+) as Record<FilterName, ServerFilter>;
+
+/** The columns the generic filters need on the index, once each. */
+export const GENERIC_COLUMNS: GenericColumn[] = [
+  ...new Map(generic.map(({ spec }) => [spec.column, spec])).values(),
+];

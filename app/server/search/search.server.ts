@@ -1,0 +1,266 @@
+// The public search behind /todos-os-imoveis and /casas: published listings only, every filter
+// bound as a parameter, Portuguese full-text search that ignores accents and case.
+import { and, asc, count, desc, inArray, type SQL, sql } from "drizzle-orm";
+import { FILTER_NAMES } from "../../lib/search-filter-table";
+import { SEARCH_PAGE_SIZE, type SearchFilters } from "../../lib/search-params";
+import type { Tipo } from "../../lib/vocabulary";
+import type { Db } from "../db/client.server";
+import { properties } from "../db/schema.server";
+import { type CardRow, cardColumns, isPublished } from "../properties/cards.server";
+import { type CoverRow, coverColumn, coversFor } from "../properties/covers.server";
+import { area, SERVER_FILTERS, visiblePrice } from "./filters.server";
+import type { IndexQuery } from "./search-index.server";
+import { currentSearchIndex } from "./search-index-sync.server";
+import { compileTsQuery, decodeTsQuery } from "./search-text.server";
+import { textQuery } from "./text-query.server";
+
+export type { CardRow, CoverRow };
+export { SEARCH_PAGE_SIZE };
+
+export interface SearchResult {
+  total: number;
+  /** The page asked for (may be past pageCount when the filter shrank). */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  items: { property: CardRow; cover: CoverRow | null }[];
+}
+
+export interface SearchOptions {
+  pageSize?: number;
+  /** Only these tipos (the Casas screen); a tipo filter outside them is ignored. */
+  restrictTipos?: readonly Tipo[];
+}
+
+const SOLD = ["vendido", "alugado"] as const;
+
+/** The tipos a search keeps: the filter's, narrowed to the screen's (all of the screen's when none is left). */
+function searchTipos(filters: SearchFilters, restrictTipos?: readonly Tipo[]): readonly Tipo[] {
+  if (!restrictTipos) return filters.tipo;
+  const allowed = filters.tipo.filter((t) => restrictTipos.includes(t));
+  return allowed.length ? allowed : [...restrictTipos];
+}
+
+/** The WHERE clause: published, and every filter's condition (filters.server.ts). */
+export function searchConditions(filters: SearchFilters, restrictTipos?: readonly Tipo[]): SQL {
+  const input = { filters, tipos: searchTipos(filters, restrictTipos) };
+  const conditions = FILTER_NAMES.map((name) => SERVER_FILTERS[name].sql(input));
+  return and(isPublished, ...conditions) as SQL;
+}
+
+function orderBy(filters: SearchFilters): SQL[] {
+  // Sold and rented listings stay findable but sink below the available ones in every order.
+  const order: SQL[] = [
+    sql`(${properties.status} in (${sql.join(
+      SOLD.map((s) => sql`${s}`),
+      sql`, `,
+    )})) asc`,
+  ];
+  const newest = sql`${properties.publishedAt} desc nulls last`;
+  switch (filters.ordem) {
+    case "menor-preco":
+      order.push(sql`${visiblePrice(filters.finalidade)} asc nulls last`);
+      break;
+    case "maior-preco":
+      order.push(sql`${visiblePrice(filters.finalidade)} desc nulls last`);
+      break;
+    case "recentes":
+      order.push(newest);
+      break;
+    case "maior-area":
+      order.push(sql`${area} desc nulls last`);
+      break;
+    default:
+      if (filters.q) order.push(sql`ts_rank(${properties.searchVector}, ${textQuery(filters.q)}) desc`);
+      order.push(desc(properties.destaque), newest);
+  }
+  order.push(desc(properties.id)); // a total order, so pages never repeat or skip a listing
+  return order;
+}
+
+/**
+ * The search: the in-process index (search-index.server.ts) picks the page's ids and the total,
+ * then the rows are read by id. Text queries the index cannot evaluate exactly (an AND or a phrase
+ * at the top, ranked by the words' distances: `b c`, `"x y"`) go to searchPropertiesSql, which
+ * gives the same answers, only slower.
+ */
+export async function searchProperties(
+  db: Db,
+  filters: SearchFilters,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
+  return (await searchWithIndex(db, filters, options)) ?? searchPropertiesSql(db, filters, options);
+}
+
+/** The search through the index; undefined when it cannot answer this one exactly, or is not built yet. */
+export async function searchWithIndex(
+  db: Db,
+  filters: SearchFilters,
+  options: SearchOptions = {},
+): Promise<SearchResult | undefined> {
+  const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
+  const page = filters.pagina;
+  const index = await currentSearchIndex(db);
+  if (!index) return undefined;
+  const query = await indexQuery(db, filters, options.restrictTipos, (page - 1) * pageSize, pageSize);
+  const answer = query && index.search(query);
+  if (!answer) return undefined;
+  // By primary key alone (publicacao is checked here): a plan that cannot go wrong. The covers
+  // come in the same query (one round trip: on PGlite each one costs the event loop).
+  const rows = answer.ids.length
+    ? await db
+        .select({ ...cardColumns, publicacao: properties.publicacao, cover: coverColumn })
+        .from(properties)
+        .where(inArray(properties.id, answer.ids))
+    : [];
+  const byId = new Map<number, SearchResult["items"][number]>();
+  for (const { publicacao, cover, ...property } of rows) {
+    if (publicacao === "publicado") byId.set(property.id, { property, cover });
+  }
+  // A listing unpublished between the index's sync and this read is left out.
+  const items = answer.ids.flatMap((id) => byId.get(id) ?? []);
+  return {
+    total: answer.total,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(answer.total / pageSize)),
+    items,
+  };
+}
+
+/**
+ * What PostgreSQL made of a search's words and places (its parsed tsquery, the folded names),
+ * by those inputs: the parser and f_unaccent are immutable, so an answer holds for good, and
+ * the next search with the same words or places (most of them: a handful of cities, popular
+ * words) saves a round trip. Per database handle (two PostgreSQL versions may stem apart), at
+ * most MAX_PARSED each, the oldest going first.
+ */
+const parsedByDb = new WeakMap<Db, Map<string, Promise<ParsedInput | undefined>>>();
+const MAX_PARSED = 2_000;
+
+interface ParsedInput {
+  tsquery: string | null;
+  referencia: string;
+  cidade: string;
+  bairro: string;
+}
+
+/** What the index needs from PostgreSQL: the parsed and stemmed query and the folded place names. */
+async function indexQuery(
+  db: Db,
+  filters: SearchFilters,
+  restrictTipos: readonly Tipo[] | undefined,
+  offset: number,
+  limit: number,
+): Promise<IndexQuery | undefined> {
+  const query: IndexQuery = { filters, tipos: searchTipos(filters, restrictTipos), offset, limit };
+  if (!filters.q && !filters.cidade && !filters.bairro) return query;
+  const key = JSON.stringify([filters.q ?? null, filters.cidade ?? "", filters.bairro ?? ""]);
+  let parsedInputs = parsedByDb.get(db);
+  if (!parsedInputs) {
+    parsedInputs = new Map();
+    parsedByDb.set(db, parsedInputs);
+  }
+  const inputs = parsedInputs;
+  let parsed = inputs.get(key);
+  if (!parsed) {
+    parsed = parseInputs(db, filters);
+    inputs.set(key, parsed);
+    parsed.catch(() => inputs.delete(key));
+    if (inputs.size > MAX_PARSED) inputs.delete(inputs.keys().next().value!);
+  }
+  const row = await parsed;
+  if (!row) return undefined;
+  if (filters.cidade) query.cidadeKey = row.cidade;
+  if (filters.bairro) query.bairroKey = row.bairro;
+  if (filters.q && row.tsquery !== null) {
+    const compiled = compileTsQuery(decodeTsQuery(Buffer.from(row.tsquery, "hex")));
+    if (!compiled) return undefined;
+    query.text = { query: compiled, referenciaKey: row.referencia };
+  }
+  return query;
+}
+
+async function parseInputs(db: Db, filters: SearchFilters): Promise<ParsedInput | undefined> {
+  const result = await db.execute(sql`select
+    ${filters.q ? sql`encode(tsquerysend(${textQuery(filters.q)}), 'hex')` : sql`null`} as tsquery,
+    upper(${filters.q ?? ""}) as referencia,
+    lower(f_unaccent(${filters.cidade ?? ""})) as cidade,
+    lower(f_unaccent(${filters.bairro ?? ""})) as bairro`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as ParsedInput[];
+  return row;
+}
+
+async function withCovers(
+  db: Db,
+  rows: CardRow[],
+  counts: { total: number; page: number; pageSize: number },
+): Promise<SearchResult> {
+  const covers = await coversFor(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    ...counts,
+    pageCount: Math.max(1, Math.ceil(counts.total / counts.pageSize)),
+    items: rows.map((property) => ({ property, cover: covers.get(property.id) ?? null })),
+  };
+}
+
+/** The search in SQL alone: a count(*) and an ordered page. The reference the index must equal. */
+export async function searchPropertiesSql(
+  db: Db,
+  filters: SearchFilters,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
+  const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
+  const where = searchConditions(filters, options.restrictTipos);
+  const [countRow] = await db.select({ total: count() }).from(properties).where(where);
+  const total = countRow?.total ?? 0;
+  const page = filters.pagina;
+  const rows =
+    total > (page - 1) * pageSize
+      ? await db
+          .select(cardColumns)
+          .from(properties)
+          .where(where)
+          .orderBy(...orderBy(filters))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+      : [];
+  return withCovers(db, rows, { total, page, pageSize });
+}
+
+export interface CityFacet {
+  cidade: string;
+  count: number;
+  bairros: { bairro: string; count: number }[];
+}
+
+const collator = new Intl.Collator("pt-BR", { sensitivity: "base" });
+
+/** Cities with their bairros and listing counts, from published listings (the filter form's options). */
+export async function searchFacets(
+  db: Db,
+  options: { restrictTipos?: readonly Tipo[] } = {},
+): Promise<CityFacet[]> {
+  const where = options.restrictTipos?.length
+    ? and(isPublished, inArray(properties.tipo, [...options.restrictTipos]))
+    : isPublished;
+  const rows = await db
+    .select({ cidade: properties.cidade, bairro: properties.bairro, count: count() })
+    .from(properties)
+    .where(where)
+    .groupBy(properties.cidade, properties.bairro)
+    .orderBy(asc(properties.cidade), asc(properties.bairro));
+  const byCity = new Map<string, CityFacet>();
+  for (const row of rows) {
+    const city = byCity.get(row.cidade) ?? { cidade: row.cidade, count: 0, bairros: [] };
+    city.count += row.count;
+    city.bairros.push({ bairro: row.bairro, count: row.count });
+    byCity.set(row.cidade, city);
+  }
+  const cities = [...byCity.values()].sort((a, b) => collator.compare(a.cidade, b.cidade));
+  for (const city of cities) city.bairros.sort((a, b) => collator.compare(a.bairro, b.bairro));
+  return cities;
+}
