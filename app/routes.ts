@@ -17,7 +17,12 @@ export default [
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("sair", "routes/sair.tsx"),
-  ...prefix("api", [route("cartoes", "routes/api/cartoes.tsx")]),
+  ...prefix("api", [
+    route("cartoes", "routes/api/cartoes.tsx"),
+    // Leads other systems post: the Grupo ZAP portals, and any other source (app/server/leads/intake.server.ts)
+    route("portais/grupozap/leads", "routes/api/grupozap-leads.ts"),
+    route("leads", "routes/api/leads.ts"),
+  ]),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("painel", "routes/admin/painel.tsx"),

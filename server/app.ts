@@ -20,6 +20,7 @@ import { type FormLimitVerdict, limitPublicForms } from "../app/server/http/form
 import { checkProxySetup } from "../app/server/http/proxy-check.server";
 import { guardWrites, isPhotoUploadPath } from "../app/server/http/request-guards.server";
 import { noStoreForPrivatePages, securityHeaders } from "../app/server/http/security-headers.server";
+import { isLeadApiPath } from "../app/server/leads/intake.server";
 import { logOf } from "../app/server/log/logger.server";
 import { type RequestLogFields, requestLog } from "../app/server/log/request-log.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
@@ -126,7 +127,13 @@ export async function createApp(services: Services): Promise<express.Express> {
       warn: (message) => logOf(services).warn(message),
     }),
   );
-  app.use(guardWrites({ publicUrl: services.config.publicUrl, ownBodyLimit: isPhotoUploadPath }));
+  // The photo upload and the lead endpoints count their own body bytes.
+  app.use(
+    guardWrites({
+      publicUrl: services.config.publicUrl,
+      ownBodyLimit: (path) => isPhotoUploadPath(path) || isLeadApiPath(path),
+    }),
+  );
   // Per-IP limits of the public forms, before anything renders (form-limits.server.ts).
   app.use(limitPublicForms(services.db));
 

@@ -1,7 +1,7 @@
 // The leads inbox's inputs: list filters (URL), status changes, notes, assignment and the LGPD
 // lookup. Shared by the admin routes (server) and their forms (field names, limits).
 import { z } from "zod";
-import { LEAD_STATUS_KEYS, type LeadStatus } from "./vocabulary";
+import { LEAD_ORIGIN_KEYS, LEAD_STATUS_KEYS, type LeadStatus } from "./vocabulary";
 
 export const LEAD_PAGE_SIZE = 25;
 export const NOTE_MAX = 2000;
@@ -15,6 +15,8 @@ const optionalDate = z
 
 export const leadListQuerySchema = z.object({
   status: z.enum(LEAD_STATUS_KEYS).optional().catch(undefined),
+  /** A card any of whose contacts came from this source. */
+  origem: z.enum(LEAD_ORIGIN_KEYS).optional().catch(undefined),
   imovel: optionalId,
   corretor: optionalId,
   de: optionalDate,
@@ -32,6 +34,7 @@ export function parseLeadListQuery(params: URLSearchParams): LeadListQuery {
   };
   return leadListQuerySchema.parse({
     status: read("status"),
+    origem: read("origem"),
     imovel: read("imovel"),
     corretor: read("corretor"),
     de: read("de"),

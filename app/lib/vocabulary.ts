@@ -136,6 +136,14 @@ export const LEAD_ORIGINS = {
   whatsapp: "WhatsApp",
   telefone: "Telefone",
   portal: "Portal",
+  zap: "ZAP Imóveis",
+  vivareal: "VivaReal",
+  olx: "OLX",
+  visita: "Visita",
+  integracao: "Integração",
 } as const;
 export type LeadOrigin = keyof typeof LEAD_ORIGINS;
+/** How an agent recorded a contact by hand on /admin/leads (manual entry). */
+export const MANUAL_LEAD_ORIGINS = ["telefone", "visita"] as const satisfies readonly LeadOrigin[];
+export type ManualLeadOrigin = (typeof MANUAL_LEAD_ORIGINS)[number];
 export const LEAD_ORIGIN_KEYS = Object.keys(LEAD_ORIGINS) as [LeadOrigin, ...LeadOrigin[]];

@@ -63,6 +63,22 @@ export const envSchema = z.object({
       .refine((v) => v === "auto" || (v >= 1 && v <= 64), "deve ser de 1 a 64 processos")
       .optional(),
   ),
+  // Secrets of the lead endpoints (app/server/leads/api-secrets.server.ts); set here, they win
+  // over the ones made on /admin/portais.
+  GRUPOZAP_LEADS_SECRET: optionalString.pipe(
+    z
+      .string()
+      .min(24, "deve ter ao menos 24 caracteres")
+      .max(200, "deve ter no máximo 200 caracteres")
+      .optional(),
+  ),
+  GENERIC_LEADS_SECRET: optionalString.pipe(
+    z
+      .string()
+      .min(24, "deve ter ao menos 24 caracteres")
+      .max(200, "deve ter no máximo 200 caracteres")
+      .optional(),
+  ),
 });
 
 /** How many app processes to run: WEB_CONCURRENCY resolved ("auto" = the CPU cores). */

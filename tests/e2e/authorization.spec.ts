@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
 import { loginUrl } from "../../app/lib/redirect-to";
 import routes from "../../app/routes";
-import { E2E_BASE_URL, postAs, sessionFor, test } from "./fixtures";
+import { E2E_BASE_URL, postAs, sessionFor, test, uniquePhone } from "./fixtures";
 
 interface RouteEntry {
   file: string;
@@ -251,7 +251,7 @@ async function adminLead(api: APIRequestContext): Promise<ForeignRecord> {
   const referencia = listings.match(/href="\/casas\/([A-Za-z0-9-]+)"/)?.[1];
   if (!referencia) throw new Error("nenhum imóvel publicado");
   const sent = await api.post(`/casas/${referencia}`, {
-    form: { name, phone: "(82) 98111-2233", message: "Quero visitar.", consent: "on" },
+    form: { name, phone: uniquePhone(), message: "Quero visitar.", consent: "on" },
     headers: { Origin: E2E_BASE_URL },
   });
   expect(sent.status(), "lead enviado pelo formulário do imóvel").toBe(200);
@@ -357,6 +357,54 @@ test.describe("as a corretor, on records of someone else", () => {
     expect(await (await request.get(`/admin/leads.csv?imovel=${lead.id}`, { headers })).text()).not.toContain(
       lead.secret,
     );
+  });
+});
+
+test.describe("as a corretor, on the lead actions every agent has", () => {
+  test("cannot make the lead endpoints' secrets (admin only on /admin/portais)", async ({ request }) => {
+    const cookie = await sessionFor(request, E2E_BASE_URL, "corretor");
+    for (const name of ["grupozap", "generic"]) {
+      const post = await postAs(request, E2E_BASE_URL, cookie, "/admin/portais", {
+        intent: "gerar-segredo",
+        name,
+      });
+      expect(post.status(), `gerar-segredo ${name}`).toBe(403);
+      expect(await post.text()).not.toMatch(/segredo-(grupozap|generic)"/);
+    }
+    const page = await (
+      await request.get("/admin/portais", { headers: { Cookie: `${cookie.name}=${cookie.value}` } })
+    ).text();
+    expect(page).not.toContain("Leads recebidos dos portais");
+  });
+
+  test("manual entry with someone else's lead's phone makes the corretor's own card, never joins theirs", async ({
+    request,
+  }) => {
+    const phone = uniquePhone();
+    const name = `Lead da administração ${Date.now().toString(36)}`;
+    const listings = await (await request.get("/todos-os-imoveis?ordem=recentes")).text();
+    const referencia = listings.match(/href="\/casas\/([A-Za-z0-9-]+)"/)?.[1];
+    const sent = await request.post(`/casas/${referencia}`, {
+      form: { name, phone, message: "Mensagem só da administração.", consent: "on" },
+      headers: { Origin: E2E_BASE_URL },
+    });
+    expect(sent.status()).toBe(200);
+    const cookie = await sessionFor(request, E2E_BASE_URL, "corretor");
+    const recorded = await postAs(request, E2E_BASE_URL, cookie, "/admin/leads", {
+      intent: "registrar",
+      como: "telefone",
+      name: "Ligação da corretora",
+      phone,
+      interesse: "",
+    });
+    expect(recorded.status()).toBe(303);
+    const location = recorded.headers().location ?? "";
+    expect(location).toMatch(/^\/admin\/leads\/\d+\?registrado=novo$/);
+    const own = await (
+      await request.get(location, { headers: { Cookie: `${cookie.name}=${cookie.value}` } })
+    ).text();
+    expect(own).not.toContain(name);
+    expect(own).not.toContain("Mensagem só da administração.");
   });
 });
 

@@ -25,6 +25,19 @@ export const E2E_CORRETOR = {
   phone: "(82) 99876-5432",
 } as const;
 
+let phones = 0;
+
+/**
+ * A mobile number no other lead of this run (or of an earlier run on a reused data folder) has:
+ * the same phone within 30 days joins that person's card (app/server/leads/record.server.ts), so
+ * a test that looks for its own row needs a person of its own.
+ */
+export function uniquePhone(): string {
+  phones += 1;
+  const digits = String((Date.now() * 10 + phones) % 100_000_000).padStart(8, "0");
+  return `(82) 9${digits.slice(0, 4)}-${digits.slice(4)}`;
+}
+
 export const CREDENTIALS: Record<Role, { email: string; password: string }> = {
   admin: E2E_ADMIN,
   corretor: E2E_CORRETOR,

@@ -12,6 +12,7 @@ import {
   loginAs,
   sessionFor,
   test,
+  uniquePhone,
 } from "./fixtures";
 
 /** The first listing still on offer. */
@@ -99,7 +100,8 @@ test.describe("caixa de leads", () => {
     await page.goto(listing);
     const form = page.locator("form.lead-form");
     await form.getByLabel("Nome", { exact: true }).fill(leadName);
-    await form.getByLabel("Telefone ou WhatsApp").fill("(82) 98765-4321");
+    const phone = uniquePhone();
+    await form.getByLabel("Telefone ou WhatsApp").fill(phone);
     await page.locator("#lead-consent").check();
     const [sent] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST"),
@@ -119,9 +121,12 @@ test.describe("caixa de leads", () => {
     await expect(page.getByRole("heading", { name: leadName, level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
       "href",
-      /^https:\/\/wa\.me\/5582987654321/,
+      new RegExp(`^https://wa\\.me/55${phone.replace(/\D/g, "")}`),
     );
-    await expect(page.getByRole("link", { name: "Ligar" })).toHaveAttribute("href", "tel:+5582987654321");
+    await expect(page.getByRole("link", { name: "Ligar" })).toHaveAttribute(
+      "href",
+      `tel:+55${phone.replace(/\D/g, "")}`,
+    );
     await expectNoAxeViolations(page);
 
     await page.getByLabel("Etapa", { exact: true }).selectOption("visita_agendada");
@@ -173,7 +178,7 @@ test.describe("caixa de leads", () => {
 
     const name = `Ao vivo ${Date.now().toString(36)}`;
     const [referencia] = await twoAvailableReferencias(request);
-    await sendListingLead(request, referencia, { name, phone: "(82) 99111-2233" });
+    await sendListingLead(request, referencia, { name, phone: uniquePhone() });
     const row = page.getByRole("row").filter({ hasText: name });
     await expect(row).toBeVisible({ timeout: 15_000 });
     await expect(row).toContainText(referencia);
@@ -314,7 +319,7 @@ async function whatsappLeadsOf(
   return csv
     .split("\r\n")
     .map(csvCells)
-    .filter((cells) => cells[2] === "Contato via WhatsApp" && cells[7] === referencia).length;
+    .filter((cells) => cells[3] === "Contato via WhatsApp" && cells[9] === referencia).length;
 }
 
 /** "Today" in Maceió (UTC−3, no daylight saving), as the inbox's date filters read it. */
@@ -358,7 +363,7 @@ test.describe("caixa de leads: filtros, atribuição e o que cada papel vê", ()
     const [refA, refB] = await twoAvailableReferencias(request);
     await sendListingLead(request, refA, {
       name: nameA,
-      phone: "(82) 99111-2233",
+      phone: uniquePhone(),
       email: `filtro.a.${stamp}@exemplo.com.br`,
       message: "Quero visitar no sábado.",
     });
@@ -425,9 +430,9 @@ test.describe("caixa de leads: filtros, atribuição e o que cada papel vê", ()
     const csv = await (await page.request.get(`/admin/leads.csv?imovel=`)).text();
     const line = csv.split("\r\n").find((l) => l.includes(`Filtro B ${stamp}`)) ?? "";
     const cells = csvCells(line);
-    expect(cells).toHaveLength(10);
-    expect(cells[2]).toBe(`'${nameB}`);
-    expect(cells[9]).toBe("'@SUM(1+1) -2 +3");
+    expect(cells).toHaveLength(12);
+    expect(cells[3]).toBe(`'${nameB}`);
+    expect(cells[11]).toBe("'@SUM(1+1) -2 +3");
     expect(cells.every((cell) => !/^[=+\-@\t\r]/.test(cell))).toBe(true);
 
     // The corretora sees lead A (now hers) and not lead B; she moves it, she cannot reassign it.
@@ -525,7 +530,7 @@ test.describe("caixa de leads: filtros, atribuição e o que cada papel vê", ()
     // A lead arrives meanwhile (another visitor, another connection).
     const name = `Chegou offline ${Date.now().toString(36)}`;
     const [ref] = await twoAvailableReferencias(request);
-    await sendListingLead(request, ref, { name, phone: "(82) 99222-3344" });
+    await sendListingLead(request, ref, { name, phone: uniquePhone() });
     await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 
     // Back online: the page reconnects on its schedule and catches up without a reload.

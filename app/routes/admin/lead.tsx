@@ -4,6 +4,7 @@
 import { data, Link, useNavigation } from "react-router";
 import { LeadContactCard } from "../../components/admin/lead/contact-card";
 import { LeadHandling } from "../../components/admin/lead/handling";
+import { LeadHistory } from "../../components/admin/lead/history";
 import { LeadNotes } from "../../components/admin/lead/notes";
 import { Stylesheet } from "../../components/stylesheet";
 import { leadAssignSchema, leadNoteSchema, leadStatusSchema } from "../../lib/lead-inbox";
@@ -38,7 +39,12 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const found = await getLead(db, user, leadId(params.id));
   if (!found) throw data("Lead não encontrado.", { status: 404 });
   const agents = user.role === "admin" ? await listAgents(db, found.lead.assigneeId) : null;
-  return data({ ...found, agents }, { headers: { "Cache-Control": "no-store" } });
+  // After manual entry (leads.tsx): a new card, or the person's own card that the contact joined.
+  const registered = url.searchParams.get("registrado");
+  return data(
+    { ...found, agents, registered: registered === "novo" || registered === "historico" ? registered : null },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 type ActionData = { ok: true; intent: string } | { ok: false; intent: string; error: string };
@@ -88,7 +94,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
-  const { lead, notes, agents } = loaderData;
+  const { lead, notes, agents, contacts, registered } = loaderData;
   const actionData = useKeptActionData<ActionData>(lead.id);
   const busy = useNavigation().state === "submitting";
   useLiveEvents(["lead-updated"]);
@@ -105,6 +111,13 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
         <h1>{lead.name}</h1>
         <span className={`lead-status lead-status--${lead.status}`}>{LEAD_STATUSES[lead.status]}</span>
       </div>
+      {registered && !actionData ? (
+        <p className="listing-notice" role="status">
+          {registered === "novo"
+            ? "Contato registrado."
+            : "Contato registrado no histórico desta pessoa, que já tinha falado com a imobiliária."}
+        </p>
+      ) : null}
       {actionData?.ok ? (
         <p className="listing-notice" role="status">
           {actionData.intent === "note"
@@ -118,6 +131,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
       <div className="lead-detail">
         <div className="lead-detail__main">
           <LeadContactCard lead={lead} />
+          <LeadHistory contacts={contacts} />
           <LeadNotes notes={notes} error={errorFor("note")} busy={busy} />
         </div>
         <LeadHandling

@@ -1,17 +1,24 @@
-// /admin/leads — the inbox: filters (etapa, imóvel, corretor, período) in the URL, newest first,
-// kept current by live events. A corretor sees only their own leads.
-import { data, Link } from "react-router";
+// /admin/leads — the inbox: one card per person with every source they came through, filters
+// (etapa, origem, imóvel, corretor, período) in the URL, latest contact first, kept current by
+// live events; and manual entry of a call or a walk-in (intent "registrar"). A corretor sees only
+// their own leads.
+import { data, Link, redirect, useNavigation } from "react-router";
 import { FilterBar, FilterInput, FilterSelect, ResultCount } from "../../components/admin/filter-bar";
+import { ManualLeadEntry } from "../../components/admin/lead/manual-entry";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { Stylesheet } from "../../components/stylesheet";
 import { formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
+import type { ManualLeadErrors, ManualLeadField } from "../../lib/lead-manual";
 import { pageMeta } from "../../lib/meta";
+import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
+import { readForm } from "../../server/http/read-form.server";
 import { listingsWithLeads, listLeads } from "../../server/leads/inbox.server";
+import { recordManualLead } from "../../server/leads/manual.server";
 import { listAgents } from "../../server/properties/admin.server";
 import adminListingsCss from "../../styles/admin-listings.css?inline";
 import leadsCss from "../../styles/leads.css?inline";
@@ -38,10 +45,49 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   );
 }
 
+type ActionData = {
+  ok: false;
+  errors: ManualLeadErrors;
+  values: Partial<Record<ManualLeadField, string>>;
+  formError?: string;
+};
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context, url });
+  const { db } = context.get(requestContext).services;
+  const form = await readForm(request);
+  const field = (name: ManualLeadField) => String(form.get(name) ?? "");
+  const values = {
+    name: field("name"),
+    phone: field("phone"),
+    interesse: field("interesse"),
+    como: field("como"),
+  };
+  if (form.get("intent") !== "registrar")
+    return data<ActionData>(
+      { ok: false, errors: {}, values, formError: "Ação desconhecida." },
+      { status: 400 },
+    );
+  const actor = {
+    id: user.id,
+    role: user.role,
+    ip: context.get(requestContext).ip,
+    userAgent: request.headers.get("user-agent"),
+  };
+  const result = await recordManualLead(db, actor, values);
+  if (!result.ok) return data<ActionData>({ ok: false, errors: result.fieldErrors, values }, { status: 400 });
+  // To the card (a new one, or the person's own when they had got in touch before).
+  return redirect(`/admin/leads/${result.leadId}?registrado=${result.joined ? "historico" : "novo"}`, 303);
+}
+
 export default function Leads({ loaderData }: Route.ComponentProps) {
   const { query, result, listings, agents, isAdmin } = loaderData;
   useLiveEvents(["lead-created", "lead-updated"]);
-  const filtered = Boolean(query.status || query.imovel || query.corretor || query.de || query.ate);
+  const actionData = useKeptActionData<ActionData>("leads");
+  const busy = useNavigation().state === "submitting";
+  const filtered = Boolean(
+    query.status || query.origem || query.imovel || query.corretor || query.de || query.ate,
+  );
   const csvHref = `/admin/leads.csv${leadListSearch({ ...query, pagina: undefined })}`;
 
   return (
@@ -62,12 +108,26 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
+      {actionData?.formError ? (
+        <p className="form-error" role="alert">
+          {actionData.formError}
+        </p>
+      ) : null}
+      <ManualLeadEntry errors={actionData?.errors} values={actionData?.values} busy={busy} />
+
       <FilterBar label="Filtrar leads" clearTo="/admin/leads" filtered={filtered}>
         <FilterSelect
           name="status"
           label="Etapa"
           value={query.status}
           options={Object.entries(LEAD_STATUSES)}
+          all="Todas"
+        />
+        <FilterSelect
+          name="origem"
+          label="Origem"
+          value={query.origem}
+          options={Object.entries(LEAD_ORIGINS)}
           all="Todas"
         />
         <FilterSelect
@@ -105,15 +165,15 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         <TableScroll labelledBy="leads-tabela">
           <table className="admin-table">
             <caption id="leads-tabela" className="visually-hidden">
-              Leads recebidos, do mais recente ao mais antigo
+              Leads, uma linha por pessoa, do contato mais recente ao mais antigo
             </caption>
             <thead>
               <tr>
-                <th scope="col">Recebido em</th>
+                <th scope="col">Último contato</th>
                 <th scope="col">Nome</th>
                 <th scope="col">Contato</th>
                 <th scope="col">Imóvel</th>
-                <th scope="col">Origem</th>
+                <th scope="col">Origens</th>
                 <th scope="col">Etapa</th>
                 <th scope="col">Corretor</th>
               </tr>
@@ -121,13 +181,36 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             <tbody>
               {result.rows.map((lead) => (
                 <tr key={lead.id}>
-                  <td>{formatDate(lead.createdAt)}</td>
+                  <td>{formatDate(lead.lastContactAt)}</td>
                   <th scope="row">
                     <Link to={`/admin/leads/${lead.id}`}>{lead.name}</Link>
+                    {lead.contactCount > 1 ? (
+                      <span className="lead-count">{` · ${lead.contactCount} contatos`}</span>
+                    ) : null}
                   </th>
                   <td>{[lead.phone, lead.email].filter(Boolean).join(" · ") || "—"}</td>
-                  <td>{lead.referencia ?? "—"}</td>
-                  <td>{LEAD_ORIGINS[lead.origin]}</td>
+                  <td>
+                    {lead.referencia ?? (lead.unknownReferencias ? "" : "—")}
+                    {lead.unknownReferencias ? (
+                      <span className="lead-flag">
+                        {`Imóvel não encontrado: ${lead.unknownReferencias.join(", ")}`}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>
+                    <ul className="lead-origins">
+                      {lead.origins.map((origin) => (
+                        <li key={origin} className="lead-origin" data-origin={origin}>
+                          {LEAD_ORIGINS[origin] ?? origin}
+                        </li>
+                      ))}
+                      {(lead.sourceLabels ?? []).map((label) => (
+                        <li key={`rotulo-${label}`} className="lead-origin">
+                          {label}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
                   <td>
                     <span className={`lead-status lead-status--${lead.status}`}>
                       {LEAD_STATUSES[lead.status]}

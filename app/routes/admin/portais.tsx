@@ -1,8 +1,10 @@
-// /admin/portais: the feed URLs to paste into each portal, and, before the portal's next pull,
-// everything it would reject or warn about in each listing, with a link to the field to fix.
+// /admin/portais: the feed URLs to paste into each portal, the addresses and secrets of the lead
+// endpoints (admin only; a secret is made here and shown once: api-secrets.server.ts), and, before
+// the portal's next pull, everything it would reject or warn about in each listing, with a link
+// to the field to fix.
 
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { LivePropertyUpdates } from "../../components/admin/live-property-updates";
 import { Stylesheet } from "../../components/stylesheet";
 import { formatCount, plural } from "../../lib/format";
@@ -14,6 +16,7 @@ import {
   parsePortaisQuery,
   portaisHref,
 } from "../../lib/portais";
+import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { feedUrl } from "../../server/feeds/access.server";
@@ -21,6 +24,13 @@ import { PORTAL_NAMES, type Portal } from "../../server/feeds/mapping.server";
 import { filterReport, fixHref, portalReport } from "../../server/feeds/portal-report.server";
 import { FEED_PATHS } from "../../server/feeds/response.server";
 import { validateAgencyForPortals } from "../../server/feeds/validation.server";
+import { readForm } from "../../server/http/read-form.server";
+import {
+  LEAD_API_SECRET_NAMES,
+  type LeadApiSecretName,
+  leadSecretStatus,
+  rotateLeadSecret,
+} from "../../server/leads/api-secrets.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import portaisCss from "../../styles/portais.css?inline";
 import type { Route } from "./+types/portais";
@@ -38,9 +48,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const query = parsePortaisQuery(url.searchParams);
   const { db, config } = context.get(requestContext).services;
   const isAdmin = user.role === "admin";
-  const [agency, report] = await Promise.all([
+  const [agency, report, secrets] = await Promise.all([
     getAgencySettings(db),
     portalReport(db, isAdmin ? {} : { corretorId: user.id }),
+    isAdmin ? leadSecretStatus(db, config) : [],
   ]);
   const shown = filterReport(report.listings, query.mostrar);
   const pages = Math.max(1, Math.ceil(shown.length / PORTAIS_PAGE_SIZE));
@@ -62,6 +73,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
           }))
         : [],
       tokenSet: Boolean(agency.feedToken?.trim()),
+      leadEndpoints: isAdmin
+        ? secrets.map((secret) => ({
+            ...secret,
+            url: `${config.publicUrl}${secret.name === "grupozap" ? "/api/portais/grupozap/leads" : "/api/leads"}`,
+          }))
+        : [],
       agencyProblems: isAdmin ? validateAgencyForPortals(agency) : [],
       counts: {
         inFeed: report.inFeed,
@@ -77,6 +94,37 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       total: shown.length,
       listings,
     },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+type ActionData = { ok: true; name: LeadApiSecretName; secret: string } | { ok: false; error: string };
+
+/** Admin only: a new secret for one lead endpoint (the old one stops working at once). */
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context, url });
+  if (user.role !== "admin")
+    return data<ActionData>(
+      { ok: false, error: "Apenas administradores geram segredos de integração." },
+      { status: 403 },
+    );
+  const form = await readForm(request);
+  const name = String(form.get("name") ?? "");
+  if (form.get("intent") !== "gerar-segredo" || !LEAD_API_SECRET_NAMES.includes(name as LeadApiSecretName))
+    return data<ActionData>({ ok: false, error: "Ação desconhecida." }, { status: 400 });
+  const { db } = context.get(requestContext).services;
+  const secret = await rotateLeadSecret(
+    db,
+    {
+      id: user.id,
+      role: user.role,
+      ip: context.get(requestContext).ip,
+      userAgent: request.headers.get("user-agent"),
+    },
+    name as LeadApiSecretName,
+  );
+  return data<ActionData>(
+    { ok: true, name: name as LeadApiSecretName, secret },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -113,8 +161,21 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
 }
 
 export default function Portais({ loaderData }: Route.ComponentProps) {
-  const { feeds, counts, listings, filter, page, pages, total, tokenSet, agencyProblems, isAdmin } =
-    loaderData;
+  const {
+    feeds,
+    counts,
+    listings,
+    filter,
+    page,
+    pages,
+    total,
+    tokenSet,
+    agencyProblems,
+    isAdmin,
+    leadEndpoints,
+  } = loaderData;
+  // Kept through live revalidations: the new secret must stay on screen until it is copied.
+  const actionData = useKeptActionData<ActionData>("portais");
   return (
     <main className="admin-page portais">
       <Stylesheet name="portais" css={portaisCss} />
@@ -155,6 +216,54 @@ export default function Portais({ loaderData }: Route.ComponentProps) {
           Você vê apenas os seus imóveis. Os endereços dos feeds ficam com o administrador.
         </p>
       )}
+
+      {isAdmin ? (
+        <section className="portais-feeds" aria-labelledby="portais-leads-titulo">
+          <h2 id="portais-leads-titulo">Leads recebidos dos portais e de outros sistemas</h2>
+          <p className="portais-feeds__note">
+            Cada endereço recebe leads por POST com autenticação HTTP Basic (para o Grupo ZAP: qualquer
+            usuário, a senha é o segredo). O segredo aparece uma única vez, ao ser gerado: copie-o para o
+            portal na hora. Gerar outro desativa o anterior.
+          </p>
+          {actionData && !actionData.ok ? (
+            <p className="form-error" role="alert">
+              {actionData.error}
+            </p>
+          ) : null}
+          {leadEndpoints.map((endpoint) => (
+            <div key={endpoint.name} className="portais-lead-endpoint">
+              <h3>{endpoint.label}</h3>
+              <CopyField id={`leads-${endpoint.name}`} label="Endereço" value={endpoint.url} />
+              {actionData?.ok && actionData.name === endpoint.name ? (
+                <div role="status">
+                  <CopyField
+                    id={`segredo-${endpoint.name}`}
+                    label="Novo segredo (copie agora: ele não será mostrado de novo)"
+                    value={actionData.secret}
+                  />
+                </div>
+              ) : null}
+              <p className="portais-feeds__note" data-testid={`segredo-${endpoint.name}-situacao`}>
+                {endpoint.source === "env"
+                  ? `Segredo definido pela variável de ambiente ${endpoint.env}, que vale no lugar de um gerado aqui.`
+                  : endpoint.source === "admin"
+                    ? `Segredo em uso terminado em “…${endpoint.hint}”, gerado em ${endpoint.createdAt ? new Date(endpoint.createdAt).toLocaleDateString("pt-BR", { timeZone: "America/Maceio" }) : "?"}.`
+                    : "Nenhum segredo ainda: o endereço recusa todo envio até você gerar um."}
+              </p>
+              {endpoint.source !== "env" ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="gerar-segredo" />
+                  <input type="hidden" name="name" value={endpoint.name} />
+                  <button type="submit" className="btn btn--small">
+                    {endpoint.source === "admin" ? "Gerar outro segredo" : "Gerar segredo"}
+                    <span className="visually-hidden"> para {endpoint.label}</span>
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          ))}
+        </section>
+      ) : null}
 
       <section aria-labelledby="portais-resumo-titulo">
         <h2 id="portais-resumo-titulo">Resumo</h2>

@@ -253,10 +253,16 @@ export const leads = pgTable(
     consentAt: timestamp("consent_at", { withTimezone: true }),
     status: text("status", { enum: LEAD_STATUS_KEYS }).notNull().default("novo"),
     assigneeId: integer("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    /** The person's phone as a matching key: DDD + last 8 digits (app/server/leads/person.server.ts). */
+    phoneKey: text("phone_key"),
+    /** When the person last got in touch: a new contact within 30 days joins this card. */
+    lastContactAt: timestamp("last_contact_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [
     index("leads_status_idx").on(t.status, t.createdAt),
+    index("leads_phone_key_idx").on(t.phoneKey, t.lastContactAt),
+    index("leads_last_contact_idx").on(t.lastContactAt),
     index("leads_property_idx").on(t.propertyId),
     index("leads_assignee_idx").on(t.assigneeId),
     index("leads_email_idx").on(sql`lower(${t.email})`),
@@ -278,6 +284,53 @@ export const leadNotes = pgTable(
   },
   (t) => [index("lead_notes_lead_idx").on(t.leadId)],
 );
+
+/**
+ * Every time a person got in touch (a form, a portal, an integration, a call or a visit an agent
+ * recorded): the history of one lead card. The card (`leads`) keeps the person and how the agency
+ * handles them; each contact here keeps where it came from, about which listing and what was said.
+ */
+export const leadContacts = pgTable(
+  "lead_contacts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    origin: text("origin", { enum: LEAD_ORIGIN_KEYS }).notNull(),
+    /** The integration's own name of the source ("Chaves na Mão", "Landing page verão"). */
+    sourceLabel: text("source_label"),
+    /** Who sent it and their id for it (a portal's originLeadId): the same pair twice is one contact. */
+    externalSource: text("external_source"),
+    externalId: text("external_id"),
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
+    /** The referência as received; kept when no listing has it ("imóvel não encontrado"). */
+    referencia: text("referencia"),
+    message: text("message").notNull().default(""),
+    /** What else the sender told (a portal's listing id, its timestamp, fields added later). */
+    extra: jsonb("extra").$type<Record<string, unknown>>(),
+    recordedById: integer("recorded_by_id").references(() => users.id, { onDelete: "set null" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("lead_contacts_lead_idx").on(t.leadId, t.receivedAt),
+    uniqueIndex("lead_contacts_external_idx").on(t.externalSource, t.externalId),
+    check("lead_contacts_origin_check", inList("origin", LEAD_ORIGIN_KEYS)),
+  ],
+);
+
+/**
+ * The secrets the lead endpoints accept (/api/portais/grupozap/leads, /api/leads), made on
+ * /admin/portais. Only a hash is kept: the secret is shown once, when made (decision 028).
+ */
+export const leadApiSecrets = pgTable("lead_api_secrets", {
+  name: text("name").primaryKey(),
+  secretHash: text("secret_hash").notNull(),
+  /** Its last characters, so the admin can tell which one a portal has. */
+  hint: text("hint").notNull(),
+  createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The agency's profiles; its YouTube channel is video_channel_url (merged by migration 0006). */
 export type SocialLinks = Partial<Record<"instagram" | "facebook" | "tiktok" | "linkedin", string>>;

@@ -1,16 +1,16 @@
 // Lead capture: the contact form on a listing's page and the general one on /sobre-nos take this
 // one path: a per-IP limit, the honeypot, the form's own schema (app/lib/lead-form.ts), then the
-// lead with the LGPD consent given (docs/domain.md), its lead e-mails (outbox) and its live
-// event in one transaction: either all exist or none. A listing's lead goes to its corretor.
+// lead with the LGPD consent given (docs/domain.md), recorded by record.server.ts (the path every
+// lead takes: the person's card, its lead e-mails, its live event). A listing's lead goes to its
+// corretor.
 import { and, eq } from "drizzle-orm";
 import type { LeadActionData, LeadFieldErrors } from "../../lib/lead-fields";
 import { isHoneypotFilled, parseLeadForm } from "../../lib/lead-form";
 import type { Db } from "../db/client.server";
-import { leads, properties } from "../db/schema.server";
+import { properties } from "../db/schema.server";
 import { LEAD_LIMIT_MESSAGE } from "../http/form-limits.server";
-import { agentsOf, publishEvent } from "../realtime/events.server";
 import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
-import { enqueueLeadEmails } from "./lead-emails.server";
+import { recordLead } from "./record.server";
 
 /** Where a lead form was sent from: a listing's page (by its referência) or /sobre-nos. */
 export type LeadFormSource = { referencia: string } | "contato";
@@ -109,25 +109,18 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
     corretorId = property.corretorId;
   }
   const { name, phone, email, message } = parsed.values;
-  const lead = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(leads)
-      .values({
-        propertyId: input.propertyId,
-        name,
-        phone,
-        email,
-        message: message ?? "",
-        origin: input.propertyId === null ? "formulario_contato" : "formulario_imovel",
-        consentVersion: LGPD_CONSENT_VERSION,
-        consentAt: input.now ?? new Date(),
-        assigneeId: corretorId,
-      })
-      .returning({ id: leads.id });
-    if (!row) throw new Error("lead: insert sem retorno");
-    await enqueueLeadEmails(tx, row.id);
-    await publishEvent(tx, { type: "lead-created", id: row.id, agentIds: agentsOf(corretorId) });
-    return row;
+  const now = input.now ?? new Date();
+  const result = await recordLead(db, {
+    name,
+    phone,
+    email,
+    message: message ?? "",
+    origin: input.propertyId === null ? "formulario_contato" : "formulario_imovel",
+    propertyId: input.propertyId,
+    assigneeId: corretorId,
+    consent: { version: LGPD_CONSENT_VERSION, at: now },
+    now,
   });
-  return { status: "created", leadId: lead.id };
+  if (result.status !== "created") throw new Error("lead: formulário sem id externo tido como repetido");
+  return { status: "created", leadId: result.leadId };
 }

@@ -28,16 +28,35 @@ const DATE_TIME = new Intl.DateTimeFormat("pt-BR", {
 
 export function leadsCsv(rows: readonly LeadRow[]): string {
   return toCsv([
-    ["ID", "Recebido em", "Nome", "Telefone", "E-mail", "Origem", "Etapa", "Imóvel", "Corretor", "Mensagem"],
+    [
+      "ID",
+      "Recebido em",
+      "Último contato",
+      "Nome",
+      "Telefone",
+      "E-mail",
+      "Origens",
+      "Contatos",
+      "Etapa",
+      "Imóvel",
+      "Corretor",
+      "Primeira mensagem",
+    ],
     ...rows.map((lead) => [
       lead.id,
       DATE_TIME.format(lead.createdAt),
+      DATE_TIME.format(lead.lastContactAt),
       lead.name,
       lead.phone,
       lead.email,
-      LEAD_ORIGINS[lead.origin],
+      // Every source the person came through (one card per person: record.server.ts).
+      [...lead.origins.map((origin) => LEAD_ORIGINS[origin] ?? origin), ...(lead.sourceLabels ?? [])].join(
+        ", ",
+      ),
+      lead.contactCount,
       LEAD_STATUSES[lead.status],
-      lead.referencia,
+      lead.referencia ??
+        (lead.unknownReferencias ? `não encontrado: ${lead.unknownReferencias.join(", ")}` : null),
       lead.assigneeName,
       lead.message,
     ]),

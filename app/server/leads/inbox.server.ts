@@ -1,12 +1,13 @@
-// The leads inbox: listing with filters, one lead with its notes, status changes, notes and
+// The leads inbox: one card per person (their contacts, from every source, are its history:
+// record.server.ts), with filters; one lead with its history and notes, status changes, notes and
 // assignment. A corretor sees only leads assigned to them (or unassigned ones on their listings).
-import { and, asc, count, desc, eq, gte, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { LEAD_PAGE_SIZE, type LeadListQuery } from "../../lib/lead-inbox";
 import type { LeadOrigin, LeadStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { SessionUser } from "../auth/guard.server";
 import type { Db } from "../db/client.server";
-import { leadNotes, leads, properties, users } from "../db/schema.server";
+import { leadContacts, leadNotes, leads, properties, users } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 
 export type Viewer = Pick<SessionUser, "id" | "role">;
@@ -33,10 +34,15 @@ function dayStart(date: string): Date {
 export function leadFilters(viewer: Viewer, query: LeadListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [visibleLeads(viewer)];
   if (query.status) conditions.push(eq(leads.status, query.status));
+  if (query.origem)
+    conditions.push(
+      sql`exists (select 1 from ${leadContacts} c where c.lead_id = ${leads.id} and c.origin = ${query.origem})`,
+    );
   if (query.imovel) conditions.push(eq(leads.propertyId, query.imovel));
   if (query.corretor) conditions.push(eq(leads.assigneeId, query.corretor));
-  if (query.de) conditions.push(gte(leads.createdAt, dayStart(query.de)));
-  if (query.ate) conditions.push(lt(leads.createdAt, new Date(dayStart(query.ate).getTime() + 86_400_000)));
+  if (query.de) conditions.push(gte(leads.lastContactAt, dayStart(query.de)));
+  if (query.ate)
+    conditions.push(lt(leads.lastContactAt, new Date(dayStart(query.ate).getTime() + 86_400_000)));
   return and(...conditions);
 }
 
@@ -49,6 +55,13 @@ export interface LeadRow {
   origin: LeadOrigin;
   status: LeadStatus;
   createdAt: Date;
+  lastContactAt: Date;
+  /** Every source the person came through, and the integrations' own names of theirs. */
+  origins: LeadOrigin[];
+  sourceLabels: string[] | null;
+  /** Referências a sender gave that no listing has ("imóvel não encontrado"). */
+  unknownReferencias: string[] | null;
+  contactCount: number;
   propertyId: number | null;
   referencia: string | null;
   titulo: string | null;
@@ -65,6 +78,17 @@ const rowColumns = {
   origin: leads.origin,
   status: leads.status,
   createdAt: leads.createdAt,
+  lastContactAt: leads.lastContactAt,
+  origins: sql<
+    LeadOrigin[]
+  >`coalesce((select array_agg(distinct c.origin) from ${leadContacts} c where c.lead_id = ${leads.id}), array[${leads.origin}])`,
+  sourceLabels: sql<
+    string[] | null
+  >`(select array_agg(distinct c.source_label) from ${leadContacts} c where c.lead_id = ${leads.id} and c.source_label is not null)`,
+  unknownReferencias: sql<
+    string[] | null
+  >`(select array_agg(distinct c.referencia) from ${leadContacts} c where c.lead_id = ${leads.id} and c.property_id is null and c.referencia is not null)`,
+  contactCount: sql<number>`(select count(*)::int from ${leadContacts} c where c.lead_id = ${leads.id})`,
   propertyId: leads.propertyId,
   referencia: properties.referencia,
   titulo: properties.titulo,
@@ -92,7 +116,7 @@ export async function listLeads(db: Db, viewer: Viewer, query: LeadListQuery) {
   const page = Math.min(query.pagina ?? 1, pageCount);
   const rows = await leadsWithJoins(db)
     .where(where)
-    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .orderBy(desc(leads.lastContactAt), desc(leads.id))
     .limit(LEAD_PAGE_SIZE)
     .offset((page - 1) * LEAD_PAGE_SIZE);
   return { rows, total, page, pageCount };
@@ -107,7 +131,7 @@ export async function allLeads(
 ): Promise<LeadRow[]> {
   return leadsWithJoins(db)
     .where(leadFilters(viewer, query))
-    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .orderBy(desc(leads.lastContactAt), desc(leads.id))
     .limit(limit);
 }
 
@@ -139,7 +163,24 @@ export async function getLead(db: Db, viewer: Viewer, id: number) {
     .leftJoin(users, eq(users.id, leadNotes.authorId))
     .where(eq(leadNotes.leadId, id))
     .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id));
-  return { lead: { ...lead, ...extra }, notes };
+  const contacts = await db
+    .select({
+      id: leadContacts.id,
+      origin: leadContacts.origin,
+      sourceLabel: leadContacts.sourceLabel,
+      message: leadContacts.message,
+      receivedAt: leadContacts.receivedAt,
+      propertyId: leadContacts.propertyId,
+      referencia: sql<string | null>`coalesce(${properties.referencia}, ${leadContacts.referencia})`,
+      listingFound: sql<boolean>`${properties.id} is not null`,
+      recordedByName: users.name,
+    })
+    .from(leadContacts)
+    .leftJoin(properties, eq(properties.id, leadContacts.propertyId))
+    .leftJoin(users, eq(users.id, leadContacts.recordedById))
+    .where(eq(leadContacts.leadId, id))
+    .orderBy(desc(leadContacts.receivedAt), desc(leadContacts.id));
+  return { lead: { ...lead, ...extra }, notes, contacts };
 }
 
 /** The lead when the viewer may see it (and so act on it), else null. */

@@ -1,11 +1,12 @@
-// Lead e-mails: one outbox row per (lead, recipient) — the responsible agent (the
-// assignee, else the listing's corretor) and the agency's address — written in the lead's own
-// transaction. The message is built when it is sent, from the lead as it is then (an erased
+// Lead e-mails: one outbox row per (contact, recipient) — the responsible agent (the
+// assignee, else the listing's corretor) and the agency's address — written in the contact's own
+// transaction (record.server.ts). A person who gets in touch again joins their card, and the new
+// contact is e-mailed too. The message is built when it is sent, from the lead as it is then (an erased
 // lead sends nothing).
 import { and, eq, sql } from "drizzle-orm";
 import { LEAD_ORIGINS } from "../../lib/vocabulary";
 import type { Db, Tx } from "../db/client.server";
-import { leads, outbox, properties, users } from "../db/schema.server";
+import { leadContacts, leads, outbox, properties, users } from "../db/schema.server";
 import { brandedHtml, mailBrandOf } from "../mail/branded-html.server";
 import { headerSafe, type MailTransport, safeAddress } from "../mail/mailer.server";
 import type { Storage } from "../media/storage.server";
@@ -19,13 +20,16 @@ export interface LeadEmailPayload {
   to: string;
   /** Who the recipient is, for the greeting. */
   recipient: "corretor" | "agencia";
+  /** The contact (lead_contacts) it tells of; absent in e-mails queued before contacts existed. */
+  contactId?: number;
 }
 
 /**
- * Enqueues the new lead's e-mails in the caller's transaction (call it right after inserting
- * the lead, with the same `tx`). Idempotent: a (lead, address) pair already queued is skipped.
+ * Enqueues a new contact's e-mails in the caller's transaction (record.server.ts, right after
+ * inserting the contact, with the same `tx`). Idempotent: a (lead, contact, address) already
+ * queued is skipped.
  */
-export async function enqueueLeadEmails(tx: Db | Tx, leadId: number): Promise<number> {
+export async function enqueueLeadEmails(tx: Db | Tx, leadId: number, contactId?: number): Promise<number> {
   const [row] = await tx
     .select({
       assigneeEmail: users.email,
@@ -41,10 +45,11 @@ export async function enqueueLeadEmails(tx: Db | Tx, leadId: number): Promise<nu
   if (!row) return 0;
   const recipients: LeadEmailPayload[] = [];
   const agent = safeAddress(row.assigneeEmail ?? row.corretorEmail);
-  if (agent) recipients.push({ leadId, to: agent, recipient: "corretor" });
+  const contact = contactId === undefined ? {} : { contactId };
+  if (agent) recipients.push({ leadId, to: agent, recipient: "corretor", ...contact });
   const agency = safeAddress(row.agencyEmail);
   if (agency && agency.toLowerCase() !== agent?.toLowerCase())
-    recipients.push({ leadId, to: agency, recipient: "agencia" });
+    recipients.push({ leadId, to: agency, recipient: "agencia", ...contact });
   let queued = 0;
   for (const payload of recipients) {
     const existing = await tx
@@ -55,6 +60,7 @@ export async function enqueueLeadEmails(tx: Db | Tx, leadId: number): Promise<nu
           eq(outbox.kind, LEAD_EMAIL_KIND),
           sql`${outbox.payload}->>'leadId' = ${String(leadId)}`,
           sql`lower(${outbox.payload}->>'to') = ${payload.to.toLowerCase()}`,
+          sql`coalesce(${outbox.payload}->>'contactId', '') = ${contactId === undefined ? "" : String(contactId)}`,
         ),
       )
       .limit(1);
@@ -81,6 +87,10 @@ export interface LeadEmailData {
   createdAt: Date;
   referencia: string | null;
   titulo: string | null;
+  /** An integration's name of the source ("Chaves na Mão"). */
+  sourceLabel?: string | null;
+  /** The referência a sender gave that no listing has. */
+  unknownReferencia?: string | null;
 }
 
 /** Subject and body in Portuguese; the subject is header-safe whatever the visitor typed. */
@@ -92,15 +102,14 @@ export function buildLeadEmail(
   const about = lead.referencia ? `imóvel ${lead.referencia}` : LEAD_ORIGINS[lead.origin].toLowerCase();
   const subject = headerSafe(`Novo contato: ${lead.name} — ${about}`, 150);
   const lines = [
-    recipient === "corretor"
-      ? "Você recebeu um novo contato pelo site."
-      : "A imobiliária recebeu um novo contato pelo site.",
+    recipient === "corretor" ? "Você recebeu um novo contato." : "A imobiliária recebeu um novo contato.",
     "",
     `Nome: ${lead.name}`,
     `Telefone: ${lead.phone ?? "não informado"}`,
     `E-mail: ${lead.email ?? "não informado"}`,
-    `Origem: ${LEAD_ORIGINS[lead.origin]}`,
+    `Origem: ${LEAD_ORIGINS[lead.origin]}${lead.sourceLabel ? ` (${lead.sourceLabel})` : ""}`,
     lead.referencia ? `Imóvel: ${lead.referencia}${lead.titulo ? ` — ${lead.titulo}` : ""}` : null,
+    lead.unknownReferencia ? `Imóvel não encontrado: referência ${lead.unknownReferencia}` : null,
     `Recebido em: ${DATE_TIME.format(lead.createdAt)}`,
     "",
     lead.origin === "whatsapp"
@@ -114,7 +123,31 @@ export function buildLeadEmail(
   return { subject, text: lines.join("\n") };
 }
 
-async function loadLeadForEmail(db: Db, leadId: number): Promise<LeadEmailData | null> {
+async function loadLeadForEmail(db: Db, leadId: number, contactId?: number): Promise<LeadEmailData | null> {
+  if (contactId !== undefined) {
+    // The contact as it was received (the card may be older and about another listing).
+    const [row] = await db
+      .select({
+        id: leads.id,
+        name: leads.name,
+        phone: leads.phone,
+        email: leads.email,
+        message: leadContacts.message,
+        origin: leadContacts.origin,
+        createdAt: leadContacts.receivedAt,
+        referencia: properties.referencia,
+        titulo: properties.titulo,
+        sourceLabel: leadContacts.sourceLabel,
+        givenReferencia: leadContacts.referencia,
+      })
+      .from(leadContacts)
+      .innerJoin(leads, eq(leads.id, leadContacts.leadId))
+      .leftJoin(properties, eq(properties.id, leadContacts.propertyId))
+      .where(and(eq(leadContacts.id, contactId), eq(leadContacts.leadId, leadId)));
+    if (!row) return null;
+    const { givenReferencia, ...lead } = row;
+    return { ...lead, unknownReferencia: lead.referencia ? null : givenReferencia };
+  }
   const [row] = await db
     .select({
       id: leads.id,
@@ -145,7 +178,11 @@ export function leadEmailHandler(
 ): OutboxHandler {
   return async (row) => {
     const payload = row.payload as unknown as LeadEmailPayload;
-    const lead = await loadLeadForEmail(db, Number(payload.leadId));
+    const lead = await loadLeadForEmail(
+      db,
+      Number(payload.leadId),
+      payload.contactId === undefined ? undefined : Number(payload.contactId),
+    );
     if (!lead) return "skip";
     const { subject, text } = buildLeadEmail(lead, publicUrl, payload.recipient);
     const brand = mailBrandOf(await getAgencyBrand(db), publicUrl, options.storage);

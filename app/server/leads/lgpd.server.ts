@@ -1,14 +1,15 @@
 // LGPD requests (docs/domain.md) about one person, found by e-mail or phone: export everything we hold about
-// them (their leads and the notes on those leads) as JSON, or erase it. Erasure deletes the
-// leads (notes cascade) and their unsent lead e-mails, and leaves an audit entry that records
+// them (their leads, every contact in their history and the notes on those leads) as JSON, or
+// erase it. Erasure deletes the leads (contacts and notes cascade) and their unsent lead e-mails, and leaves an audit entry that records
 // what was erased without repeating the personal data.
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { audit } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
-import { leadNotes, leads, outbox, properties } from "../db/schema.server";
+import { leadContacts, leadNotes, leads, outbox, properties } from "../db/schema.server";
 import type { Actor } from "./inbox.server";
 import { LEAD_EMAIL_KIND } from "./lead-emails.server";
+import { phoneKey } from "./person.server";
 
 /** Leads of the person with this e-mail or phone (phone compared by its digits, DDD included). */
 export function personMatch(contato: string): SQL {
@@ -16,7 +17,10 @@ export function personMatch(contato: string): SQL {
   if (value.includes("@")) return eq(sql`lower(${leads.email})`, value.toLowerCase());
   let digits = value.replace(/\D/g, "");
   if (digits.length > 11 && digits.startsWith("55")) digits = digits.slice(2);
-  return sql`regexp_replace(coalesce(${leads.phone}, ''), '\\D', '', 'g') = ${digits}`;
+  const byDigits = sql`regexp_replace(coalesce(${leads.phone}, ''), '\\D', '', 'g') = ${digits}`;
+  // The same phone written another way (without the ninth digit, with a trunk 0): person.server.ts.
+  const key = phoneKey(value);
+  return key ? (or(byDigits, eq(leads.phoneKey, key)) as SQL) : byDigits;
 }
 
 export interface PersonData {
@@ -35,6 +39,15 @@ export interface PersonData {
     consentAt: string | null;
     createdAt: string;
     notes: { body: string; createdAt: string }[];
+    /** Every time they got in touch: source, listing, message, what the sender added. */
+    contacts: {
+      origin: string;
+      sourceLabel: string | null;
+      referencia: string | null;
+      message: string;
+      extra: Record<string, unknown> | null;
+      receivedAt: string;
+    }[];
   }[];
 }
 
@@ -65,6 +78,22 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
         .where(inArray(leadNotes.leadId, ids))
         .orderBy(leadNotes.createdAt)
     : [];
+  const contacts = ids.length
+    ? await db
+        .select({
+          leadId: leadContacts.leadId,
+          origin: leadContacts.origin,
+          sourceLabel: leadContacts.sourceLabel,
+          referencia: sql<string | null>`coalesce(${properties.referencia}, ${leadContacts.referencia})`,
+          message: leadContacts.message,
+          extra: leadContacts.extra,
+          receivedAt: leadContacts.receivedAt,
+        })
+        .from(leadContacts)
+        .leftJoin(properties, eq(properties.id, leadContacts.propertyId))
+        .where(inArray(leadContacts.leadId, ids))
+        .orderBy(leadContacts.receivedAt)
+    : [];
   return {
     contato,
     exportedAt: now.toISOString(),
@@ -75,6 +104,9 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
       notes: notes
         .filter((n) => n.leadId === r.id)
         .map((n) => ({ body: n.body, createdAt: n.createdAt.toISOString() })),
+      contacts: contacts
+        .filter((c) => c.leadId === r.id)
+        .map(({ leadId: _, receivedAt, ...c }) => ({ ...c, receivedAt: receivedAt.toISOString() })),
     })),
   };
 }

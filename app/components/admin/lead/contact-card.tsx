@@ -1,4 +1,4 @@
-// The lead's contact data, its message and the quick ways to answer (WhatsApp, a call, an e-mail).
+// The lead's contact data (its messages are in its history: history.tsx) and the quick ways to answer (WhatsApp, a call, an e-mail).
 import { Link } from "react-router";
 import { brazilDigits, telHref, whatsappUrl } from "../../../lib/contact";
 import { formatDate } from "../../../lib/format";
@@ -32,7 +32,7 @@ export function LeadContactCard({ lead }: { lead: LeadContact }) {
         <dd>{lead.phone ?? "não informado"}</dd>
         <dt>E-mail</dt>
         <dd>{lead.email ?? "não informado"}</dd>
-        <dt>Origem</dt>
+        <dt>Primeira origem</dt>
         <dd>{LEAD_ORIGINS[lead.origin]}</dd>
         <dt>Imóvel</dt>
         <dd>
@@ -45,7 +45,7 @@ export function LeadContactCard({ lead }: { lead: LeadContact }) {
             "—"
           )}
         </dd>
-        <dt>Recebido em</dt>
+        <dt>Primeiro contato em</dt>
         <dd>{formatDate(lead.createdAt)}</dd>
         <dt>Consentimento</dt>
         <dd>
@@ -54,12 +54,6 @@ export function LeadContactCard({ lead }: { lead: LeadContact }) {
             : "Não registrado"}
         </dd>
       </dl>
-      {lead.message ? (
-        <>
-          <h3>Mensagem</h3>
-          <p className="lead-message">{lead.message}</p>
-        </>
-      ) : null}
       <ul className="lead-quick" aria-label="Ações rápidas">
         {hasPhone && lead.phone ? (
           <>

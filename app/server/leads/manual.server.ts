@@ -1,0 +1,59 @@
+// Manual entry: an agent records a phone call or a walk-in (/admin/leads) in three fields. It
+// takes the path of every lead (record.server.ts) as the agent who recorded it: the new card is
+// theirs, it joins only a card of the same person they can see, and they get no e-mail of it.
+import { eq } from "drizzle-orm";
+import { type ManualLeadErrors, type ManualLeadField, manualLeadSchema } from "../../lib/lead-manual";
+import type { Db } from "../db/client.server";
+import { properties } from "../db/schema.server";
+import type { Actor } from "./inbox.server";
+import { formatPhone } from "./person.server";
+import { recordLead } from "./record.server";
+
+export type ManualLeadResult =
+  | { ok: true; leadId: number; joined: boolean }
+  | { ok: false; fieldErrors: ManualLeadErrors };
+
+const REFERENCIA = /^[A-Za-z]{2}\d{3,6}$/;
+
+export async function recordManualLead(
+  db: Db,
+  actor: Actor,
+  input: Record<ManualLeadField, unknown>,
+  now: Date = new Date(),
+): Promise<ManualLeadResult> {
+  const parsed = manualLeadSchema.safeParse(input);
+  const phone = parsed.success ? formatPhone(parsed.data.phone) : null;
+  if (!parsed.success || !phone) {
+    const fieldErrors: ManualLeadErrors = {};
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const field = issue.path[0] as ManualLeadField | undefined;
+      if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
+    }
+    if (parsed.success) fieldErrors.phone = "Informe o telefone com DDD, ex.: (82) 99999-9999.";
+    return { ok: false, fieldErrors };
+  }
+  const { name, interesse, como } = parsed.data;
+  // "AP0042" alone in the interest is a listing's referência: the contact is about it.
+  let propertyId: number | null = null;
+  if (REFERENCIA.test(interesse)) {
+    const [listing] = await db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.referencia, interesse.toUpperCase()));
+    propertyId = listing?.id ?? null;
+  }
+  const result = await recordLead(db, {
+    name,
+    phone,
+    email: null,
+    message: interesse,
+    origin: como,
+    propertyId,
+    referencia: propertyId ? interesse.toUpperCase() : null,
+    assigneeId: actor.id,
+    recordedBy: actor,
+    now,
+  });
+  if (result.status !== "created") throw new Error("lead manual tido como repetido");
+  return { ok: true, leadId: result.leadId, joined: result.joined };
+}
