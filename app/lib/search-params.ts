@@ -3,7 +3,7 @@
 // has exactly one URL. Parsing (lenient, with zod) is in search-filters.ts, which the browser
 // loads only when a visitor submits the form: zod is ~14 KB of the search page's script.
 
-import { FILTER_NAMES, filterParams, isFilterActive, SEARCH_FILTERS } from "./search-filter-table";
+import { FILTER_NAMES, isFilterActive } from "./search-filter-table";
 import type { SearchFilters } from "./search-filters";
 import { DEFAULT_ORDEM, PARAM_ORDER, PLACE_SEPARATOR } from "./search-keys";
 
