@@ -145,7 +145,8 @@ export async function fillSite(place: Place): Promise<SiteData> {
       form: {
         name,
         email: `pessoa${i}@exemplo.com.br`,
-        phone: "(82) 99811-2345",
+        // Two people: each their own phone (the same one would join their contacts in one card).
+        phone: `(82) 99811-234${i}`,
         message: "Tem vaga na garagem?\nE aceita pet?",
         consent: "on",
       },
