@@ -23,6 +23,52 @@ function RemoveBox({ name, label }: { name: string; label: string }) {
   );
 }
 
+/** One image of the brand: what is saved (a preview), the file input, and a box to remove it. */
+function BrandImageField({
+  name,
+  saved,
+  savedAlt,
+  caption,
+  label,
+  hint,
+  removeName,
+  removeLabel,
+  error,
+  logo,
+}: {
+  name: "logo" | "heroPhoto";
+  saved: Preview | null;
+  savedAlt: string;
+  caption: string;
+  /** The field's label when nothing is saved, and when something is ("Trocar…"). */
+  label: [string, string];
+  hint: string;
+  removeName: string;
+  removeLabel: string;
+  error?: string;
+  logo?: boolean;
+}) {
+  return (
+    <div>
+      {saved ? (
+        <figure className={`brand-fields__preview${logo ? " brand-fields__preview--logo" : ""}`}>
+          <img src={saved.url} alt={savedAlt} width={saved.width} height={saved.height} />
+          <figcaption>{caption}</figcaption>
+        </figure>
+      ) : null}
+      <Field
+        label={saved ? label[1] : label[0]}
+        name={name}
+        type="file"
+        accept={ACCEPT}
+        hint={hint}
+        error={error}
+      />
+      {saved ? <RemoveBox name={removeName} label={removeLabel} /> : null}
+    </div>
+  );
+}
+
 function ColorField({ saved, error }: { saved: string; error?: string }) {
   const picker = useRef<HTMLInputElement>(null);
   const text = useRef<HTMLInputElement>(null);
@@ -89,56 +135,31 @@ export function BrandFields({
     <fieldset className="admin-card brand-fields">
       <legend>Marca</legend>
       <div className="form-grid">
-        <div>
-          {logo ? (
-            <figure className="brand-fields__preview brand-fields__preview--logo">
-              <img
-                src={logo.url}
-                alt={`Logotipo atual: ${agencyName}`}
-                width={logo.width}
-                height={logo.height}
-              />
-              <figcaption>Logotipo atual</figcaption>
-            </figure>
-          ) : null}
-          <Field
-            label={logo ? "Trocar o logotipo" : "Logotipo"}
-            name="logo"
-            type="file"
-            accept={ACCEPT}
-            hint="PNG, WebP, AVIF ou JPEG, até 5 MB; de preferência com fundo transparente. Aparece no cabeçalho, nos e-mails e nas imagens de compartilhamento. Sem logotipo, o site mostra o nome da imobiliária."
-            error={errors.logo}
-          />
-          {logo ? (
-            <RemoveBox name="removeLogo" label="Remover o logotipo (o site volta a mostrar o nome)" />
-          ) : null}
-        </div>
+        <BrandImageField
+          name="logo"
+          logo
+          saved={logo}
+          savedAlt={`Logotipo atual: ${agencyName}`}
+          caption="Logotipo atual"
+          label={["Logotipo", "Trocar o logotipo"]}
+          hint="PNG, WebP, AVIF ou JPEG, até 5 MB; de preferência com fundo transparente. Aparece no cabeçalho, nos e-mails e nas imagens de compartilhamento. Sem logotipo, o site mostra o nome da imobiliária."
+          removeName="removeLogo"
+          removeLabel="Remover o logotipo (o site volta a mostrar o nome)"
+          error={errors.logo}
+        />
         <ColorField saved={brandColor} error={errors.brandColor} />
       </div>
-      <div>
-        {heroPhoto ? (
-          <figure className="brand-fields__preview">
-            <img
-              src={heroPhoto.url}
-              alt="Foto atual da página inicial"
-              width={heroPhoto.width}
-              height={heroPhoto.height}
-            />
-            <figcaption>Foto atual da página inicial</figcaption>
-          </figure>
-        ) : null}
-        <Field
-          label={heroPhoto ? "Trocar a foto da página inicial" : "Foto da página inicial"}
-          name="heroPhoto"
-          type="file"
-          accept={ACCEPT}
-          hint="Fica atrás do título e da busca, no topo da página inicial. JPEG, WebP, AVIF ou PNG, até 20 MB, com pelo menos 1200 pixels de largura. Sem foto, o topo tem um fundo na cor da marca."
-          error={errors.heroPhoto}
-        />
-        {heroPhoto ? (
-          <RemoveBox name="removeHeroPhoto" label="Remover a foto (o topo volta ao fundo de cor)" />
-        ) : null}
-      </div>
+      <BrandImageField
+        name="heroPhoto"
+        saved={heroPhoto}
+        savedAlt="Foto atual da página inicial"
+        caption="Foto atual da página inicial"
+        label={["Foto da página inicial", "Trocar a foto da página inicial"]}
+        hint="Fica atrás do título e da busca, no topo da página inicial. JPEG, WebP, AVIF ou PNG, até 20 MB, com pelo menos 1200 pixels de largura. Sem foto, o topo tem um fundo na cor da marca."
+        removeName="removeHeroPhoto"
+        removeLabel="Remover a foto (o topo volta ao fundo de cor)"
+        error={errors.heroPhoto}
+      />
     </fieldset>
   );
 }
