@@ -3,6 +3,7 @@
 // answers every request it had already accepted, then exits (server.js, SHUTDOWN_TIMEOUT_SECONDS).
 // Requests are counted as answered (the page, 200) or lost (a reset, an empty reply, an error),
 // and the time from SIGTERM to the process's exit is reported.
+import { Agent, get } from "node:http";
 import type { BenchServer } from "./server";
 
 export interface DrainResult {
@@ -27,15 +28,27 @@ export async function benchDrain(options: {
   const started = new Promise<void>((resolve) => {
     firstAnswer = resolve;
   });
-  const requests = Array.from({ length: count }, () =>
-    fetch(new URL(path, server.url), { headers: { "user-agent": "bench-drain" } }).then(
-      async (response) => {
-        firstAnswer();
-        const body = await response.text();
-        return response.status === 200 && body.includes("</html>");
-      },
-      () => false,
-    ),
+  // One connection per request (node:http without keep-alive): fetch's pool would hold some of the
+  // burst on the client, waiting for a connection to be free, so they would not really have been
+  // sent before the SIGTERM.
+  const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+  const requests = Array.from(
+    { length: count },
+    () =>
+      new Promise<boolean>((resolve) => {
+        const request = get(new URL(path, server.url), { agent, headers: { "user-agent": "bench-drain" } });
+        request.on("response", (response) => {
+          firstAnswer();
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => {
+            body += chunk;
+          });
+          response.on("end", () => resolve(response.statusCode === 200 && body.includes("</html>")));
+          response.on("error", () => resolve(false));
+        });
+        request.on("error", () => resolve(false));
+      }),
   );
   // Stop once the burst is being served: every request has reached the server by then (they all
   // went out together), and most are still waiting for their turn on the one render thread.

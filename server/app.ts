@@ -96,6 +96,12 @@ export async function createApp(services: Services): Promise<express.Express> {
   // Malformed percent-encoding: 400; encoded control characters: dropped (clean-input.server.ts).
   app.use(cleanRequestUrl);
 
+  // A stopping server (server.js) closes each connection after the answer it is giving.
+  app.use((_req, res, next) => {
+    if (services.draining) res.set("Connection", "close");
+    next();
+  });
+
   app.get("/healthz", async (_req, res) => {
     res.type("text/plain").set("Cache-Control", "no-store");
     // A stopping server finishes what it has but takes nothing new (server.js).
