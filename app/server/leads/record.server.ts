@@ -10,6 +10,7 @@ import { leadContacts, leads, properties } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { type Viewer, visibleLeads } from "./inbox.server";
 import { enqueueLeadEmails } from "./lead-emails.server";
+import { firstNextAction } from "./next-action-due.server";
 import { emailKey, phoneKey, THREAD_WINDOW_DAYS } from "./person.server";
 
 export interface IncomingLead {
@@ -126,6 +127,8 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
             consentVersion: input.consent?.version ?? null,
             consentAt: input.consent?.at ?? null,
             assigneeId: input.assigneeId,
+            // No open lead is without a next action: a new card's is the first contact, due now.
+            ...firstNextAction(now),
             lastContactAt: now,
             createdAt: now,
             updatedAt: now,
