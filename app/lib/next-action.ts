@@ -23,7 +23,10 @@ export const NEXT_ACTION_VIEWS = { atrasadas: "Atrasadas", hoje: "Para hoje" } a
 export type NextActionView = keyof typeof NEXT_ACTION_VIEWS;
 export const NEXT_ACTION_VIEW_KEYS = Object.keys(NEXT_ACTION_VIEWS) as [NextActionView, ...NextActionView[]];
 
-/** Maceió's date (YYYY-MM-DD) and time (HH:MM:SS) at an instant. */
+/**
+ * Maceió's date (YYYY-MM-DD) and minute (HH:MM) at an instant. A next action's time is a minute:
+ * one due at 10:00 is due throughout 10:00 and overdue from 10:01.
+ */
 export interface MaceioClock {
   day: string;
   time: string;
@@ -34,7 +37,7 @@ const MACEIO_OFFSET_MS = 3 * 3_600_000;
 
 export function maceioClock(now: Date): MaceioClock {
   const local = new Date(now.getTime() - MACEIO_OFFSET_MS).toISOString();
-  return { day: local.slice(0, 10), time: local.slice(11, 19) };
+  return { day: local.slice(0, 10), time: local.slice(11, 16) };
 }
 
 /** The instant a Maceió day starts (its midnight is 03:00 UTC). */
@@ -52,12 +55,8 @@ export type NextActionState = "atrasada" | "hoje" | "futura";
 export function nextActionState(day: string, time: string | null, clock: MaceioClock): NextActionState {
   if (day < clock.day) return "atrasada";
   if (day > clock.day) return "futura";
-  return time !== null && normalTime(time) < clock.time ? "atrasada" : "hoje";
-}
-
-/** HH:MM:SS from HH:MM or HH:MM:SS (how PostgreSQL prints a time). */
-function normalTime(time: string): string {
-  return time.length === 5 ? `${time}:00` : time.slice(0, 8);
+  // HH:MM of HH:MM or HH:MM:SS (how PostgreSQL prints a time).
+  return time !== null && time.slice(0, 5) < clock.time ? "atrasada" : "hoje";
 }
 
 /** "25/03/2026 às 14:30", or "25/03/2026" for an action due any time that day. */
@@ -74,6 +73,7 @@ function isRealDate(value: string): boolean {
 }
 
 const DATE_MESSAGE = "Informe uma data válida, ex.: 25/03/2026.";
+const TIME_MESSAGE = "Informe um horário válido, ex.: 14:30, ou deixe em branco.";
 
 /** The "Próxima ação" form: data (a date input's YYYY-MM-DD, or 25/03/2026 typed), hora (optional), tarefa. */
 export const nextActionSchema = z.object({
@@ -95,14 +95,14 @@ export const nextActionSchema = z.object({
         .refine((value) => value >= "2000-01-01" && value <= "2099-12-31", DATE_MESSAGE),
     ),
   hora: z
-    .string()
+    .string({ error: TIME_MESSAGE })
     .trim()
-    .optional()
+    .nullish()
     .transform((value) => (value ? value : null))
     .pipe(
       z
         .string()
-        .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "Informe um horário válido, ex.: 14:30, ou deixe em branco.")
+        .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, TIME_MESSAGE)
         .transform((value) => value.slice(0, 5))
         .nullable(),
     ),

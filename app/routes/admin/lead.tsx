@@ -10,7 +10,12 @@ import { LeadNotes } from "../../components/admin/lead/notes";
 import { Stylesheet } from "../../components/stylesheet";
 import { leadAssignSchema, leadNoteSchema, leadStatusSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
-import { maceioClock, type NextActionErrors, type NextActionField, nextActionState } from "../../lib/next-action";
+import {
+  maceioClock,
+  type NextActionErrors,
+  type NextActionField,
+  nextActionState,
+} from "../../lib/next-action";
 import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_STATUSES } from "../../lib/vocabulary";
@@ -108,9 +113,17 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     if (result.ok) return { ok: true, intent };
     if (result.reason === "not-found") return notFound();
     if (result.reason === "closed")
-      return bad("Este lead está encerrado: mude a etapa para retomar o atendimento antes de marcar uma ação.");
+      return bad(
+        "Este lead está encerrado: mude a etapa para retomar o atendimento antes de marcar uma ação.",
+      );
     return data<ActionData>(
-      { ok: false, intent, error: "Corrija os campos da próxima ação.", fieldErrors: result.fieldErrors, values },
+      {
+        ok: false,
+        intent,
+        error: "Corrija os campos da próxima ação.",
+        fieldErrors: result.fieldErrors,
+        values,
+      },
       { status: 400 },
     );
   }
@@ -182,7 +195,9 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
                 : undefined
             }
             values={
-              actionData && !actionData.ok && actionData.intent === "proxima-acao" ? actionData.values : undefined
+              actionData && !actionData.ok && actionData.intent === "proxima-acao"
+                ? actionData.values
+                : undefined
             }
             busy={busy}
           />

@@ -48,7 +48,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const clock = maceioClock(now);
   const rows = result.rows.map((row) => ({
     ...row,
-    nextActionState: row.nextActionDate ? nextActionState(row.nextActionDate, row.nextActionTime, clock) : null,
+    nextActionState: row.nextActionDate
+      ? nextActionState(row.nextActionDate, row.nextActionTime, clock)
+      : null,
   }));
   return data(
     { query, result: { ...result, rows }, listings, agents, due, isAdmin: user.role === "admin" },

@@ -135,11 +135,7 @@ export async function listLeads(db: Db, viewer: Viewer, query: LeadListQuery, no
   const rows = await leadsWithJoins(db)
     .where(where)
     // A next-action section reads as a to-do list: the longest overdue first.
-    .orderBy(
-      ...(query.acao
-        ? byDue
-        : [desc(leads.lastContactAt), desc(leads.id)]),
-    )
+    .orderBy(...(query.acao ? byDue : [desc(leads.lastContactAt), desc(leads.id)]))
     .limit(LEAD_PAGE_SIZE)
     .offset((page - 1) * LEAD_PAGE_SIZE);
   return { rows, total, page, pageCount };

@@ -18,7 +18,7 @@ import { leads } from "../db/schema.server";
 /** Not fechado nor perdido. */
 export const openLead: SQL = notInArray(leads.status, [...CLOSED_LEAD_STATUSES]);
 
-/** Open, and its day is past, or it is today and its time has passed. */
+/** Open, and its day is past, or it is today and its minute has passed (clock.time is HH:MM). */
 export function overdue(clock: MaceioClock): SQL {
   return and(
     openLead,
@@ -39,7 +39,11 @@ export function dueToday(clock: MaceioClock): SQL {
 }
 
 /** Soonest due first: an action for any time of a day comes before that day's timed ones. */
-export const byDue: SQL[] = [asc(leads.nextActionDate), sql`${leads.nextActionTime} asc nulls first`, asc(leads.id)];
+export const byDue: SQL[] = [
+  asc(leads.nextActionDate),
+  sql`${leads.nextActionTime} asc nulls first`,
+  asc(leads.id),
+];
 
 export function nextActionView(view: NextActionView, clock: MaceioClock): SQL {
   return view === "atrasadas" ? overdue(clock) : dueToday(clock);
@@ -54,7 +58,7 @@ export interface NextActionValues {
 /** A next action due at `now` (to the minute). */
 export function dueNow(task: string, now: Date): NextActionValues {
   const clock = maceioClock(now);
-  return { nextActionDate: clock.day, nextActionTime: clock.time.slice(0, 5), nextAction: task };
+  return { nextActionDate: clock.day, nextActionTime: clock.time, nextAction: task };
 }
 
 /** A new lead's: the first contact, due at once. */

@@ -4,6 +4,7 @@
 // sets it on the lead's screen; the painel counts what is overdue and due today per agent, the
 // inbox lists them (?acao=), and each agent gets a morning e-mail (next-action-summary.server.ts).
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { LeadListQuery } from "../../lib/lead-inbox";
 import {
   isOpenLead,
   type MaceioClock,
@@ -15,7 +16,6 @@ import { audit } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
 import { leads, properties, users } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
-import type { LeadListQuery } from "../../lib/lead-inbox";
 import {
   type Actor,
   canSee,
@@ -115,10 +115,13 @@ function dueCounts(clock: MaceioClock) {
 const dueByToday = (clock: MaceioClock) => lte(leads.nextActionDate, clock.day);
 
 function sum(rows: NextActionCount[]): NextActionCount {
-  return rows.reduce((total, row) => ({ overdue: total.overdue + row.overdue, today: total.today + row.today }), {
-    overdue: 0,
-    today: 0,
-  });
+  return rows.reduce(
+    (total, row) => ({ overdue: total.overdue + row.overdue, today: total.today + row.today }),
+    {
+      overdue: 0,
+      today: 0,
+    },
+  );
 }
 
 /** Overdue and due-today counts per agent (the agent: leadAgentId), for the painel. */
@@ -140,7 +143,9 @@ export async function nextActionCounts(db: Db, viewer: Viewer, now = new Date())
   const people = await db
     .select({ id: users.id, name: users.name, active: users.active })
     .from(users)
-    .where(busyIds.length > 0 ? sql`${users.active} or ${inArray(users.id, busyIds)}` : eq(users.active, true))
+    .where(
+      busyIds.length > 0 ? sql`${users.active} or ${inArray(users.id, busyIds)}` : eq(users.active, true),
+    )
     .orderBy(asc(users.name));
   const agents = people.map((person) => ({
     id: person.id,
@@ -163,6 +168,8 @@ export async function nextActionTotals(
     .select(dueCounts(clock))
     .from(leads)
     .leftJoin(properties, eq(properties.id, leads.propertyId))
-    .where(and(leadFilters(viewer, { ...query, acao: undefined, pagina: undefined }, now), dueByToday(clock)));
+    .where(
+      and(leadFilters(viewer, { ...query, acao: undefined, pagina: undefined }, now), dueByToday(clock)),
+    );
   return { overdue: row?.overdue ?? 0, today: row?.today ?? 0 };
 }

@@ -2,7 +2,6 @@
 // hoje") besides the colour, and the form that changes it (intent "proxima-acao"). A plain form:
 // without JavaScript the action answers the field errors; with it they show before sending.
 import { Form } from "react-router";
-import { Field, FormAlert, useClientValidation } from "../../form-field";
 import {
   formatDue,
   NEXT_ACTION_MAX,
@@ -11,6 +10,7 @@ import {
   type NextActionState,
   nextActionSchema,
 } from "../../../lib/next-action";
+import { Field, FormAlert, useClientValidation } from "../../form-field";
 
 export interface LeadNextActionProps {
   /** Null: the lead is closed or lost, and has none. */
