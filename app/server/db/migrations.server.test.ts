@@ -110,9 +110,59 @@ describe("0008: one field for the video channel", () => {
   });
 });
 
-describe("0011: every open lead has a next action", () => {
-  it("open leads get one due today (a new one: the first contact); closed and lost ones none", async () => {
+describe("0011: the pipeline's history and the first response", () => {
+  it("status changes in the audit log become the history; the first of them or of the notes is the first response", async () => {
     const database = await databaseAt("0010_portal_leads");
+    await database.db.execute(sql`
+      insert into users (id, name, email, password_hash) overriding system value
+      values (7, 'Ana', 'ana@teste.com.br', 'x')`);
+    await database.db.execute(sql`
+      insert into leads (id, name, origin, status, assignee_id, created_at) overriding system value values
+        (1, 'Com história', 'formulario_imovel', 'proposta', 7, '2026-03-01T12:00:00Z'),
+        (2, 'Só anotação', 'whatsapp', 'novo', 7, '2026-03-02T12:00:00Z'),
+        (3, 'Intocado', 'zap', 'novo', null, '2026-03-03T12:00:00Z')`);
+    await database.db.execute(sql`
+      insert into audit_log (at, user_id, action, entity, entity_id, details) values
+        ('2026-03-01T13:00:00Z', 7, 'lead-status', 'lead', '1', '{"from": "novo", "to": "em_atendimento"}'),
+        ('2026-03-04T10:00:00Z', 7, 'lead-status', 'lead', '1', '{"from": "em_atendimento", "to": "proposta"}'),
+        ('2026-03-01T12:30:00Z', null, 'lead-assigned', 'lead', '1', '{"from": null, "to": 7}')`);
+    await database.db.execute(sql`
+      insert into lead_notes (lead_id, author_id, body, created_at) values
+        (2, 7, 'Liguei', '2026-03-02T15:00:00Z')`);
+
+    await database.migrate();
+
+    const history = await rows(
+      database,
+      sql`select lead_id, from_status, to_status, user_id from lead_status_changes order by at`,
+    );
+    expect(history).toEqual([
+      { lead_id: 1, from_status: "novo", to_status: "em_atendimento", user_id: 7 },
+      { lead_id: 1, from_status: "em_atendimento", to_status: "proposta", user_id: 7 },
+    ]);
+    const clocks = (await rows(
+      database,
+      sql`select id, assigned_at, first_response_at, first_response_by_id from leads order by id`,
+    )) as {
+      id: number;
+      assigned_at: unknown;
+      first_response_at: unknown;
+      first_response_by_id: number | null;
+    }[];
+    const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
+    expect(
+      clocks.map((c) => [c.id, iso(c.assigned_at), iso(c.first_response_at), c.first_response_by_id]),
+    ).toEqual([
+      [1, "2026-03-01T12:30:00.000Z", "2026-03-01T13:00:00.000Z", 7],
+      [2, "2026-03-02T12:00:00.000Z", "2026-03-02T15:00:00.000Z", 7],
+      [3, null, null, null],
+    ]);
+  });
+});
+
+describe("0012: every open lead has a next action", () => {
+  it("open leads get one due today (a new one: the first contact); closed and lost ones none", async () => {
+    const database = await databaseAt("0011_lead_response");
     await database.db.execute(sql`
       insert into leads (name, origin, status)
       values ('Nova', 'formulario_imovel', 'novo'), ('Em conversa', 'telefone', 'em_atendimento'),

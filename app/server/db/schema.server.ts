@@ -258,6 +258,11 @@ export const leads = pgTable(
     phoneKey: text("phone_key"),
     /** When the person last got in touch: a new contact within 30 days joins this card. */
     lastContactAt: timestamp("last_contact_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the current assignee got it (null while unassigned): the first-response clock starts here. */
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    /** The first thing an agent did with it (a status change, a note, a reply): stops the clock. */
+    firstResponseAt: timestamp("first_response_at", { withTimezone: true }),
+    firstResponseById: integer("first_response_by_id").references(() => users.id, { onDelete: "set null" }),
     /**
      * The next action (app/server/leads/next-action.server.ts): a day, an optional time and a short
      * task. Kept as the wall-clock date and time the agent chose in Maceió, not a timestamptz: "any
@@ -301,6 +306,28 @@ export const leadNotes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("lead_notes_lead_idx").on(t.leadId)],
+);
+
+/**
+ * Every move of a lead through the pipeline (novo → … → fechado/perdido), in order: the funnel
+ * report counts the stages a lead reached from here, even when it moved on or was lost later.
+ */
+export const leadStatusChanges = pgTable(
+  "lead_status_changes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: LEAD_STATUS_KEYS }),
+    toStatus: text("to_status", { enum: LEAD_STATUS_KEYS }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("lead_status_changes_lead_idx").on(t.leadId, t.at),
+    index("lead_status_changes_at_idx").on(t.at),
+  ],
 );
 
 /**

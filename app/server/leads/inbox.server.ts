@@ -8,7 +8,7 @@ import type { LeadOrigin, LeadStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { SessionUser } from "../auth/guard.server";
 import type { Db } from "../db/client.server";
-import { leadContacts, leadNotes, leads, properties, users } from "../db/schema.server";
+import { leadContacts, leadNotes, leadStatusChanges, leads, properties, users } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { byDue, nextActionOnStatusChange, nextActionView } from "./next-action-due.server";
 
@@ -223,6 +223,17 @@ export function leadAgent(assigneeId: number | null, listingCorretorId: number |
   return assigneeId ?? listingCorretorId;
 }
 
+/**
+ * The first thing an agent does with a lead (a status change, a note) is its first response: it stops
+ * the first-response clock once, and later actions leave the moment as it was.
+ */
+export function firstResponse(actor: Viewer, now: Date) {
+  return {
+    firstResponseAt: sql`coalesce(${leads.firstResponseAt}, ${now.toISOString()}::timestamptz)`,
+    firstResponseById: sql`coalesce(${leads.firstResponseById}, ${actor.id}::integer)`,
+  };
+}
+
 /** Closing or losing a lead clears its next action; reopening one gives it one due at `now`. */
 export async function changeLeadStatus(
   db: Db,
@@ -237,8 +248,16 @@ export async function changeLeadStatus(
   await db.transaction(async (tx) => {
     await tx
       .update(leads)
-      .set({ status, updatedAt: now, ...nextActionOnStatusChange(lead.status, status, now) })
+      .set({
+        status,
+        updatedAt: now,
+        ...firstResponse(actor, now),
+        ...nextActionOnStatusChange(lead.status, status, now),
+      })
       .where(eq(leads.id, id));
+    await tx
+      .insert(leadStatusChanges)
+      .values({ leadId: id, fromStatus: lead.status, toStatus: status, userId: actor.id, at: now });
     await audit(tx, {
       userId: actor.id,
       action: "lead-status",
@@ -261,8 +280,12 @@ export async function addLeadNote(db: Db, actor: Actor, id: number, body: string
   const lead = await canSee(db, actor, id);
   if (!lead) return false;
   await db.transaction(async (tx) => {
-    await tx.insert(leadNotes).values({ leadId: id, authorId: actor.id, body });
-    await tx.update(leads).set({ updatedAt: new Date() }).where(eq(leads.id, id));
+    const now = new Date();
+    await tx.insert(leadNotes).values({ leadId: id, authorId: actor.id, body, createdAt: now });
+    await tx
+      .update(leads)
+      .set({ updatedAt: now, ...firstResponse(actor, now) })
+      .where(eq(leads.id, id));
     await publishEvent(tx, {
       type: "lead-updated",
       id,
@@ -291,7 +314,10 @@ export async function assignLead(
     if (!agent) return "invalid-agent";
   }
   await db.transaction(async (tx) => {
-    await tx.update(leads).set({ assigneeId, updatedAt: new Date() }).where(eq(leads.id, id));
+    const now = new Date();
+    // A new assignee's first-response clock starts now (leads.assigned_at).
+    const assignedAt = assigneeId === null ? null : assigneeId === lead.assigneeId ? undefined : now;
+    await tx.update(leads).set({ assigneeId, assignedAt, updatedAt: now }).where(eq(leads.id, id));
     await audit(tx, {
       userId: actor.id,
       action: "lead-assigned",

@@ -10,7 +10,7 @@ import {
   TEST_AGENCY,
 } from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
-import { auditLog, leadNotes, leads, outbox } from "../db/schema.server";
+import { auditLog, leadNotes, leadStatusChanges, leads, outbox } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { submitLeadForm } from "./capture.server";
 import { csvCell, leadsCsv, toCsv } from "./csv.server";
@@ -113,6 +113,53 @@ describe("inbox", () => {
     expect(await assignLead(database.db, admin, mine.id, bia.id)).toBe("ok");
     expect(await getLead(database.db, ana, mine.id)).toBeNull();
     expect(await assignLead(database.db, admin, mine.id, 999_999)).toBe("invalid-agent");
+  });
+});
+
+describe("first response and the pipeline's history", () => {
+  it("the first status change or note stops the clock once; every move is kept in order", async () => {
+    const admin = await insertUser(database.db, { role: "admin" });
+    const ana = await insertUser(database.db);
+    const bia = await insertUser(database.db);
+    const lead = await insertLead(database.db, { name: "Cliente do relógio" });
+    const row = async () => {
+      const [found] = await database.db.select().from(leads).where(eq(leads.id, lead.id));
+      return found;
+    };
+    expect((await row())?.assignedAt).toBeNull();
+
+    expect(await assignLead(database.db, admin, lead.id, ana.id)).toBe("ok");
+    const assigned = await row();
+    expect(assigned?.assignedAt).toBeInstanceOf(Date);
+    expect(assigned?.firstResponseAt).toBeNull();
+
+    expect(await addLeadNote(database.db, ana, lead.id, "Liguei, caixa postal")).toBe(true);
+    const answered = await row();
+    expect(answered?.firstResponseAt).toBeInstanceOf(Date);
+    expect(answered?.firstResponseById).toBe(ana.id);
+
+    // Later actions, by anyone, leave the first response where it was.
+    expect(await changeLeadStatus(database.db, admin, lead.id, "em_atendimento")).toBe(true);
+    expect(await changeLeadStatus(database.db, ana, lead.id, "visita_agendada")).toBe(true);
+    const after = await row();
+    expect(after?.firstResponseAt?.getTime()).toBe(answered?.firstResponseAt?.getTime());
+    expect(after?.firstResponseById).toBe(ana.id);
+
+    const history = await database.db
+      .select()
+      .from(leadStatusChanges)
+      .where(eq(leadStatusChanges.leadId, lead.id))
+      .orderBy(leadStatusChanges.id);
+    expect(history.map((h) => [h.fromStatus, h.toStatus, h.userId])).toEqual([
+      ["novo", "em_atendimento", admin.id],
+      ["em_atendimento", "visita_agendada", ana.id],
+    ]);
+
+    // A new assignee's clock starts again; taking it away stops the clock's start.
+    expect(await assignLead(database.db, admin, lead.id, bia.id)).toBe("ok");
+    expect((await row())?.assignedAt?.getTime()).toBeGreaterThanOrEqual(assigned?.assignedAt?.getTime() ?? 0);
+    expect(await assignLead(database.db, admin, lead.id, null)).toBe("ok");
+    expect((await row())?.assignedAt).toBeNull();
   });
 });
 

@@ -127,6 +127,10 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
             consentVersion: input.consent?.version ?? null,
             consentAt: input.consent?.at ?? null,
             assigneeId: input.assigneeId,
+            assignedAt: input.assigneeId !== null ? now : null,
+            // An agent who records a call or a walk-in has already answered the person.
+            firstResponseAt: input.recordedBy ? now : null,
+            firstResponseById: input.recordedBy?.id ?? null,
             // No open lead is without a next action: a new card's is the first contact, due now.
             ...firstNextAction(now),
             lastContactAt: now,
