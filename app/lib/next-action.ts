@@ -17,6 +17,11 @@ export function isOpenLead(status: LeadStatus): boolean {
 export const FIRST_CONTACT_TASK = "Fazer o primeiro contato";
 /** What a lead brought back from fechado or perdido is given, due at once. */
 export const REOPENED_TASK = "Retomar o contato";
+/**
+ * What a call or walk-in an agent records is given, due at once: they have just spoken to the
+ * person, and choose the step that follows (migration 0012 gave it to open leads past "novo" too).
+ */
+export const CHOOSE_NEXT_TASK = "Definir a próxima ação";
 
 /** The inbox's sections (?acao=): overdue, and due later today. */
 export const NEXT_ACTION_VIEWS = { atrasadas: "Atrasadas", hoje: "Para hoje" } as const;

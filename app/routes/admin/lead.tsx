@@ -149,6 +149,8 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
   useLiveEvents(["lead-updated"]);
   const errorFor = (intent: string) =>
     actionData && !actionData.ok && actionData.intent === intent ? actionData.error : undefined;
+  const refusedNextAction =
+    actionData && !actionData.ok && actionData.intent === "proxima-acao" ? actionData : undefined;
 
   return (
     <main className="admin-page admin-lead">
@@ -189,16 +191,8 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
           <LeadNextAction
             current={nextAction}
             error={errorFor("proxima-acao")}
-            errors={
-              actionData && !actionData.ok && actionData.intent === "proxima-acao"
-                ? actionData.fieldErrors
-                : undefined
-            }
-            values={
-              actionData && !actionData.ok && actionData.intent === "proxima-acao"
-                ? actionData.values
-                : undefined
-            }
+            errors={refusedNextAction?.fieldErrors}
+            values={refusedNextAction?.values}
             busy={busy}
           />
           <LeadHandling

@@ -4,6 +4,7 @@
 // time with maceioClock(now).
 import { and, asc, eq, gte, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import {
+  CHOOSE_NEXT_TASK,
   CLOSED_LEAD_STATUSES,
   FIRST_CONTACT_TASK,
   isOpenLead,
@@ -61,9 +62,9 @@ export function dueNow(task: string, now: Date): NextActionValues {
   return { nextActionDate: clock.day, nextActionTime: clock.time, nextAction: task };
 }
 
-/** A new lead's: the first contact, due at once. */
-export function firstNextAction(now: Date): NextActionValues {
-  return dueNow(FIRST_CONTACT_TASK, now);
+/** A new lead's, due at once: the first contact, or the step after it when an agent recorded the call or visit. */
+export function firstNextAction(now: Date, recordedByAgent: boolean): NextActionValues {
+  return dueNow(recordedByAgent ? CHOOSE_NEXT_TASK : FIRST_CONTACT_TASK, now);
 }
 
 /**

@@ -11,6 +11,7 @@ import { auditLog, leads, users } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { EVENTS_CHANNEL } from "../realtime/events.server";
 import { changeLeadStatus, getLead, listLeads } from "./inbox.server";
+import { recordManualLead } from "./manual.server";
 import { nextActionCounts, nextActionTotals, setNextAction } from "./next-action.server";
 import { recordLead } from "./record.server";
 
@@ -156,6 +157,23 @@ describe("every open lead has one", () => {
       nextActionDate: "2026-05-06",
       nextActionTime: null,
       nextAction: "Enviar as fotos",
+    });
+  });
+
+  it("a call or visit an agent records asks them for the step after it, due at once", async () => {
+    const corretor = await createActor(database.db, "corretor");
+    const recorded = await recordManualLead(
+      database.db,
+      corretor,
+      { name: "Rui da Ligação", phone: "(82) 98777-6655", interesse: "Casa no Farol", como: "telefone" },
+      maceio("2026-05-04T16:20:00"),
+    );
+    if (!recorded.ok) throw new Error("contato não registrado");
+    const [lead] = await database.db.select().from(leads).where(eq(leads.id, recorded.leadId));
+    expect(lead).toMatchObject({
+      nextActionDate: "2026-05-04",
+      nextActionTime: "16:20:00",
+      nextAction: "Definir a próxima ação",
     });
   });
 

@@ -131,8 +131,8 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
             // An agent who records a call or a walk-in has already answered the person.
             firstResponseAt: input.recordedBy ? now : null,
             firstResponseById: input.recordedBy?.id ?? null,
-            // No open lead is without a next action: a new card's is the first contact, due now.
-            ...firstNextAction(now),
+            // No open lead is without a next action: a new card's is due now.
+            ...firstNextAction(now, Boolean(input.recordedBy)),
             lastContactAt: now,
             createdAt: now,
             updatedAt: now,
