@@ -1,6 +1,7 @@
 // The leads inbox's inputs: list filters (URL), status changes, notes, assignment and the LGPD
 // lookup. Shared by the admin routes (server) and their forms (field names, limits).
 import { z } from "zod";
+import { NEXT_ACTION_VIEW_KEYS } from "./next-action";
 import { LEAD_ORIGIN_KEYS, LEAD_STATUS_KEYS, type LeadStatus } from "./vocabulary";
 
 export const LEAD_PAGE_SIZE = 25;
@@ -21,6 +22,8 @@ export const leadListQuerySchema = z.object({
   corretor: optionalId,
   de: optionalDate,
   ate: optionalDate,
+  /** A next-action section: overdue, or due today (app/lib/next-action.ts). */
+  acao: z.enum(NEXT_ACTION_VIEW_KEYS).optional().catch(undefined),
   pagina: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
 });
 
@@ -39,6 +42,7 @@ export function parseLeadListQuery(params: URLSearchParams): LeadListQuery {
     corretor: read("corretor"),
     de: read("de"),
     ate: read("ate"),
+    acao: read("acao"),
     pagina: read("pagina"),
   });
 }

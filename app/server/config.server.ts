@@ -63,6 +63,17 @@ export const envSchema = z.object({
       .refine((v) => v === "auto" || (v >= 1 && v <= 64), "deve ser de 1 a 64 processos")
       .optional(),
   ),
+  // From which hour (Maceió, 0–23; default 7) each agent's daily e-mail of next actions goes out;
+  // "off": none (app/server/leads/next-action-summary.server.ts).
+  LEAD_SUMMARY_HOUR: optionalString
+    .pipe(
+      z
+        .string()
+        .regex(/^(off|([01]?\d|2[0-3]))$/, 'deve ser uma hora de 0 a 23 ou "off"')
+        .transform((v) => (v === "off" ? null : Number(v)))
+        .optional(),
+    )
+    .transform((v) => (v === undefined ? 7 : v)),
   // Secrets of the lead endpoints (app/server/leads/api-secrets.server.ts); set here, they win
   // over the ones made on /admin/portais.
   GRUPOZAP_LEADS_SECRET: optionalString.pipe(

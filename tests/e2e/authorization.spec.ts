@@ -310,7 +310,8 @@ test.describe("as a corretor, on records of someone else", () => {
       // Every intent any admin form posts, with the id of the record in the form as well.
       const intents = [
         ...["salvar", "publicar", "despublicar", "arquivar", "destacar", "remover-destaque", "status"],
-        ...["duplicar", "excluir", "reorder", "move", "cover", "alt", "delete", "note", "assign", ""],
+        ...["duplicar", "excluir", "reorder", "move", "cover", "alt", "delete", "note", "assign"],
+        ...["proxima-acao", ""],
       ];
       for (const intent of intents) {
         const response = await postAs(request, E2E_BASE_URL, cookie, path, {
@@ -325,6 +326,9 @@ test.describe("as a corretor, on records of someone else", () => {
           assigneeId: "1",
           photoId: "1",
           altText: "x",
+          data: "2030-01-01",
+          hora: "09:00",
+          tarefa: "Tarefa de quem não devia",
         });
         expect([403, 404], `POST ${path} intent=${intent}`).toContain(response.status());
       }
@@ -345,6 +349,7 @@ test.describe("as a corretor, on records of someone else", () => {
       expect(seen).toContain(record.secret);
       expect(seen).not.toContain("Tomado por outro corretor");
       expect(seen).not.toContain("Anotação de quem não devia");
+      expect(seen).not.toContain("Tarefa de quem não devia");
     });
   }
 

@@ -95,6 +95,8 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
       ADMIN_PASSWORD: options.admin.password,
       SEED_DEMO: "false",
       SMTP_URL: "",
+      // No daily summary of next actions arriving at a test's SMTP server unless the test asks.
+      LEAD_SUMMARY_HOUR: "off",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

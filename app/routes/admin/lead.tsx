@@ -1,14 +1,21 @@
-// /admin/leads/:id — one lead: the data, quick actions (WhatsApp, ligar, e-mail), the pipeline
-// step, assignment (admin) and notes. Each form posts an `intent`; bad input answers 400 with
-// the message at its field.
+// /admin/leads/:id — one lead: the data, quick actions (WhatsApp, ligar, e-mail), its next action,
+// the pipeline step, assignment (admin) and notes. Each form posts an `intent`; bad input answers
+// 400 with the message at its field.
 import { data, Link, useNavigation } from "react-router";
 import { LeadContactCard } from "../../components/admin/lead/contact-card";
 import { LeadHandling } from "../../components/admin/lead/handling";
 import { LeadHistory } from "../../components/admin/lead/history";
+import { LeadNextAction } from "../../components/admin/lead/next-action";
 import { LeadNotes } from "../../components/admin/lead/notes";
 import { Stylesheet } from "../../components/stylesheet";
 import { leadAssignSchema, leadNoteSchema, leadStatusSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
+import {
+  maceioClock,
+  type NextActionErrors,
+  type NextActionField,
+  nextActionState,
+} from "../../lib/next-action";
 import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_STATUSES } from "../../lib/vocabulary";
@@ -16,6 +23,7 @@ import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import { addLeadNote, assignLead, canSee, changeLeadStatus, getLead } from "../../server/leads/inbox.server";
+import { setNextAction } from "../../server/leads/next-action.server";
 import { listAgents } from "../../server/properties/admin.server";
 import leadsCss from "../../styles/leads.css?inline";
 import type { Route } from "./+types/lead";
@@ -41,13 +49,30 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const agents = user.role === "admin" ? await listAgents(db, found.lead.assigneeId) : null;
   // After manual entry (leads.tsx): a new card, or the person's own card that the contact joined.
   const registered = url.searchParams.get("registrado");
+  const { nextActionDate: day, nextActionTime: time, nextAction: task } = found.lead;
+  const nextAction =
+    day && task ? { day, time, task, state: nextActionState(day, time, maceioClock(new Date())) } : null;
   return data(
-    { ...found, agents, registered: registered === "novo" || registered === "historico" ? registered : null },
+    {
+      ...found,
+      agents,
+      nextAction,
+      registered: registered === "novo" || registered === "historico" ? registered : null,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
-type ActionData = { ok: true; intent: string } | { ok: false; intent: string; error: string };
+type ActionData =
+  | { ok: true; intent: string }
+  | {
+      ok: false;
+      intent: string;
+      error: string;
+      /** The next-action form's messages per field, and what was typed. */
+      fieldErrors?: NextActionErrors;
+      values?: Partial<Record<NextActionField, string>>;
+    };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context, url });
@@ -78,6 +103,30 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     if (!parsed.success) return bad(parsed.error.issues[0]?.message ?? "Anotação inválida.");
     return (await addLeadNote(db, actor, id, parsed.data.body)) ? { ok: true, intent } : notFound();
   }
+  if (intent === "proxima-acao") {
+    const values = {
+      data: String(form.get("data") ?? ""),
+      hora: String(form.get("hora") ?? ""),
+      tarefa: String(form.get("tarefa") ?? ""),
+    };
+    const result = await setNextAction(db, actor, id, values);
+    if (result.ok) return { ok: true, intent };
+    if (result.reason === "not-found") return notFound();
+    if (result.reason === "closed")
+      return bad(
+        "Este lead está encerrado: mude a etapa para retomar o atendimento antes de marcar uma ação.",
+      );
+    return data<ActionData>(
+      {
+        ok: false,
+        intent,
+        error: "Corrija os campos da próxima ação.",
+        fieldErrors: result.fieldErrors,
+        values,
+      },
+      { status: 400 },
+    );
+  }
   if (intent === "assign") {
     if (user.role !== "admin")
       return data<ActionData>(
@@ -94,12 +143,14 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
-  const { lead, notes, agents, contacts, registered } = loaderData;
+  const { lead, notes, agents, contacts, registered, nextAction } = loaderData;
   const actionData = useKeptActionData<ActionData>(lead.id);
   const busy = useNavigation().state === "submitting";
   useLiveEvents(["lead-updated"]);
   const errorFor = (intent: string) =>
     actionData && !actionData.ok && actionData.intent === intent ? actionData.error : undefined;
+  const refusedNextAction =
+    actionData && !actionData.ok && actionData.intent === "proxima-acao" ? actionData : undefined;
 
   return (
     <main className="admin-page admin-lead">
@@ -124,7 +175,9 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
             ? "Anotação salva."
             : actionData.intent === "assign"
               ? "Responsável atualizado."
-              : "Etapa atualizada."}
+              : actionData.intent === "proxima-acao"
+                ? "Próxima ação salva."
+                : "Etapa atualizada."}
         </p>
       ) : null}
 
@@ -134,12 +187,21 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
           <LeadHistory contacts={contacts} />
           <LeadNotes notes={notes} error={errorFor("note")} busy={busy} />
         </div>
-        <LeadHandling
-          lead={lead}
-          agents={agents}
-          errors={{ status: errorFor("status"), assign: errorFor("assign") }}
-          busy={busy}
-        />
+        <div className="lead-detail__side">
+          <LeadNextAction
+            current={nextAction}
+            error={errorFor("proxima-acao")}
+            errors={refusedNextAction?.fieldErrors}
+            values={refusedNextAction?.values}
+            busy={busy}
+          />
+          <LeadHandling
+            lead={lead}
+            agents={agents}
+            errors={{ status: errorFor("status"), assign: errorFor("assign") }}
+            busy={busy}
+          />
+        </div>
       </div>
     </main>
   );

@@ -1,16 +1,18 @@
-// /admin/leads — the inbox: one card per person with every source they came through, filters
-// (etapa, origem, imóvel, corretor, período) in the URL, latest contact first, kept current by
-// live events; and manual entry of a call or a walk-in (intent "registrar"). A corretor sees only
-// their own leads.
+// /admin/leads — the inbox: one card per person with every source they came through and its next
+// action, filters (etapa, origem, imóvel, corretor, período, próxima ação) in the URL, latest contact
+// first (a next-action section: the longest overdue first), kept current by live events; and manual
+// entry of a call or a walk-in (intent "registrar"). A corretor sees only their own leads.
 import { data, Link, redirect, useNavigation } from "react-router";
 import { FilterBar, FilterInput, FilterSelect, ResultCount } from "../../components/admin/filter-bar";
 import { ManualLeadEntry } from "../../components/admin/lead/manual-entry";
+import { NextActionBadge } from "../../components/admin/lead/next-action";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { Stylesheet } from "../../components/stylesheet";
 import { formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
 import type { ManualLeadErrors, ManualLeadField } from "../../lib/lead-manual";
 import { pageMeta } from "../../lib/meta";
+import { formatDue, maceioClock, NEXT_ACTION_VIEWS, nextActionState } from "../../lib/next-action";
 import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
@@ -19,6 +21,7 @@ import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import { listingsWithLeads, listLeads } from "../../server/leads/inbox.server";
 import { recordManualLead } from "../../server/leads/manual.server";
+import { nextActionTotals } from "../../server/leads/next-action.server";
 import { listAgents } from "../../server/properties/admin.server";
 import adminListingsCss from "../../styles/admin-listings.css?inline";
 import leadsCss from "../../styles/leads.css?inline";
@@ -34,13 +37,23 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
   const { db } = context.get(requestContext).services;
   const query = parseLeadListQuery(url.searchParams);
-  const [result, listings, agents] = await Promise.all([
-    listLeads(db, user, query),
+  const now = new Date();
+  const [result, listings, agents, due] = await Promise.all([
+    listLeads(db, user, query, now),
     listingsWithLeads(db, user),
     user.role === "admin" ? listAgents(db) : null,
+    nextActionTotals(db, user, query, now),
   ]);
+  // Where each next action stands, by Maceió's clock on the server (the browser's may differ).
+  const clock = maceioClock(now);
+  const rows = result.rows.map((row) => ({
+    ...row,
+    nextActionState: row.nextActionDate
+      ? nextActionState(row.nextActionDate, row.nextActionTime, clock)
+      : null,
+  }));
   return data(
-    { query, result, listings, agents, isAdmin: user.role === "admin" },
+    { query, result: { ...result, rows }, listings, agents, due, isAdmin: user.role === "admin" },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -81,12 +94,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { query, result, listings, agents, isAdmin } = loaderData;
+  const { query, result, listings, agents, due, isAdmin } = loaderData;
   useLiveEvents(["lead-created", "lead-updated"]);
   const actionData = useKeptActionData<ActionData>("leads");
   const busy = useNavigation().state === "submitting";
   const filtered = Boolean(
-    query.status || query.origem || query.imovel || query.corretor || query.de || query.ate,
+    query.status || query.origem || query.imovel || query.corretor || query.de || query.ate || query.acao,
   );
   const csvHref = `/admin/leads.csv${leadListSearch({ ...query, pagina: undefined })}`;
 
@@ -148,7 +161,42 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         ) : null}
         <FilterInput name="de" label="De" type="date" value={query.de} />
         <FilterInput name="ate" label="Até" type="date" value={query.ate} />
+        <FilterSelect
+          name="acao"
+          label="Próxima ação"
+          value={query.acao}
+          options={Object.entries(NEXT_ACTION_VIEWS)}
+          all="Todas"
+        />
       </FilterBar>
+
+      <nav className="next-action-sections" aria-label="Próximas ações">
+        <ul>
+          {(
+            [
+              ["atrasadas", due.overdue],
+              ["hoje", due.today],
+            ] as const
+          ).map(([view, count]) => (
+            <li key={view}>
+              <Link
+                to={`/admin/leads${leadListSearch(query, { acao: view, pagina: undefined })}`}
+                aria-current={query.acao === view ? "page" : undefined}
+                className={`next-action-sections__link next-action-sections__link--${view}`}
+              >
+                {NEXT_ACTION_VIEWS[view]} <span className="next-action-sections__count">{count}</span>
+              </Link>
+            </li>
+          ))}
+          {query.acao ? (
+            <li>
+              <Link to={`/admin/leads${leadListSearch(query, { acao: undefined, pagina: undefined })}`}>
+                Todos os leads
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
 
       <ResultCount
         total={result.total}
@@ -175,6 +223,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 <th scope="col">Imóvel</th>
                 <th scope="col">Origens</th>
                 <th scope="col">Etapa</th>
+                <th scope="col">Próxima ação</th>
                 <th scope="col">Corretor</th>
               </tr>
             </thead>
@@ -215,6 +264,19 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                     <span className={`lead-status lead-status--${lead.status}`}>
                       {LEAD_STATUSES[lead.status]}
                     </span>
+                  </td>
+                  <td className="next-action-cell">
+                    {lead.nextAction && lead.nextActionDate && lead.nextActionState ? (
+                      <>
+                        {lead.nextAction}
+                        <span className="next-action-cell__due">
+                          {formatDue(lead.nextActionDate, lead.nextActionTime)}{" "}
+                          <NextActionBadge state={lead.nextActionState} />
+                        </span>
+                      </>
+                    ) : (
+                      "—"
+                    )}
                   </td>
                   <td>{lead.assigneeName ?? "—"}</td>
                 </tr>

@@ -1,7 +1,8 @@
-// /admin/painel: the day's numbers, what needs attention, recent leads, 30 days of views,
-// leads and WhatsApp clicks, and the listings most sought after. A corretor sees only their
-// own listings and leads.
+// /admin/painel: the day's numbers, next actions overdue and due today per agent, what needs
+// attention, recent leads, 30 days of views, leads and WhatsApp clicks, and the listings most
+// sought after. A corretor sees only their own listings and leads.
 import { Link, useFetcher } from "react-router";
+import { NextActionCounts } from "../../components/admin/lead/next-action-counts";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { DailyChart } from "../../components/daily-chart";
 import { ATTENTION_REASONS } from "../../lib/dashboard";
@@ -13,6 +14,7 @@ import { requireSession } from "../../server/auth/guard.server";
 import { listUserSessions } from "../../server/auth/sessions.server";
 import { requestContext } from "../../server/context.server";
 import { getDashboard } from "../../server/dashboard/dashboard.server";
+import { nextActionCounts } from "../../server/leads/next-action.server";
 import { countUndeliveredLeadEmails } from "../../server/leads/undelivered.server";
 import type { Route } from "./+types/painel";
 
@@ -21,13 +23,20 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Paine
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { user, session } = await requireSession({ request, context, url });
   const { db } = context.get(requestContext).services;
-  const [dashboard, sessions, undelivered] = await Promise.all([
+  const [dashboard, sessions, undelivered, nextActions] = await Promise.all([
     getDashboard(db, user),
     listUserSessions(db, user.id),
     // Only an admin can act on the agency's undelivered lead e-mails.
     user.role === "admin" ? countUndeliveredLeadEmails(db) : null,
+    nextActionCounts(db, user),
   ]);
-  return { user, dashboard, otherSessions: sessions.filter((s) => s.id !== session.id).length, undelivered };
+  return {
+    user,
+    dashboard,
+    otherSessions: sessions.filter((s) => s.id !== session.id).length,
+    undelivered,
+    nextActions,
+  };
 }
 
 function UndeliveredEmails({ failed, retrying }: { failed: number; retrying: number }) {
@@ -79,7 +88,7 @@ function OtherSessions({ count }: { count: number }) {
 }
 
 export default function Painel({ loaderData }: Route.ComponentProps) {
-  const { user, dashboard, otherSessions, undelivered } = loaderData;
+  const { user, dashboard, otherSessions, undelivered, nextActions } = loaderData;
   // New leads and listing changes update the counts and the chart without a reload.
   useLiveEvents();
   const { counts } = dashboard;
@@ -121,6 +130,8 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
       </section>
+
+      <NextActionCounts {...nextActions} />
 
       <section className="admin-card" aria-labelledby="painel-grafico">
         <h2 id="painel-grafico">Últimos 30 dias</h2>

@@ -159,3 +159,29 @@ describe("0011: the pipeline's history and the first response", () => {
     ]);
   });
 });
+
+describe("0012: every open lead has a next action", () => {
+  it("open leads get one due today (a new one: the first contact); closed and lost ones none", async () => {
+    const database = await databaseAt("0011_lead_response");
+    await database.db.execute(sql`
+      insert into leads (name, origin, status)
+      values ('Nova', 'formulario_imovel', 'novo'), ('Em conversa', 'telefone', 'em_atendimento'),
+             ('Fechou', 'portal', 'fechado'), ('Desistiu', 'visita', 'perdido')`);
+
+    await database.migrate();
+
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Maceio" }).format(new Date());
+    expect(
+      await rows(
+        database,
+        sql`select name, to_char(next_action_date, 'YYYY-MM-DD') as day, next_action_time as time, next_action as task
+            from leads order by id`,
+      ),
+    ).toEqual([
+      { name: "Nova", day: today, time: null, task: "Fazer o primeiro contato" },
+      { name: "Em conversa", day: today, time: null, task: "Definir a próxima ação" },
+      { name: "Fechou", day: null, time: null, task: null },
+      { name: "Desistiu", day: null, time: null, task: null },
+    ]);
+  });
+});

@@ -15,6 +15,7 @@ import {
   primaryKey,
   smallint,
   text,
+  time,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
@@ -262,9 +263,26 @@ export const leads = pgTable(
     /** The first thing an agent did with it (a status change, a note, a reply): stops the clock. */
     firstResponseAt: timestamp("first_response_at", { withTimezone: true }),
     firstResponseById: integer("first_response_by_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The next action (app/server/leads/next-action.server.ts): a day, an optional time and a short
+     * task. Kept as the wall-clock date and time the agent chose in Maceió, not a timestamptz: "any
+     * time that day" needs no made-up hour, and Alagoas has no daylight saving, so comparing them
+     * with Maceió's date and time of `now` is exact (next-action-due.server.ts). Every open lead
+     * has one; closing or losing it clears it.
+     */
+    nextActionDate: date("next_action_date"),
+    nextActionTime: time("next_action_time"),
+    nextAction: text("next_action"),
     ...timestamps,
   },
   (t) => [
+    index("leads_next_action_idx")
+      .on(t.nextActionDate, t.nextActionTime)
+      .where(sql`${t.nextActionDate} is not null`),
+    check(
+      "leads_next_action_check",
+      sql`(${t.nextActionDate} is null) = (${t.nextAction} is null) and (${t.nextActionTime} is null or ${t.nextActionDate} is not null) and char_length(${t.nextAction}) <= 140`,
+    ),
     index("leads_status_idx").on(t.status, t.createdAt),
     index("leads_phone_key_idx").on(t.phoneKey, t.lastContactAt),
     index("leads_last_contact_idx").on(t.lastContactAt),
@@ -419,6 +437,25 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>(),
   },
   (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_user_idx").on(t.userId, t.at)],
+);
+
+/**
+ * The daily summary of next actions, one row per agent and Maceió day once it was considered
+ * (app/server/leads/next-action-summary.server.ts), written in the transaction of its outbox
+ * message: the key keeps it to one a day whichever app instance gets there first.
+ */
+export const nextActionSummaries = pgTable(
+  "next_action_summaries",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    /** The message sent, or null when nothing was due (nothing is sent then). */
+    outboxId: bigint("outbox_id", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 /** Transactional outbox: each message is written with the change that causes it, sent later with retries. */

@@ -3,12 +3,14 @@
 // assignment. A corretor sees only leads assigned to them (or unassigned ones on their listings).
 import { and, asc, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { LEAD_PAGE_SIZE, type LeadListQuery } from "../../lib/lead-inbox";
+import { maceioClock } from "../../lib/next-action";
 import type { LeadOrigin, LeadStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { SessionUser } from "../auth/guard.server";
 import type { Db } from "../db/client.server";
 import { leadContacts, leadNotes, leadStatusChanges, leads, properties, users } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
+import { byDue, nextActionOnStatusChange, nextActionView } from "./next-action-due.server";
 
 export type Viewer = Pick<SessionUser, "id" | "role">;
 
@@ -26,12 +28,19 @@ export function visibleLeads(viewer: Viewer): SQL | undefined {
   );
 }
 
+/**
+ * The agent a lead is with: its assignee, or while unassigned its listing's corretor — the one who
+ * sees it (visibleLeads), gets its e-mails and its next actions (next-action.server.ts).
+ */
+export const leadAgentId = sql<number | null>`coalesce(${leads.assigneeId}, ${properties.corretorId})`;
+
 /** Maceió has no daylight saving: a day starts at 03:00 UTC. */
 function dayStart(date: string): Date {
   return new Date(`${date}T00:00:00-03:00`);
 }
 
-export function leadFilters(viewer: Viewer, query: LeadListQuery): SQL | undefined {
+/** `now` places the next-action sections (acao) in Maceió's day. */
+export function leadFilters(viewer: Viewer, query: LeadListQuery, now = new Date()): SQL | undefined {
   const conditions: (SQL | undefined)[] = [visibleLeads(viewer)];
   if (query.status) conditions.push(eq(leads.status, query.status));
   if (query.origem)
@@ -39,10 +48,12 @@ export function leadFilters(viewer: Viewer, query: LeadListQuery): SQL | undefin
       sql`exists (select 1 from ${leadContacts} c where c.lead_id = ${leads.id} and c.origin = ${query.origem})`,
     );
   if (query.imovel) conditions.push(eq(leads.propertyId, query.imovel));
-  if (query.corretor) conditions.push(eq(leads.assigneeId, query.corretor));
+  // What that corretor sees in their own inbox (and counts on their painel).
+  if (query.corretor) conditions.push(eq(leadAgentId, query.corretor));
   if (query.de) conditions.push(gte(leads.lastContactAt, dayStart(query.de)));
   if (query.ate)
     conditions.push(lt(leads.lastContactAt, new Date(dayStart(query.ate).getTime() + 86_400_000)));
+  if (query.acao) conditions.push(nextActionView(query.acao, maceioClock(now)));
   return and(...conditions);
 }
 
@@ -67,6 +78,10 @@ export interface LeadRow {
   titulo: string | null;
   assigneeId: number | null;
   assigneeName: string | null;
+  /** The next action: Maceió date (YYYY-MM-DD), time (HH:MM:SS) or null, task; null when closed. */
+  nextActionDate: string | null;
+  nextActionTime: string | null;
+  nextAction: string | null;
 }
 
 const rowColumns = {
@@ -94,6 +109,9 @@ const rowColumns = {
   titulo: properties.titulo,
   assigneeId: leads.assigneeId,
   assigneeName: users.name,
+  nextActionDate: leads.nextActionDate,
+  nextActionTime: leads.nextActionTime,
+  nextAction: leads.nextAction,
 };
 
 function leadsWithJoins(db: Db) {
@@ -104,8 +122,8 @@ function leadsWithJoins(db: Db) {
     .leftJoin(users, eq(users.id, leads.assigneeId));
 }
 
-export async function listLeads(db: Db, viewer: Viewer, query: LeadListQuery) {
-  const where = leadFilters(viewer, query);
+export async function listLeads(db: Db, viewer: Viewer, query: LeadListQuery, now = new Date()) {
+  const where = leadFilters(viewer, query, now);
   const [totalRow] = await db
     .select({ total: count() })
     .from(leads)
@@ -116,7 +134,8 @@ export async function listLeads(db: Db, viewer: Viewer, query: LeadListQuery) {
   const page = Math.min(query.pagina ?? 1, pageCount);
   const rows = await leadsWithJoins(db)
     .where(where)
-    .orderBy(desc(leads.lastContactAt), desc(leads.id))
+    // A next-action section reads as a to-do list: the longest overdue first.
+    .orderBy(...(query.acao ? byDue : [desc(leads.lastContactAt), desc(leads.id)]))
     .limit(LEAD_PAGE_SIZE)
     .offset((page - 1) * LEAD_PAGE_SIZE);
   return { rows, total, page, pageCount };
@@ -128,9 +147,10 @@ export async function allLeads(
   viewer: Viewer,
   query: LeadListQuery,
   limit = 50_000,
+  now = new Date(),
 ): Promise<LeadRow[]> {
   return leadsWithJoins(db)
-    .where(leadFilters(viewer, query))
+    .where(leadFilters(viewer, query, now))
     .orderBy(desc(leads.lastContactAt), desc(leads.id))
     .limit(limit);
 }
@@ -199,7 +219,7 @@ export async function canSee(db: Db, viewer: Viewer, id: number) {
 }
 
 /** The corretor who sees a lead (visibleLeads): its assignee, or while unassigned its listing's agent. */
-function leadAgent(assigneeId: number | null, listingCorretorId: number | null): number | null {
+export function leadAgent(assigneeId: number | null, listingCorretorId: number | null): number | null {
   return assigneeId ?? listingCorretorId;
 }
 
@@ -214,20 +234,26 @@ export function firstResponse(actor: Viewer, now: Date) {
   };
 }
 
+/** Closing or losing a lead clears its next action; reopening one gives it one due at `now`. */
 export async function changeLeadStatus(
   db: Db,
   actor: Actor,
   id: number,
   status: LeadStatus,
+  now = new Date(),
 ): Promise<boolean> {
   const lead = await canSee(db, actor, id);
   if (!lead) return false;
   if (lead.status === status) return true;
   await db.transaction(async (tx) => {
-    const now = new Date();
     await tx
       .update(leads)
-      .set({ status, updatedAt: now, ...firstResponse(actor, now) })
+      .set({
+        status,
+        updatedAt: now,
+        ...firstResponse(actor, now),
+        ...nextActionOnStatusChange(lead.status, status, now),
+      })
       .where(eq(leads.id, id));
     await tx
       .insert(leadStatusChanges)

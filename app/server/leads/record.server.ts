@@ -10,6 +10,7 @@ import { leadContacts, leads, properties } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { type Viewer, visibleLeads } from "./inbox.server";
 import { enqueueLeadEmails } from "./lead-emails.server";
+import { firstNextAction } from "./next-action-due.server";
 import { emailKey, phoneKey, THREAD_WINDOW_DAYS } from "./person.server";
 
 export interface IncomingLead {
@@ -130,6 +131,8 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
             // An agent who records a call or a walk-in has already answered the person.
             firstResponseAt: input.recordedBy ? now : null,
             firstResponseById: input.recordedBy?.id ?? null,
+            // No open lead is without a next action: a new card's is due now.
+            ...firstNextAction(now, Boolean(input.recordedBy)),
             lastContactAt: now,
             createdAt: now,
             updatedAt: now,

@@ -62,3 +62,10 @@ export async function closedPort(): Promise<number> {
   await smtp.close();
   return smtp.port;
 }
+
+/** The decoded text of a received message (quoted-printable soft breaks and escapes undone, as UTF-8). */
+export function textOf(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/(=[0-9A-F]{2})+/g, (match) => Buffer.from(match.replace(/=/g, ""), "hex").toString("utf8"));
+}

@@ -49,6 +49,11 @@ export interface OutboxWorkerOptions {
   pollIntervalMs?: number;
   batchSize?: number;
   random?: () => number;
+  /**
+   * Work that writes messages by the clock (the daily summaries of next actions), run on each poll
+   * and at start, before the due rows are claimed: the server's one periodic loop, no timer of its own.
+   */
+  scheduled?: (now: Date) => Promise<unknown>;
   /** Where failures are reported (as warnings: a retry is not an application error). */
   log?: (message: string) => void;
 }
@@ -182,15 +187,31 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     runOnce().catch((error) => log(`[outbox] ciclo falhou: ${describeFailure(error)}`));
   };
 
+  let scheduling: Promise<void> | undefined;
+  const poll = () => {
+    const scheduled = options.scheduled;
+    if (!scheduled) return wake();
+    if (scheduling) return; // the previous poll's is still at work
+    scheduling = scheduled(now())
+      .then(
+        () => undefined,
+        (error) => log(`[outbox] tarefa agendada falhou: ${describeFailure(error)}`),
+      )
+      .finally(() => {
+        scheduling = undefined;
+        if (!stopped) wake();
+      });
+  };
+
   return {
     runOnce,
     async start() {
       if (!stopped) return;
       stopped = false;
       unlisten = await database.listen(OUTBOX_CHANNEL, wake);
-      timer = setInterval(wake, options.pollIntervalMs ?? POLL_INTERVAL_MS);
+      timer = setInterval(poll, options.pollIntervalMs ?? POLL_INTERVAL_MS);
       timer.unref?.();
-      wake();
+      poll();
     },
     async stop() {
       stopped = true;
@@ -198,6 +219,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       timer = undefined;
       await unlisten?.();
       unlisten = undefined;
+      await scheduling;
       await running?.catch(() => undefined);
     },
   };

@@ -1,9 +1,15 @@
 // The process's outbox worker: every handler the app knows (lead notifications, WhatsApp
-// click notices, password reset links), wired to the configured mail transport. Started by
-// server/app.ts startServices, stopped by closeServices.
+// click notices, password reset links, the daily summaries of next actions), wired to the
+// configured mail transport; its poll also queues the day's summaries. Started by server/app.ts
+// startServices, stopped by closeServices.
 import { PASSWORD_RESET_EMAIL_KIND } from "../auth/password-reset.server";
 import { passwordResetEmailHandler } from "../auth/password-reset-email.server";
 import { LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/lead-emails.server";
+import {
+  enqueueNextActionSummaries,
+  NEXT_ACTION_SUMMARY_KIND,
+  nextActionSummaryHandler,
+} from "../leads/next-action-summary.server";
 import { WHATSAPP_CLICK_EMAIL_KIND, whatsappClickEmailHandler } from "../leads/whatsapp.server";
 import { logOf } from "../log/logger.server";
 import { createMailTransport } from "../mail/mailer.server";
@@ -33,7 +39,15 @@ export async function startOutboxWorker(
         services.config.publicUrl,
         { secret: services.config.SESSION_SECRET, log, storage: services.storage },
       ),
+      [NEXT_ACTION_SUMMARY_KIND]: nextActionSummaryHandler(
+        services.database.db,
+        transport,
+        services.config.publicUrl,
+        { storage: services.storage },
+      ),
     },
+    scheduled: (now) =>
+      enqueueNextActionSummaries(services.database.db, now, services.config.LEAD_SUMMARY_HOUR),
     log: (message) => log.warn(message),
   });
   await worker.start();
