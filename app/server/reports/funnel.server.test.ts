@@ -263,7 +263,18 @@ describe("funnel report", () => {
       ["2026-05", 1, 1, 0, 0, 0, 1],
       ["2026-06", 1, 1, 0, 0, 0, 0],
     ]);
-    expect(report.sources.map((s) => s.key)).toEqual(report.bySource.map((row) => row.key));
+    // The filter offers every source group, and the named sources of the period.
+    expect(report.sources.map((s) => s.key)).toEqual([
+      "site",
+      "whatsapp",
+      "zap",
+      "vivareal",
+      "olx",
+      "portal",
+      "integracao:Chaves na Mão",
+      "integracao:Imovelweb",
+      "manual",
+    ]);
   });
 
   it("filters by source and by agent, keeping every source to choose from", async () => {
@@ -271,11 +282,15 @@ describe("funnel report", () => {
     expect(stages(site.total)).toEqual([3, 3, 3, 3, 2]);
     expect(site.bySource.map((row) => row.key)).toEqual(["site"]);
     expect(site.byMonth.map((row) => row.fechamentos)).toEqual([0, 1, 0, 1, 1, 0]);
-    expect(site.sources).toHaveLength(7);
+    expect(site.sources).toHaveLength(9);
 
     const chaves = await getFunnelReport(database.db, admin, query({ origem: "integracao:Chaves na Mão" }));
     expect(stages(chaves.total)).toEqual([1, 0, 0, 0, 0]);
     expect(chaves.byAgent.map((row) => row.name)).toEqual(["Sem corretor"]);
+
+    // A portal Grupo ZAP did not name, without a name of its own: L11.
+    const portal = await getFunnelReport(database.db, admin, query({ origem: "portal" }));
+    expect(portal.bySource.map((row) => [row.key, row.leads])).toEqual([["portal", 1]]);
 
     const brunos = await getFunnelReport(database.db, admin, query({ corretor: String(bruno.id) }));
     expect(stages(brunos.total)).toEqual([3, 3, 1, 0, 0]);
@@ -299,7 +314,7 @@ describe("funnel report", () => {
 
   it("shows a corretor only their own leads, whatever agent the URL names", async () => {
     // Ana: L1, L2, L6, L8 (hers) and L4 (unassigned, on her listing); not Bruno's nor L11.
-    for (const params of [{}, { corretor: String(bruno.id) }]) {
+    for (const params of [{}, { corretor: String(bruno.id) }] as Record<string, string>[]) {
       const report = await getFunnelReport(database.db, ana, query(params));
       expect(stages(report.total)).toEqual([5, 4, 3, 3, 2]);
       expect(times(report.total)).toEqual([3, 1800, 6120]);
@@ -318,7 +333,15 @@ describe("funnel report", () => {
     const brunos = await getFunnelReport(database.db, bruno, query());
     expect(stages(brunos.total)).toEqual([3, 3, 1, 0, 0]);
     expect(brunos.byAgent.map((row) => row.name)).toEqual(["Bruno Souza"]);
-    expect(brunos.sources.map((s) => s.key)).toEqual(["whatsapp", "zap", "integracao:Imovelweb"]);
+    expect(brunos.sources.map((s) => s.key)).toEqual([
+      "site",
+      "whatsapp",
+      "zap",
+      "vivareal",
+      "olx",
+      "integracao:Imovelweb",
+      "manual",
+    ]);
   });
 
   it("answers an empty period with zeros and no rates", async () => {

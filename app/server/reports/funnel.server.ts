@@ -49,7 +49,7 @@ export interface FunnelReport {
   bySource: SourceRow[];
   byAgent: AgentRow[];
   byMonth: MonthRow[];
-  /** The sources of the period's leads the viewer sees (the filter's choices). */
+  /** The filter's choices: every source group and the named ones of the period's leads. */
   sources: { key: string; name: string }[];
 }
 
@@ -74,25 +74,41 @@ function originList(origins: readonly string[]): SQL {
   return sql.raw(origins.map((origin) => `'${origin}'`).join(", "));
 }
 
+/** The name a card's first contact came with (an integration's `source`), or null. */
+const firstLabel = sql`(select nullif(btrim(c.source_label), '') from ${leadContacts} c
+  where c.lead_id = ${leads.id} order by c.received_at, c.id limit 1)`;
+
+const UNLABELLED_GROUPS = (Object.entries(SOURCE_ORIGINS) as [ReportSourceGroup, readonly string[]][]).filter(
+  ([group]) => !(LABELLED_SOURCES as readonly string[]).includes(group),
+);
+
 /**
  * The source a card is attributed to: its first contact's (leads.origin is that contact's origin,
  * record.server.ts); a portal Grupo ZAP did not name and an integration add the name that contact
- * came with (lead_contacts.source_label).
+ * came with.
  */
-const sourceOf: SQL = (() => {
-  const groups = (Object.entries(SOURCE_ORIGINS) as [ReportSourceGroup, readonly string[]][]).filter(
-    ([group]) =>
-      !(LABELLED_SOURCES as readonly string[]).includes(group) && !["zap", "vivareal", "olx"].includes(group),
-  );
-  const firstLabel = sql`(select nullif(btrim(c.source_label), '') from ${leadContacts} c
-    where c.lead_id = ${leads.id} order by c.received_at, c.id limit 1)`;
-  return sql`(case ${sql.join(
-    groups.map(([group, origins]) => sql`when ${leads.origin} in (${originList(origins)}) then ${group}`),
-    sql` `,
-  )}
-    when ${leads.origin} in (${originList(LABELLED_SOURCES)}) then ${leads.origin} || coalesce(':' || ${firstLabel}, '')
-    else ${leads.origin} end)`;
-})();
+const sourceOf: SQL = sql`(case ${sql.join(
+  UNLABELLED_GROUPS.map(
+    ([group, origins]) => sql`when ${leads.origin} in (${originList(origins)}) then ${group}`,
+  ),
+  sql` `,
+)}
+  when ${leads.origin} in (${originList(LABELLED_SOURCES)}) then ${leads.origin} || coalesce(':' || ${firstLabel}, '')
+  else ${leads.origin} end)`;
+
+/**
+ * The leads of one source, as a condition on the card: an origin test, which reads the first
+ * contact only for a named source.
+ */
+function ofSource(key: string): SQL {
+  const colon = key.indexOf(":");
+  const group = (colon < 0 ? key : key.slice(0, colon)) as ReportSourceGroup;
+  if (!(LABELLED_SOURCES as readonly string[]).includes(group))
+    return sql`${leads.origin} in (${originList(SOURCE_ORIGINS[group] ?? [])})`;
+  return colon < 0
+    ? sql`${leads.origin} = ${group} and ${firstLabel} is null`
+    : sql`${leads.origin} = ${group} and ${firstLabel} = ${key.slice(colon + 1)}`;
+}
 
 /** Leads an agent records (a call, a walk-in) are answered as they are made: not a response time. */
 const RECORDED_ORIGINS = originList(SOURCE_ORIGINS.manual);
@@ -116,11 +132,12 @@ function scopeOf(viewer: Viewer, query: FunnelQuery): Scope {
   };
 }
 
-/** The viewer's leads and the agent filter (the source filter needs sourceOf: see each query). */
-function leadConditions(scope: Scope): SQL {
+/** The viewer's leads and the filters, after a `where`. */
+function leadConditions(scope: Scope, options: { source?: boolean } = {}): SQL {
   const conditions: SQL[] = [];
   if (scope.visible) conditions.push(scope.visible);
   if (scope.agent !== undefined) conditions.push(sql`${leads.assigneeId} = ${scope.agent}`);
+  if (scope.source !== undefined && options.source !== false) conditions.push(ofSource(scope.source));
   return conditions.length > 0 ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
@@ -174,7 +191,6 @@ async function funnelRows(db: Db, scope: Scope): Promise<GroupedRow[]> {
       percentile_cont(0.5) within group (order by response_seconds) as mediana,
       percentile_cont(0.9) within group (order by response_seconds) as p90
     from base
-    ${scope.source !== undefined ? sql`where source = ${scope.source}` : sql``}
     group by grouping sets ((source), (agent_id), (month), ())`);
   return rowsOf<GroupedRow>(result);
 }
@@ -190,18 +206,22 @@ async function closingsPerMonth(db: Db, scope: Scope): Promise<Map<Month, number
       and not exists (select 1 from ${leadStatusChanges} e where e.lead_id = s.lead_id
         and e.to_status = 'fechado' and (e.at < s.at or (e.at = s.at and e.id < s.id)))
       ${leadConditions(scope)}
-      ${scope.source !== undefined ? sql`and ${sourceOf} = ${scope.source}` : sql``}
     group by 1`);
   return new Map(rowsOf<{ month: Month; n: number }>(result).map((row) => [row.month, row.n]));
 }
 
-/** The sources of the period's leads (without the source filter: the choices stay the same). */
-async function sourcesSeen(db: Db, scope: Scope): Promise<string[]> {
-  const result = await db.execute(sql`select distinct ${sourceOf} as source
+/**
+ * The filter's choices: every source group, and each name a portal or an integration came with in
+ * the period (whatever source is chosen now, so the others stay there to choose).
+ */
+async function sourceChoices(db: Db, scope: Scope): Promise<string[]> {
+  const result = await db.execute(sql`select distinct source from (select ${sourceOf} as source
     from ${leads} left join ${properties} on ${properties.id} = ${leads.propertyId}
     where ${leads.createdAt} >= ${scope.from}::timestamptz and ${leads.createdAt} < ${scope.to}::timestamptz
-      ${leadConditions(scope)}`);
-  return rowsOf<{ source: string }>(result).map((row) => row.source);
+      and ${leads.origin} in (${originList(LABELLED_SOURCES)})
+      ${leadConditions(scope, { source: false })}) named`);
+  const named = rowsOf<{ source: string }>(result).map((row) => row.source);
+  return [...UNLABELLED_GROUPS.map(([group]) => group), ...named];
 }
 
 async function agentNames(db: Db, ids: number[]): Promise<Map<number, string>> {
@@ -250,10 +270,10 @@ function countsOf(row: GroupedRow): FunnelCounts {
 
 export async function getFunnelReport(db: Db, viewer: Viewer, query: FunnelQuery): Promise<FunnelReport> {
   const scope = scopeOf(viewer, query);
-  const [rows, closings, seen] = await Promise.all([
+  const [rows, closings, choices] = await Promise.all([
     funnelRows(db, scope),
     closingsPerMonth(db, scope),
-    scope.source === undefined ? null : sourcesSeen(db, scope),
+    sourceChoices(db, scope),
   ]);
   const bySource = rows
     .filter((row) => row.grouping_id === BY_SOURCE && row.source !== null)
@@ -279,7 +299,6 @@ export async function getFunnelReport(db: Db, viewer: Viewer, query: FunnelQuery
   );
   const months = monthsBetween(query.de, query.ate);
   const totalRow = rows.find((row) => row.grouping_id === 0b111);
-  const sourceKeys = seen ?? bySource.map((row) => row.key);
   return {
     query,
     months,
@@ -291,6 +310,6 @@ export async function getFunnelReport(db: Db, viewer: Viewer, query: FunnelQuery
       ...(monthRows.get(month) ?? EMPTY),
       fechamentos: closings.get(month) ?? 0,
     })),
-    sources: [...new Set(sourceKeys)].sort(compareSources).map((key) => ({ key, name: sourceName(key) })),
+    sources: [...new Set(choices)].sort(compareSources).map((key) => ({ key, name: sourceName(key) })),
   };
 }
