@@ -266,6 +266,8 @@ export const leads = pgTable(
   },
   (t) => [
     index("leads_status_idx").on(t.status, t.createdAt),
+    // The funnel report reads a period of leads by when they came (app/server/reports/funnel.server.ts).
+    index("leads_created_idx").on(t.createdAt),
     index("leads_phone_key_idx").on(t.phoneKey, t.lastContactAt),
     index("leads_last_contact_idx").on(t.lastContactAt),
     index("leads_property_idx").on(t.propertyId),
