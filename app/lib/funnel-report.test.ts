@@ -88,11 +88,16 @@ describe("sources", () => {
       "integracao: x",
       "telefone",
       "",
+      // Names every object has: not sources.
+      "constructor",
+      "__proto__",
+      "toString",
       `integracao:${"x".repeat(121)}`,
     ]) {
       expect(isSourceKey(key), key).toBe(false);
     }
     expect(sourceName("manual")).toBe("Ligação ou visita");
+    expect(sourceName("constructor")).toBe("constructor");
     expect(sourceName("integracao:Chaves na Mão")).toBe("Chaves na Mão");
   });
 });

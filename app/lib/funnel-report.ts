@@ -42,7 +42,7 @@ const SOURCE_LABEL_MAX = 120;
 
 /** A source key as the URL carries it: a group, or a labelled group and its name. */
 export function isSourceKey(value: string): boolean {
-  if (value in REPORT_SOURCES) return true;
+  if (Object.hasOwn(REPORT_SOURCES, value)) return true;
   const colon = value.indexOf(":");
   if (colon < 0) return false;
   const group = value.slice(0, colon);
@@ -59,7 +59,7 @@ export function isSourceKey(value: string): boolean {
 export function sourceName(key: string): string {
   const colon = key.indexOf(":");
   if (colon >= 0) return key.slice(colon + 1);
-  return REPORT_SOURCES[key as ReportSourceGroup] ?? key;
+  return Object.hasOwn(REPORT_SOURCES, key) ? REPORT_SOURCES[key as ReportSourceGroup] : key;
 }
 
 const SOURCE_ORDER = Object.keys(REPORT_SOURCES);
