@@ -44,6 +44,9 @@ export default [
     route("leads/lgpd/exportar", "routes/admin/leads-lgpd-exportar.ts"),
     route("leads/:id", "routes/admin/lead.tsx"),
     route("eventos", "routes/admin/eventos.ts"),
+    // The funnel report and its CSV (a corretor sees their own leads' figures)
+    route("relatorios", "routes/admin/relatorios.tsx"),
+    route("relatorios.csv", "routes/admin/relatorios-csv.ts"),
     // Lead e-mails that failed or are still being retried (admin only)
     route("emails-nao-entregues", "routes/admin/emails-nao-entregues.tsx"),
   ]),

@@ -389,16 +389,20 @@ describe("odd bytes from outside", () => {
 
   it("every admin GET parameter", async () => {
     const targets: QueryTarget[] = [];
-    for (const page of ["/admin/imoveis", "/admin/leads", "/admin/portais"]) {
+    for (const page of ["/admin/imoveis", "/admin/leads", "/admin/portais", "/admin/relatorios"]) {
       for (const form of await pageForms(page, true)) {
         if (form.method === "get") targets.push(queryTarget(form, true));
       }
     }
-    expect(targets.map((t) => t.path)).toEqual(expect.arrayContaining(["/admin/imoveis", "/admin/leads"]));
+    expect(targets.map((t) => t.path)).toEqual(
+      expect.arrayContaining(["/admin/imoveis", "/admin/leads", "/admin/relatorios"]),
+    );
     const leadFilters = targets.find((t) => t.path === "/admin/leads");
+    const reportFilters = targets.find((t) => t.path === "/admin/relatorios");
     const extra = ["pagina", "ordem", "direcao", "mostrar", "ok", "ref", "q"];
     targets.push(
       { ...(leadFilters ?? queryTarget("", true)), path: "/admin/leads.csv" },
+      { ...(reportFilters ?? queryTarget("", true)), path: "/admin/relatorios.csv" },
       ...[
         "/admin/portais",
         "/admin/painel",

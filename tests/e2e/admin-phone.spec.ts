@@ -47,6 +47,7 @@ test("every admin screen fits a 390 px phone without sideways scrolling", async 
     "/admin/leads",
     `/admin/leads/${lead}`,
     "/admin/leads/lgpd",
+    "/admin/relatorios",
     "/admin/portais",
     "/admin/usuarios",
     "/admin/configuracoes",

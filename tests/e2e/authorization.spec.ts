@@ -104,6 +104,8 @@ test("the route table has the admin screens this test walks", () => {
       "/admin/usuarios",
       "/admin/configuracoes",
       "/admin/emails-nao-entregues",
+      "/admin/relatorios",
+      "/admin/relatorios.csv",
       "/sair",
     ]),
   );
@@ -362,6 +364,24 @@ test.describe("as a corretor, on records of someone else", () => {
     expect(await (await request.get(`/admin/leads.csv?imovel=${lead.id}`, { headers })).text()).not.toContain(
       lead.secret,
     );
+  });
+});
+
+test.describe("as a corretor, on the funnel report", () => {
+  test("her report and its CSV count none of another agent's new leads", async ({ request }) => {
+    const totals = async (role: "admin" | "corretor") => {
+      const cookie = await sessionFor(request, E2E_BASE_URL, role);
+      const response = await request.get("/admin/relatorios.csv", {
+        headers: { Cookie: `${cookie.name}=${cookie.value}` },
+      });
+      expect(response.status()).toBe(200);
+      expect(response.headers()["cache-control"]).toContain("no-store");
+      return (await response.text()).split("\r\n")[1];
+    };
+    const [corretor, admin] = [await totals("corretor"), await totals("admin")];
+    await adminLead(request); // a new one, on a listing of someone else
+    expect(await totals("corretor")).toBe(corretor);
+    expect(await totals("admin")).not.toBe(admin);
   });
 });
 

@@ -284,6 +284,8 @@ export const leads = pgTable(
       sql`(${t.nextActionDate} is null) = (${t.nextAction} is null) and (${t.nextActionTime} is null or ${t.nextActionDate} is not null) and char_length(${t.nextAction}) <= 140`,
     ),
     index("leads_status_idx").on(t.status, t.createdAt),
+    // The funnel report reads a period of leads by when they came (app/server/reports/funnel.server.ts).
+    index("leads_created_idx").on(t.createdAt),
     index("leads_phone_key_idx").on(t.phoneKey, t.lastContactAt),
     index("leads_last_contact_idx").on(t.lastContactAt),
     index("leads_property_idx").on(t.propertyId),
