@@ -128,3 +128,12 @@ export function formatMinutes(minutes: number): string {
   if (h >= 48 && m === 0 && h % 24 === 0) return `${h / 24} dias`;
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
+
+/** How long a person has waited: "menos de 1 min", "35 min", "2 h 10 min", "3 dias". */
+export function formatWait(minutes: number): string {
+  const whole = Math.max(0, Math.floor(minutes));
+  if (whole < 1) return "menos de 1 min";
+  if (whole < 24 * 60) return formatMinutes(whole);
+  const days = Math.floor(whole / (24 * 60));
+  return days === 1 ? "1 dia" : `${days} dias`;
+}

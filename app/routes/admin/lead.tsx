@@ -6,6 +6,7 @@ import { LeadContactCard } from "../../components/admin/lead/contact-card";
 import { LeadHandling } from "../../components/admin/lead/handling";
 import { LeadHistory } from "../../components/admin/lead/history";
 import { LeadNotes } from "../../components/admin/lead/notes";
+import { awaitsResponse, ResponseTimer } from "../../components/admin/lead/response-timer";
 import { Stylesheet } from "../../components/stylesheet";
 import { leadAssignSchema, leadNoteSchema, leadStatusSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
@@ -15,6 +16,7 @@ import { LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
+import { getDistributionRules, responseDue } from "../../server/leads/distribution.server";
 import { addLeadNote, assignLead, canSee, changeLeadStatus, getLead } from "../../server/leads/inbox.server";
 import { listAgents } from "../../server/properties/admin.server";
 import leadsCss from "../../styles/leads.css?inline";
@@ -39,10 +41,16 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const found = await getLead(db, user, leadId(params.id));
   if (!found) throw data("Lead não encontrado.", { status: 404 });
   const agents = user.role === "admin" ? await listAgents(db, found.lead.assigneeId) : null;
+  const due = responseDue(await getDistributionRules(db), found.lead);
   // After manual entry (leads.tsx): a new card, or the person's own card that the contact joined.
   const registered = url.searchParams.get("registrado");
   return data(
-    { ...found, agents, registered: registered === "novo" || registered === "historico" ? registered : null },
+    {
+      ...found,
+      agents,
+      registered: registered === "novo" || registered === "historico" ? registered : null,
+      response: { due, now: new Date() },
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -94,7 +102,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
-  const { lead, notes, agents, contacts, registered } = loaderData;
+  const { lead, notes, agents, contacts, registered, response } = loaderData;
   const actionData = useKeptActionData<ActionData>(lead.id);
   const busy = useNavigation().state === "submitting";
   useLiveEvents(["lead-updated"]);
@@ -110,6 +118,9 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
       <div className="leads-heading">
         <h1>{lead.name}</h1>
         <span className={`lead-status lead-status--${lead.status}`}>{LEAD_STATUSES[lead.status]}</span>
+        {awaitsResponse(lead) ? (
+          <ResponseTimer since={lead.createdAt} serverNow={response.now} due={response.due} />
+        ) : null}
       </div>
       {registered && !actionData ? (
         <p className="listing-notice" role="status">

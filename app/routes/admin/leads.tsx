@@ -5,6 +5,7 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import { FilterBar, FilterInput, FilterSelect, ResultCount } from "../../components/admin/filter-bar";
 import { ManualLeadEntry } from "../../components/admin/lead/manual-entry";
+import { awaitsResponse, ResponseTimer } from "../../components/admin/lead/response-timer";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { Stylesheet } from "../../components/stylesheet";
 import { formatDate } from "../../lib/format";
@@ -17,6 +18,7 @@ import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
+import { getDistributionRules, responseDue } from "../../server/leads/distribution.server";
 import { listingsWithLeads, listLeads } from "../../server/leads/inbox.server";
 import { recordManualLead } from "../../server/leads/manual.server";
 import { listAgents } from "../../server/properties/admin.server";
@@ -34,13 +36,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
   const { db } = context.get(requestContext).services;
   const query = parseLeadListQuery(url.searchParams);
-  const [result, listings, agents] = await Promise.all([
+  const [result, listings, agents, rules] = await Promise.all([
     listLeads(db, user, query),
     listingsWithLeads(db, user),
     user.role === "admin" ? listAgents(db) : null,
+    getDistributionRules(db),
   ]);
+  const rows = result.rows.map((row) => ({ ...row, due: responseDue(rules, row) }));
   return data(
-    { query, result, listings, agents, isAdmin: user.role === "admin" },
+    { query, result: { ...result, rows }, listings, agents, isAdmin: user.role === "admin", now: new Date() },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -81,7 +85,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { query, result, listings, agents, isAdmin } = loaderData;
+  const { query, result, listings, agents, isAdmin, now } = loaderData;
   useLiveEvents(["lead-created", "lead-updated"]);
   const actionData = useKeptActionData<ActionData>("leads");
   const busy = useNavigation().state === "submitting";
@@ -101,9 +105,14 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             Exportar CSV
           </a>
           {isAdmin ? (
-            <Link to="/admin/leads/lgpd" className="btn btn--ghost">
-              Pedidos LGPD
-            </Link>
+            <>
+              <Link to="/admin/leads/distribuicao" className="btn btn--ghost">
+                Distribuição
+              </Link>
+              <Link to="/admin/leads/lgpd" className="btn btn--ghost">
+                Pedidos LGPD
+              </Link>
+            </>
           ) : null}
         </div>
       </div>
@@ -215,8 +224,11 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                     <span className={`lead-status lead-status--${lead.status}`}>
                       {LEAD_STATUSES[lead.status]}
                     </span>
+                    {awaitsResponse(lead) ? (
+                      <ResponseTimer since={lead.createdAt} serverNow={now} due={lead.due} />
+                    ) : null}
                   </td>
-                  <td>{lead.assigneeName ?? "—"}</td>
+                  <td>{lead.assigneeName ?? <span className="lead-unassigned">Sem responsável</span>}</td>
                 </tr>
               ))}
             </tbody>

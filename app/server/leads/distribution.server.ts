@@ -6,6 +6,7 @@
 // transaction-scoped advisory lock, so two app instances never hand out the same turn.
 // Record: record.server.ts (arrival); reassign.server.ts (no answer in time).
 import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { addBusinessMinutes } from "../../lib/business-hours";
 import {
   DEFAULT_DISTRIBUTION_RULES,
   type DistributionMember,
@@ -207,4 +208,17 @@ export async function assignOnArrival(
   await lockRoleta(tx);
   const pick = await pickAgent(tx, rules, await listingFacts(tx, propertyId), null, now);
   return pick ? { assigneeId: pick.agentId, auto: pick.reason } : { assigneeId: null, auto: "none" };
+}
+
+/**
+ * When the roleta moves an unanswered lead on (reassign.server.ts): its assignment plus the limit
+ * in business time. Null when it will not: roleta off, unassigned, answered, or closed.
+ */
+export function responseDue(
+  rules: DistributionRules,
+  lead: { assignedAt: Date | null; firstResponseAt: Date | null; status: string },
+): Date | null {
+  if (!rules.enabled || !lead.assignedAt || lead.firstResponseAt) return null;
+  if (lead.status === "fechado" || lead.status === "perdido") return null;
+  return addBusinessMinutes(lead.assignedAt, rules.responseLimitMinutes, rules.businessHours);
 }

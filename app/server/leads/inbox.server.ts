@@ -67,6 +67,9 @@ export interface LeadRow {
   titulo: string | null;
   assigneeId: number | null;
   assigneeName: string | null;
+  /** The first-response clock (the inbox's and the lead's timer; the roleta's limit). */
+  assignedAt: Date | null;
+  firstResponseAt: Date | null;
 }
 
 const rowColumns = {
@@ -94,6 +97,8 @@ const rowColumns = {
   titulo: properties.titulo,
   assigneeId: leads.assigneeId,
   assigneeName: users.name,
+  assignedAt: leads.assignedAt,
+  firstResponseAt: leads.firstResponseAt,
 };
 
 function leadsWithJoins(db: Db) {
