@@ -5,6 +5,7 @@ import { data, redirect } from "react-router";
 import { SITE_NAME } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
+import { canSee } from "../../server/leads/inbox.server";
 import { replyByWhatsapp } from "../../server/leads/reply.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/lead-whatsapp";
@@ -18,10 +19,13 @@ function leadId(raw: string | undefined): number {
   return id;
 }
 
-/** A GET (a bookmark, a reload) goes back to the lead. */
+/** A GET (a bookmark, a reload) goes back to the lead, when the user may see it. */
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
-  await requireUser({ request, context, url });
-  return redirect(`/admin/leads/${leadId(params.id)}`, { status: 303, headers: NO_STORE });
+  const user = await requireUser({ request, context, url });
+  const id = leadId(params.id);
+  if (!(await canSee(context.get(requestContext).services.db, user, id)))
+    throw data("Lead não encontrado.", { status: 404, headers: NO_STORE });
+  return redirect(`/admin/leads/${id}`, { status: 303, headers: NO_STORE });
 }
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
