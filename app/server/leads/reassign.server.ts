@@ -101,9 +101,8 @@ async function moveOverdue(
   return db.transaction(async (tx) => {
     await lockRoleta(tx);
     const [lead] = await tx
-      .select({ propertyId: leads.propertyId, listingAgent: properties.corretorId })
+      .select({ propertyId: leads.propertyId })
       .from(leads)
-      .leftJoin(properties, eq(properties.id, leads.propertyId))
       .where(
         and(
           eq(leads.id, leadId),
@@ -113,7 +112,7 @@ async function moveOverdue(
           open,
         ),
       )
-      .for("update", { of: leads });
+      .for("update");
     // Answered, reassigned or closed since the sweep read it (another instance, an agent).
     if (!lead) return "skipped";
     const details = { fromId, limitMinutes: rules.responseLimitMinutes };
