@@ -37,12 +37,14 @@ export default [
     route("configuracoes", "routes/admin/configuracoes.tsx"),
     // Portal feeds: what each portal would reject, per listing
     route("portais", "routes/admin/portais.tsx"),
-    // Leads: inbox, detail, CSV, LGPD requests, live events (SSE)
+    // Leads: inbox, detail, CSV, LGPD requests, distribution rules (admin), WhatsApp reply, live events (SSE)
     route("leads", "routes/admin/leads.tsx"),
     route("leads.csv", "routes/admin/leads-csv.ts"),
     route("leads/lgpd", "routes/admin/leads-lgpd.tsx"),
     route("leads/lgpd/exportar", "routes/admin/leads-lgpd-exportar.ts"),
+    route("leads/distribuicao", "routes/admin/leads-distribuicao.tsx"),
     route("leads/:id", "routes/admin/lead.tsx"),
+    route("leads/:id/whatsapp", "routes/admin/lead-whatsapp.ts"),
     route("eventos", "routes/admin/eventos.ts"),
     // The funnel report and its CSV (a corretor sees their own leads' figures)
     route("relatorios", "routes/admin/relatorios.tsx"),

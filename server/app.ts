@@ -21,6 +21,7 @@ import { checkProxySetup } from "../app/server/http/proxy-check.server";
 import { guardWrites, isPhotoUploadPath } from "../app/server/http/request-guards.server";
 import { noStoreForPrivatePages, securityHeaders } from "../app/server/http/security-headers.server";
 import { isLeadApiPath } from "../app/server/leads/intake.server";
+import { startLeadSweep } from "../app/server/leads/reassign-sweep.server";
 import { logOf } from "../app/server/log/logger.server";
 import { type RequestLogFields, requestLog } from "../app/server/log/request-log.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
@@ -42,6 +43,8 @@ export async function startServices(): Promise<Services> {
   }
   // Send queued notifications (lead e-mails) from this instance too (app/server/outbox/).
   services.outboxWorker = await startOutboxWorker(services);
+  // Leads unanswered past the limit move on; unassigned ones find an agent (app/server/leads/reassign.server.ts).
+  services.leadSweep = startLeadSweep(services);
   // Listing views in batches, from the listing loader and from page-cache hits.
   services.viewCounter = new ViewCounter(services.db, undefined, logOf(services));
   // Backups while the site runs on the embedded database (app/server/backup/site-endpoint.server.ts).

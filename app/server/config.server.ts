@@ -90,6 +90,12 @@ export const envSchema = z.object({
       .max(200, "deve ter no máximo 200 caracteres")
       .optional(),
   ),
+  // How often each app instance runs the lead distribution's sweep (app/server/leads/reassign.server.ts).
+  LEAD_SWEEP_INTERVAL_SECONDS: z.coerce
+    .number()
+    .min(1, "deve ser de ao menos 1 segundo")
+    .max(3600, "deve ser de no máximo 3600 segundos")
+    .default(60),
 });
 
 /** How many app processes to run: WEB_CONCURRENCY resolved ("auto" = the CPU cores). */

@@ -6,6 +6,7 @@ import { type DataVersionSource, openDataVersionSource } from "./cache/data-vers
 import type { ViewCounter } from "./cache/hit-views.server";
 import type { Config } from "./config.server";
 import { type Database, type Db, openConfiguredDatabase } from "./db/client.server";
+import type { LeadSweep } from "./leads/reassign-sweep.server";
 import { createLogger, type Logger } from "./log/logger.server";
 import { LocalDiskStorage, type Storage } from "./media/storage.server";
 import type { OutboxWorker } from "./outbox/outbox.server";
@@ -27,6 +28,8 @@ export interface Services {
   log?: Logger;
   /** The outbox worker sending notifications (set by server/app.ts startServices). */
   outboxWorker?: OutboxWorker;
+  /** The lead distribution's periodic sweep (set by server/app.ts startServices). */
+  leadSweep?: LeadSweep;
   /**
    * The data version every visible write bumps (page cache, per-version memos). Absent
    * in tests that build their own services: readers then query the database.
@@ -61,7 +64,8 @@ export async function closeServices(services: Services): Promise<void> {
   await services.backupEndpoint?.close();
   // The demo photos job writes files and rows: it lets go of them first.
   await services.demoPhotos?.stop();
-  // Stop claiming outbox rows before the database closes.
+  // Stop sweeping leads and claiming outbox rows before the database closes.
+  await services.leadSweep?.stop();
   await services.outboxWorker?.stop();
   await services.viewCounter?.stop();
   await services.dataVersion?.close();

@@ -106,11 +106,18 @@ test("the route table has the admin screens this test walks", () => {
       "/admin/emails-nao-entregues",
       "/admin/relatorios",
       "/admin/relatorios.csv",
+      "/admin/leads/distribuicao",
+      "/admin/leads/1/whatsapp",
       "/sair",
     ]),
   );
   expect(ADMIN_ROUTES.filter((r) => r.adminOnly).map((r) => r.path)).toEqual(
-    expect.arrayContaining(["/admin/usuarios", "/admin/configuracoes", "/admin/emails-nao-entregues"]),
+    expect.arrayContaining([
+      "/admin/usuarios",
+      "/admin/configuracoes",
+      "/admin/emails-nao-entregues",
+      "/admin/leads/distribuicao",
+    ]),
   );
 });
 
@@ -270,6 +277,7 @@ const FOREIGN_RECORD_FOR: Record<string, (api: APIRequestContext) => Promise<For
   "/admin/imoveis/:id": adminListing,
   "/admin/imoveis/:id/fotos": adminListing,
   "/admin/leads/:id": adminLead,
+  "/admin/leads/:id/whatsapp": adminLead,
 };
 
 function foreignRecord(api: APIRequestContext, pattern: string): Promise<ForeignRecord> {

@@ -119,10 +119,10 @@ test.describe("caixa de leads", () => {
 
     await row.getByRole("link", { name: leadName }).click();
     await expect(page.getByRole("heading", { name: leadName, level: 1 })).toBeVisible();
-    await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
-      "href",
-      new RegExp(`^https://wa\\.me/55${phone.replace(/\D/g, "")}`),
-    );
+    // The reply goes through the lead's own action (it records the first response), then to wa.me.
+    await expect(
+      page.locator("form", { has: page.getByRole("button", { name: /WhatsApp/ }) }),
+    ).toHaveAttribute("action", /\/admin\/leads\/\d+\/whatsapp$/);
     await expect(page.getByRole("link", { name: "Ligar" })).toHaveAttribute(
       "href",
       `tel:+55${phone.replace(/\D/g, "")}`,

@@ -7,6 +7,7 @@ import { LeadHandling } from "../../components/admin/lead/handling";
 import { LeadHistory } from "../../components/admin/lead/history";
 import { LeadNextAction } from "../../components/admin/lead/next-action";
 import { LeadNotes } from "../../components/admin/lead/notes";
+import { awaitsResponse, ResponseTimer } from "../../components/admin/lead/response-timer";
 import { Stylesheet } from "../../components/stylesheet";
 import { leadAssignSchema, leadNoteSchema, leadStatusSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
@@ -22,6 +23,7 @@ import { LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
+import { getDistributionRules, responseDue } from "../../server/leads/distribution.server";
 import { addLeadNote, assignLead, canSee, changeLeadStatus, getLead } from "../../server/leads/inbox.server";
 import { setNextAction } from "../../server/leads/next-action.server";
 import { listAgents } from "../../server/properties/admin.server";
@@ -47,6 +49,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const found = await getLead(db, user, leadId(params.id));
   if (!found) throw data("Lead não encontrado.", { status: 404 });
   const agents = user.role === "admin" ? await listAgents(db, found.lead.assigneeId) : null;
+  const due = responseDue(await getDistributionRules(db), found.lead);
   // After manual entry (leads.tsx): a new card, or the person's own card that the contact joined.
   const registered = url.searchParams.get("registrado");
   const { nextActionDate: day, nextActionTime: time, nextAction: task } = found.lead;
@@ -58,6 +61,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       agents,
       nextAction,
       registered: registered === "novo" || registered === "historico" ? registered : null,
+      response: { due, now: new Date() },
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -143,7 +147,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
-  const { lead, notes, agents, contacts, registered, nextAction } = loaderData;
+  const { lead, notes, agents, contacts, registered, nextAction, response } = loaderData;
   const actionData = useKeptActionData<ActionData>(lead.id);
   const busy = useNavigation().state === "submitting";
   useLiveEvents(["lead-updated"]);
@@ -161,6 +165,9 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
       <div className="leads-heading">
         <h1>{lead.name}</h1>
         <span className={`lead-status lead-status--${lead.status}`}>{LEAD_STATUSES[lead.status]}</span>
+        {awaitsResponse(lead) ? (
+          <ResponseTimer since={lead.createdAt} serverNow={response.now} due={response.due} />
+        ) : null}
       </div>
       {registered && !actionData ? (
         <p className="listing-notice" role="status">

@@ -6,6 +6,7 @@ import { data, Link, redirect, useNavigation } from "react-router";
 import { FilterBar, FilterInput, FilterSelect, ResultCount } from "../../components/admin/filter-bar";
 import { ManualLeadEntry } from "../../components/admin/lead/manual-entry";
 import { NextActionBadge } from "../../components/admin/lead/next-action";
+import { awaitsResponse, ResponseTimer } from "../../components/admin/lead/response-timer";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { Stylesheet } from "../../components/stylesheet";
 import { formatDate } from "../../lib/format";
@@ -19,6 +20,7 @@ import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
+import { getDistributionRules, responseDue } from "../../server/leads/distribution.server";
 import { listingsWithLeads, listLeads } from "../../server/leads/inbox.server";
 import { recordManualLead } from "../../server/leads/manual.server";
 import { nextActionTotals } from "../../server/leads/next-action.server";
@@ -38,22 +40,24 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext).services;
   const query = parseLeadListQuery(url.searchParams);
   const now = new Date();
-  const [result, listings, agents, due] = await Promise.all([
+  const [result, listings, agents, due, rules] = await Promise.all([
     listLeads(db, user, query, now),
     listingsWithLeads(db, user),
     user.role === "admin" ? listAgents(db) : null,
     nextActionTotals(db, user, query, now),
+    getDistributionRules(db),
   ]);
   // Where each next action stands, by Maceió's clock on the server (the browser's may differ).
   const clock = maceioClock(now);
   const rows = result.rows.map((row) => ({
     ...row,
+    responseDue: responseDue(rules, row),
     nextActionState: row.nextActionDate
       ? nextActionState(row.nextActionDate, row.nextActionTime, clock)
       : null,
   }));
   return data(
-    { query, result: { ...result, rows }, listings, agents, due, isAdmin: user.role === "admin" },
+    { query, result: { ...result, rows }, listings, agents, due, isAdmin: user.role === "admin", now },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -94,7 +98,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { query, result, listings, agents, due, isAdmin } = loaderData;
+  const { query, result, listings, agents, due, isAdmin, now } = loaderData;
   useLiveEvents(["lead-created", "lead-updated"]);
   const actionData = useKeptActionData<ActionData>("leads");
   const busy = useNavigation().state === "submitting";
@@ -114,9 +118,14 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             Exportar CSV
           </a>
           {isAdmin ? (
-            <Link to="/admin/leads/lgpd" className="btn btn--ghost">
-              Pedidos LGPD
-            </Link>
+            <>
+              <Link to="/admin/leads/distribuicao" className="btn btn--ghost">
+                Distribuição
+              </Link>
+              <Link to="/admin/leads/lgpd" className="btn btn--ghost">
+                Pedidos LGPD
+              </Link>
+            </>
           ) : null}
         </div>
       </div>
@@ -264,6 +273,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                     <span className={`lead-status lead-status--${lead.status}`}>
                       {LEAD_STATUSES[lead.status]}
                     </span>
+                    {awaitsResponse(lead) ? (
+                      <ResponseTimer since={lead.createdAt} serverNow={now} due={lead.responseDue} />
+                    ) : null}
                   </td>
                   <td className="next-action-cell">
                     {lead.nextAction && lead.nextActionDate && lead.nextActionState ? (
@@ -278,7 +290,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                       "—"
                     )}
                   </td>
-                  <td>{lead.assigneeName ?? "—"}</td>
+                  <td>{lead.assigneeName ?? <span className="lead-unassigned">Sem responsável</span>}</td>
                 </tr>
               ))}
             </tbody>

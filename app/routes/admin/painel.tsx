@@ -3,6 +3,7 @@
 // sought after. A corretor sees only their own listings and leads.
 import { Link, useFetcher } from "react-router";
 import { NextActionCounts } from "../../components/admin/lead/next-action-counts";
+import { ResponseTimes } from "../../components/admin/response-times";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { DailyChart } from "../../components/daily-chart";
 import { ATTENTION_REASONS } from "../../lib/dashboard";
@@ -14,6 +15,7 @@ import { requireSession } from "../../server/auth/guard.server";
 import { listUserSessions } from "../../server/auth/sessions.server";
 import { requestContext } from "../../server/context.server";
 import { getDashboard } from "../../server/dashboard/dashboard.server";
+import { responseTimes } from "../../server/dashboard/response-times.server";
 import { nextActionCounts } from "../../server/leads/next-action.server";
 import { countUndeliveredLeadEmails } from "../../server/leads/undelivered.server";
 import type { Route } from "./+types/painel";
@@ -23,12 +25,13 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Paine
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { user, session } = await requireSession({ request, context, url });
   const { db } = context.get(requestContext).services;
-  const [dashboard, sessions, undelivered, nextActions] = await Promise.all([
+  const [dashboard, sessions, undelivered, nextActions, firstResponses] = await Promise.all([
     getDashboard(db, user),
     listUserSessions(db, user.id),
     // Only an admin can act on the agency's undelivered lead e-mails.
     user.role === "admin" ? countUndeliveredLeadEmails(db) : null,
     nextActionCounts(db, user),
+    responseTimes(db, user),
   ]);
   return {
     user,
@@ -36,6 +39,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     otherSessions: sessions.filter((s) => s.id !== session.id).length,
     undelivered,
     nextActions,
+    firstResponses,
   };
 }
 
@@ -88,7 +92,7 @@ function OtherSessions({ count }: { count: number }) {
 }
 
 export default function Painel({ loaderData }: Route.ComponentProps) {
-  const { user, dashboard, otherSessions, undelivered, nextActions } = loaderData;
+  const { user, dashboard, otherSessions, undelivered, nextActions, firstResponses } = loaderData;
   // New leads and listing changes update the counts and the chart without a reload.
   useLiveEvents();
   const { counts } = dashboard;
@@ -228,6 +232,8 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
           </TableScroll>
         )}
       </section>
+
+      <ResponseTimes rows={firstResponses} own={user.role !== "admin"} />
 
       <section className="admin-card" aria-labelledby="painel-leads">
         <h2 id="painel-leads">Leads recentes</h2>

@@ -19,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { BusinessHours } from "../../lib/business-hours";
 import {
   ADDRESS_VISIBILITY_KEYS,
   FINALIDADE_KEYS,
@@ -364,6 +365,62 @@ export const leadContacts = pgTable(
     uniqueIndex("lead_contacts_external_idx").on(t.externalSource, t.externalId),
     check("lead_contacts_origin_check", inList("origin", LEAD_ORIGIN_KEYS)),
   ],
+);
+
+/**
+ * One row (id = 1): how new leads are distributed (the roleta) and how long an agent has to answer
+ * before the lead moves on (app/server/leads/distribution.server.ts, reassign.server.ts).
+ */
+export const leadDistribution = pgTable(
+  "lead_distribution",
+  {
+    id: integer("id").primaryKey().default(1),
+    enabled: boolean("enabled").notNull().default(false),
+    /** Only agents who cover the listing's finalidade / city take part (an agent with none covers all). */
+    byFinalidade: boolean("by_finalidade").notNull().default(false),
+    byCity: boolean("by_city").notNull().default(false),
+    /** The listing's own corretor (its captador) gets its leads before the round-robin. */
+    captadorFirst: boolean("captador_first").notNull().default(true),
+    /** Business minutes the assignee has for a first response before the lead is reassigned. */
+    responseLimitMinutes: integer("response_limit_minutes").notNull().default(120),
+    businessHours: jsonb("business_hours").$type<BusinessHours>().notNull(),
+    updatedById: integer("updated_by_id").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("lead_distribution_singleton", sql`${t.id} = 1`),
+    check("lead_distribution_limit", sql`${t.responseLimitMinutes} between 1 and 10080`),
+  ],
+);
+
+/**
+ * Each corretor's part in the roleta. No row = takes part, covering every finalidade and city;
+ * last_assigned_at keeps the round-robin fair (who least recently got a lead goes next).
+ */
+export const leadDistributionMembers = pgTable("lead_distribution_members", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  takesPart: boolean("takes_part").notNull().default(true),
+  finalidades: text("finalidades", { enum: FINALIDADE_KEYS }).array().notNull().default(sql`'{}'::text[]`),
+  cities: text("cities").array().notNull().default(sql`'{}'::text[]`),
+  lastAssignedAt: timestamp("last_assigned_at", { withTimezone: true }),
+});
+
+/**
+ * An assignment found overdue that could not move on (no other eligible agent): admins were told
+ * once for it, and the sweep leaves it until it is answered or reassigned.
+ */
+export const leadOverdueAlerts = pgTable(
+  "lead_overdue_alerts",
+  {
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.leadId, t.assignedAt] })],
 );
 
 /**

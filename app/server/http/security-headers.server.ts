@@ -27,7 +27,9 @@ export function contentSecurityPolicy(scriptSources: string, isProduction: boole
     `frame-src ${[VIDEO_FRAME_HOST, ...TOUR_FRAME_HOSTS].map((host) => `https://${host}`).join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // An agent's WhatsApp reply posts to /admin/leads/:id/whatsapp, which redirects to wa.me (and
+    // wa.me on to api.whatsapp.com): a form's redirects are held to form-action too.
+    "form-action 'self' https://wa.me https://api.whatsapp.com",
     "frame-ancestors 'self'",
   ].join("; ");
 }

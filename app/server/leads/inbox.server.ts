@@ -82,6 +82,9 @@ export interface LeadRow {
   nextActionDate: string | null;
   nextActionTime: string | null;
   nextAction: string | null;
+  /** The first-response clock (the inbox's and the lead's timer; the roleta's limit). */
+  assignedAt: Date | null;
+  firstResponseAt: Date | null;
 }
 
 const rowColumns = {
@@ -112,6 +115,8 @@ const rowColumns = {
   nextActionDate: leads.nextActionDate,
   nextActionTime: leads.nextActionTime,
   nextAction: leads.nextAction,
+  assignedAt: leads.assignedAt,
+  firstResponseAt: leads.firstResponseAt,
 };
 
 function leadsWithJoins(db: Db) {

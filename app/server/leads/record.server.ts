@@ -5,9 +5,12 @@
 // to the outbox and its live event is published — all of it or nothing.
 import { and, desc, eq, gte, or, sql } from "drizzle-orm";
 import type { LeadOrigin } from "../../lib/vocabulary";
+import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
 import { leadContacts, leads, properties } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
+import { type ArrivalAssignment, assignOnArrival } from "./distribution.server";
+import { enqueueAdminNotice } from "./distribution-emails.server";
 import { type Viewer, visibleLeads } from "./inbox.server";
 import { enqueueLeadEmails } from "./lead-emails.server";
 import { firstNextAction } from "./next-action-due.server";
@@ -25,7 +28,10 @@ export interface IncomingLead {
   /** The listing it is about (ours), and the referência as the sender gave it. */
   propertyId: number | null;
   referencia?: string | null;
-  /** The listing's corretor: a new card goes to them (or to the agent who recorded it). */
+  /**
+   * The listing's corretor: a new card goes to them (or to the agent who recorded it) while the
+   * roleta is off; on, the rules decide (distribution.server.ts).
+   */
   assigneeId: number | null;
   /** The sender's id of this lead: the same (source, id) again is the same contact. */
   external?: { source: string; id: string } | null;
@@ -114,6 +120,10 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
           })
           .where(eq(leads.id, leadId));
       } else {
+        // A recorded call or visit is the recorder's; anything else goes by the roleta when it is on.
+        const assignment = input.recordedBy
+          ? ({ assigneeId: input.assigneeId, auto: null } as const)
+          : await assignOnArrival(tx, input.propertyId, input.assigneeId, now);
         const [row] = await tx
           .insert(leads)
           .values({
@@ -126,8 +136,8 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
             origin: input.origin,
             consentVersion: input.consent?.version ?? null,
             consentAt: input.consent?.at ?? null,
-            assigneeId: input.assigneeId,
-            assignedAt: input.assigneeId !== null ? now : null,
+            assigneeId: assignment.assigneeId,
+            assignedAt: assignment.assigneeId !== null ? now : null,
             // An agent who records a call or a walk-in has already answered the person.
             firstResponseAt: input.recordedBy ? now : null,
             firstResponseById: input.recordedBy?.id ?? null,
@@ -140,7 +150,8 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
           .returning({ id: leads.id });
         if (!row) throw new Error("lead: insert sem retorno");
         leadId = row.id;
-        agentId = input.assigneeId;
+        agentId = assignment.assigneeId;
+        if (assignment.auto) await recordAutoAssignment(tx, leadId, assignment);
       }
       const [contact] = await tx
         .insert(leadContacts)
@@ -182,4 +193,22 @@ async function listingAgent(tx: Tx, leadId: number): Promise<number | null> {
     .innerJoin(properties, eq(properties.id, leads.propertyId))
     .where(eq(leads.id, leadId));
   return row?.corretorId ?? null;
+}
+
+/**
+ * The roleta's choice on arrival, audited; nobody eligible: the admins are told (the agent who got
+ * it hears through the lead e-mail and the live event that follow).
+ */
+async function recordAutoAssignment(tx: Tx, leadId: number, assignment: ArrivalAssignment) {
+  await audit(tx, {
+    userId: null,
+    action: assignment.auto === "none" ? "lead-unassigned" : "lead-auto-assigned",
+    entity: "lead",
+    entityId: leadId,
+    details:
+      assignment.auto === "none"
+        ? { reason: "sem-corretor" }
+        : { to: assignment.assigneeId, reason: assignment.auto },
+  });
+  if (assignment.auto === "none") await enqueueAdminNotice(tx, leadId, "sem-corretor");
 }

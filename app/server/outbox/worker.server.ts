@@ -1,9 +1,13 @@
-// The process's outbox worker: every handler the app knows (lead notifications, WhatsApp
-// click notices, password reset links, the daily summaries of next actions), wired to the
-// configured mail transport; its poll also queues the day's summaries. Started by server/app.ts
-// startServices, stopped by closeServices.
+// The process's outbox worker: every handler the app knows (lead notifications, the lead
+// distribution's notices, WhatsApp click notices, password reset links, the daily summaries of
+// next actions), wired to the configured mail transport; its poll also queues the day's summaries.
+// Started by server/app.ts startServices, stopped by closeServices.
 import { PASSWORD_RESET_EMAIL_KIND } from "../auth/password-reset.server";
 import { passwordResetEmailHandler } from "../auth/password-reset-email.server";
+import {
+  LEAD_DISTRIBUTION_EMAIL_KIND,
+  leadDistributionEmailHandler,
+} from "../leads/distribution-emails.server";
 import { LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/lead-emails.server";
 import {
   enqueueNextActionSummaries,
@@ -28,6 +32,12 @@ export async function startOutboxWorker(
         storage: services.storage,
       }),
       [WHATSAPP_CLICK_EMAIL_KIND]: whatsappClickEmailHandler(
+        services.database.db,
+        transport,
+        services.config.publicUrl,
+        { storage: services.storage },
+      ),
+      [LEAD_DISTRIBUTION_EMAIL_KIND]: leadDistributionEmailHandler(
         services.database.db,
         transport,
         services.config.publicUrl,

@@ -1,12 +1,12 @@
-// The lead's contact data (its messages are in its history: history.tsx) and the quick ways to answer (WhatsApp, a call, an e-mail).
+// The lead's contact data (its messages are in its history: history.tsx) and the quick ways to answer
+// (WhatsApp through /admin/leads/:id/whatsapp, which records the reply; a call; an e-mail).
 import { Link } from "react-router";
-import { brazilDigits, telHref, whatsappUrl } from "../../../lib/contact";
+import { brazilDigits, telHref } from "../../../lib/contact";
 import { formatDate } from "../../../lib/format";
-import { SITE_NAME } from "../../../lib/meta";
-import { useRootData } from "../../../lib/root-data";
 import { LEAD_ORIGINS, type LeadOrigin } from "../../../lib/vocabulary";
 
 export interface LeadContact {
+  id: number;
   name: string;
   phone: string | null;
   email: string | null;
@@ -22,8 +22,6 @@ export interface LeadContact {
 
 export function LeadContactCard({ lead }: { lead: LeadContact }) {
   const hasPhone = lead.phone ? brazilDigits(lead.phone).length >= 12 : false;
-  const agencyName = useRootData()?.agency.name || SITE_NAME;
-  const greeting = `Olá, ${lead.name}! Aqui é da ${agencyName}${lead.referencia ? `, sobre o imóvel ${lead.referencia}` : ""}.`;
   return (
     <section className="lead-card" aria-labelledby="lead-dados">
       <h2 id="lead-dados">Dados do contato</h2>
@@ -58,14 +56,13 @@ export function LeadContactCard({ lead }: { lead: LeadContact }) {
         {hasPhone && lead.phone ? (
           <>
             <li>
-              <a
-                className="btn btn--primary"
-                href={whatsappUrl(lead.phone, greeting)}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                WhatsApp<span className="visually-hidden"> (abre em nova aba)</span>
-              </a>
+              {/* A plain form, not React Router's: the reply is recorded (the first response) and the
+                  answer's redirect opens wa.me with a message naming the listing, in a new tab. */}
+              <form method="post" action={`/admin/leads/${lead.id}/whatsapp`} target="_blank" rel="noopener">
+                <button type="submit" className="btn btn--primary">
+                  Responder no WhatsApp<span className="visually-hidden"> (abre em nova aba)</span>
+                </button>
+              </form>
             </li>
             <li>
               <a className="btn btn--secondary" href={telHref(lead.phone)}>
