@@ -8,6 +8,8 @@ export default [
     route("casas", "routes/public/casas.tsx"),
     route("casas/:referencia", "routes/public/propriedade.tsx"),
     route("sobre-nos", "routes/public/sobre-nos.tsx"),
+    // Owners offer a property (a captação: app/server/captacoes/)
+    route("anuncie-seu-imovel", "routes/public/anuncie-seu-imovel.tsx"),
     route("politica-de-privacidade", "routes/public/politica-de-privacidade.tsx"),
     route("favoritos", "routes/public/favoritos.tsx"),
     // Auth screens
@@ -43,6 +45,10 @@ export default [
     route("leads/lgpd", "routes/admin/leads-lgpd.tsx"),
     route("leads/lgpd/exportar", "routes/admin/leads-lgpd-exportar.ts"),
     route("leads/:id", "routes/admin/lead.tsx"),
+    // Captações: properties owners offered on /anuncie-seu-imovel, and their photos' previews
+    route("captacoes", "routes/admin/captacoes.tsx"),
+    route("captacoes/:id", "routes/admin/captacao.tsx"),
+    route("captacoes/:id/fotos/:foto", "routes/admin/captacao-foto.ts"),
     route("eventos", "routes/admin/eventos.ts"),
     // Lead e-mails that failed or are still being retried (admin only)
     route("emails-nao-entregues", "routes/admin/emails-nao-entregues.tsx"),

@@ -1,8 +1,9 @@
 // The process's outbox worker: every handler the app knows (lead notifications, WhatsApp
-// click notices, password reset links), wired to the configured mail transport. Started by
+// click notices, new captações, password reset links), wired to the configured mail transport. Started by
 // server/app.ts startServices, stopped by closeServices.
 import { PASSWORD_RESET_EMAIL_KIND } from "../auth/password-reset.server";
 import { passwordResetEmailHandler } from "../auth/password-reset-email.server";
+import { CAPTACAO_EMAIL_KIND, captacaoEmailHandler } from "../captacoes/emails.server";
 import { LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/lead-emails.server";
 import { WHATSAPP_CLICK_EMAIL_KIND, whatsappClickEmailHandler } from "../leads/whatsapp.server";
 import { logOf } from "../log/logger.server";
@@ -22,6 +23,12 @@ export async function startOutboxWorker(
         storage: services.storage,
       }),
       [WHATSAPP_CLICK_EMAIL_KIND]: whatsappClickEmailHandler(
+        services.database.db,
+        transport,
+        services.config.publicUrl,
+        { storage: services.storage },
+      ),
+      [CAPTACAO_EMAIL_KIND]: captacaoEmailHandler(
         services.database.db,
         transport,
         services.config.publicUrl,
