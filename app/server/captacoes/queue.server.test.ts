@@ -18,7 +18,6 @@ import {
   assignCaptacao,
   captacaoPhotoPreview,
   changeCaptacaoStatus,
-  countNewCaptacoes,
   eraseCaptacao,
   getCaptacao,
   listCaptacoes,
@@ -95,8 +94,6 @@ describe("who sees a captação", () => {
     expect((await names(admin)).sort()).toEqual(["Para a Ana", "Sem corretor"]);
     expect(await names(ana)).toEqual(["Para a Ana"]);
     expect(await names(bia)).toEqual([]);
-    expect(await countNewCaptacoes(database.db, ana)).toBe(1);
-    expect(await countNewCaptacoes(database.db, admin)).toBe(2);
 
     expect(await getCaptacao(database.db, ana, forAna)).not.toBeNull();
     expect(await getCaptacao(database.db, bia, forAna)).toBeNull();

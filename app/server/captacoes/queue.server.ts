@@ -70,8 +70,6 @@ function withJoins(db: Db | Tx) {
     .leftJoin(properties, eq(properties.id, captacoes.propertyId));
 }
 
-export type CaptacaoRow = Awaited<ReturnType<ReturnType<typeof withJoins>["execute"]>>[number];
-
 export async function listCaptacoes(db: Db, viewer: Viewer, query: CaptacaoListQuery) {
   const where = and(visibleCaptacoes(viewer), query.status ? eq(captacoes.status, query.status) : undefined);
   const [totalRow] = await db.select({ total: count() }).from(captacoes).where(where);
@@ -84,15 +82,6 @@ export async function listCaptacoes(db: Db, viewer: Viewer, query: CaptacaoListQ
     .limit(CAPTACAO_PAGE_SIZE)
     .offset((page - 1) * CAPTACAO_PAGE_SIZE);
   return { rows, total, page, pageCount };
-}
-
-/** How many captações still wait for someone, among those the viewer sees (the menu's badge). */
-export async function countNewCaptacoes(db: Db, viewer: Viewer): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(captacoes)
-    .where(and(visibleCaptacoes(viewer), eq(captacoes.status, "nova")));
-  return row?.n ?? 0;
 }
 
 export async function getCaptacao(db: Db, viewer: Viewer, id: number) {
