@@ -8,6 +8,8 @@ export default [
     route("casas", "routes/public/casas.tsx"),
     route("casas/:referencia", "routes/public/propriedade.tsx"),
     route("sobre-nos", "routes/public/sobre-nos.tsx"),
+    // Owners offer a property (a captação: app/server/captacoes/)
+    route("anuncie-seu-imovel", "routes/public/anuncie-seu-imovel.tsx"),
     route("politica-de-privacidade", "routes/public/politica-de-privacidade.tsx"),
     route("favoritos", "routes/public/favoritos.tsx"),
     // Auth screens
@@ -45,6 +47,10 @@ export default [
     route("leads/distribuicao", "routes/admin/leads-distribuicao.tsx"),
     route("leads/:id", "routes/admin/lead.tsx"),
     route("leads/:id/whatsapp", "routes/admin/lead-whatsapp.ts"),
+    // Captações: properties owners offered on /anuncie-seu-imovel, and their photos' previews
+    route("captacoes", "routes/admin/captacoes.tsx"),
+    route("captacoes/:id", "routes/admin/captacao.tsx"),
+    route("captacoes/:id/fotos/:foto", "routes/admin/captacao-foto.ts"),
     route("eventos", "routes/admin/eventos.ts"),
     // The funnel report and its CSV (a corretor sees their own leads' figures)
     route("relatorios", "routes/admin/relatorios.tsx"),

@@ -12,13 +12,14 @@ import { pageCacheMiddleware } from "../app/server/cache/page-cache-middleware.s
 import { loadConfig } from "../app/server/config.server";
 import "../app/server/context.server";
 import { startBackupEndpoint } from "../app/server/backup/site-endpoint.server";
+import { isPendingMediaPath } from "../app/server/captacoes/pending-photos.server";
 import { loadContextOf, type RequestContext } from "../app/server/context.server";
 import { isDatabaseHealthy } from "../app/server/db/client.server";
 import { seedOnFirstStart } from "../app/server/demo/seed.server";
 import { cleanRequestUrl } from "../app/server/http/clean-input.server";
 import { type FormLimitVerdict, limitPublicForms } from "../app/server/http/form-limits.server";
 import { checkProxySetup } from "../app/server/http/proxy-check.server";
-import { guardWrites, isPhotoUploadPath } from "../app/server/http/request-guards.server";
+import { guardWrites, isCaptacaoFormPath, isPhotoUploadPath } from "../app/server/http/request-guards.server";
 import { noStoreForPrivatePages, securityHeaders } from "../app/server/http/security-headers.server";
 import { isLeadApiPath } from "../app/server/leads/intake.server";
 import { startLeadSweep } from "../app/server/leads/reassign-sweep.server";
@@ -114,8 +115,14 @@ export async function createApp(services: Services): Promise<express.Express> {
   });
 
   // Photo variants are content-addressed: a changed photo gets a new URL, so cache forever.
+  // The photos of captações waiting for an agent share the folder but are never served
+  // (app/server/captacoes/pending-photos.server.ts): the admin sees them through its own route.
   app.use(
     "/media",
+    (req: express.Request, res: express.Response, next: express.NextFunction) => {
+      if (!isPendingMediaPath(req.path)) return next();
+      res.status(404).type("text/plain").set("Cache-Control", "no-store").send("Arquivo não encontrado.");
+    },
     express.static(resolve(services.config.DATA_DIR, "media"), {
       immutable: true,
       maxAge: "1y",
@@ -136,11 +143,12 @@ export async function createApp(services: Services): Promise<express.Express> {
       warn: (message) => logOf(services).warn(message),
     }),
   );
-  // The photo upload and the lead endpoints count their own body bytes.
+  // The photo upload, the lead endpoints and "Anuncie seu imóvel" (with its photos) count their
+  // own body bytes.
   app.use(
     guardWrites({
       publicUrl: services.config.publicUrl,
-      ownBodyLimit: (path) => isPhotoUploadPath(path) || isLeadApiPath(path),
+      ownBodyLimit: (path) => isPhotoUploadPath(path) || isLeadApiPath(path) || isCaptacaoFormPath(path),
     }),
   );
   // Per-IP limits of the public forms, before anything renders (form-limits.server.ts).

@@ -169,6 +169,47 @@ describe("the contact form on /sobre-nos past 5 posts in 10 minutes", () => {
   });
 });
 
+describe("Anuncie seu imóvel past 5 posts in 10 minutes", () => {
+  it("answers the 6th post with photos with the small page keeping the text, and a .data post with 429 data", async () => {
+    const from = nextAddress();
+    await useUp("/anuncie-seu-imovel", 5, from, { name: "Ana" });
+    // As a browser without JavaScript sends it: multipart, a photo after the text.
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      name: "Dona Rosa",
+      phone: "(82) 98888-2222",
+      tipo: "cobertura",
+      finalidade: "venda",
+      bairro: "Ponta Verde",
+      cidade: "Maceió",
+      message: "Cobertura duplex.",
+      consent: "on",
+    }))
+      form.set(name, value);
+    form.append("fotos", new File([new Uint8Array(2048)], "sala.jpg", { type: "image/jpeg" }));
+    const response = await fetch(`${server.url}/anuncie-seu-imovel`, {
+      method: "POST",
+      headers: { Origin: server.url, "X-Forwarded-For": from },
+      body: form,
+      redirect: "manual",
+    });
+    const limited = { status: response.status, headers: response.headers, body: await response.text() };
+    expect(limited.status).toBe(429);
+    expectRetryAfter(limited.headers, 600);
+    expectSmallPage(limited, "/anuncie-seu-imovel");
+    expect(limited.body).toContain('value="Dona Rosa"');
+    expect(limited.body).toContain('<input type="hidden" name="tipo" value="cobertura">');
+    expect(limited.body).toContain(">Cobertura duplex.</textarea>");
+
+    const script = nextAddress();
+    await useUp("/anuncie-seu-imovel.data", 5, script, { name: "Ana" });
+    const data = await post("/anuncie-seu-imovel.data", { name: "Dora" }, script);
+    expect(data.status).toBe(429);
+    expectRetryAfter(data.headers, 600);
+    expect(data.body).toContain("Muitas mensagens em pouco tempo.");
+  });
+});
+
 describe("sign-in and password recovery past their per-IP limits", () => {
   it("/login: the 11th post in a minute gets the small page with the e-mail kept and never the password", async () => {
     const from = nextAddress();

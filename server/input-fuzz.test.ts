@@ -54,6 +54,7 @@ let server: ServerProcess;
 let adminCookie = "";
 let listingPath = "";
 let listingAdminPath = "";
+let captacaoAdminPath = "";
 /** Every request made, by "METHOD path-template", with the statuses it got. */
 const statuses = new Map<string, Map<number, number>>();
 
@@ -212,6 +213,24 @@ beforeAll(async () => {
     }),
   });
   expect(user.status, user.body.slice(0, 500)).toBe(200);
+  // An owner's offer with a photo (/anuncie-seu-imovel), for the captação screens' forms to show.
+  const offer = multipart(
+    [
+      ["name", "Dona da Casa"],
+      ["phone", "(82) 98888-1111"],
+      ["tipo", "casa"],
+      ["finalidade", "venda"],
+      ["bairro", "Farol"],
+      ["cidade", "Maceió"],
+      ["consent", "on"],
+    ],
+    { name: "casa.jpg", bytes: await tinyJpeg(), field: "fotos" },
+  );
+  const offered = await send("POST", "/anuncie-seu-imovel", { body: offer.body, contentType: offer.type });
+  expect(offered.status, offered.body.slice(0, 500)).toBe(200);
+  const queue = await send("GET", "/admin/captacoes", { signedIn: true });
+  captacaoAdminPath = queue.body.match(/href="(\/admin\/captacoes\/\d+)"/)?.[1] ?? "";
+  if (!captacaoAdminPath) throw new Error("a captação enviada não está em /admin/captacoes");
 }, 240_000);
 
 afterAll(async () => {
@@ -282,6 +301,7 @@ describe("odd bytes from outside", () => {
       listingPath,
       "/favoritos",
       "/sobre-nos",
+      "/anuncie-seu-imovel",
       "/politica-de-privacidade",
       "/login",
       "/recuperar-senha",
@@ -311,7 +331,14 @@ describe("odd bytes from outside", () => {
       "/media/{}",
       "/assets/{}",
     ];
-    const adminTemplates = ["/admin/imoveis/{}", "/admin/imoveis/{}/fotos", "/admin/leads/{}", "/admin/{}"];
+    const adminTemplates = [
+      "/admin/imoveis/{}",
+      "/admin/imoveis/{}/fotos",
+      "/admin/leads/{}",
+      "/admin/captacoes/{}",
+      "/admin/captacoes/1/fotos/{}",
+      "/admin/{}",
+    ];
     const segmentArb = fc.oneof(
       rawUrlTextArb,
       fc
@@ -346,6 +373,7 @@ describe("odd bytes from outside", () => {
     const forms = [
       ...(await pageForms(listingPath, false)),
       ...(await pageForms("/sobre-nos", false)),
+      ...(await pageForms("/anuncie-seu-imovel", false)),
       ...(await pageForms("/login", false)),
       ...(await pageForms("/recuperar-senha", false)),
     ].filter((f) => f.method === "post");
@@ -376,6 +404,7 @@ describe("odd bytes from outside", () => {
     for (const expected of [
       `POST ${listingPath} `,
       "POST /sobre-nos ",
+      "POST /anuncie-seu-imovel ",
       "POST /login ",
       "POST /recuperar-senha ",
     ]) {
@@ -389,7 +418,13 @@ describe("odd bytes from outside", () => {
 
   it("every admin GET parameter", async () => {
     const targets: QueryTarget[] = [];
-    for (const page of ["/admin/imoveis", "/admin/leads", "/admin/portais", "/admin/relatorios"]) {
+    for (const page of [
+      "/admin/imoveis",
+      "/admin/leads",
+      "/admin/portais",
+      "/admin/relatorios",
+      "/admin/captacoes",
+    ]) {
       for (const form of await pageForms(page, true)) {
         if (form.method === "get") targets.push(queryTarget(form, true));
       }
@@ -443,6 +478,8 @@ describe("odd bytes from outside", () => {
       "/admin/leads",
       "/admin/leads/lgpd",
       "/admin/emails-nao-entregues",
+      "/admin/captacoes",
+      captacaoAdminPath,
     ];
     const inbox = await send("GET", "/admin/leads", { signedIn: true });
     const leadPath = inbox.body.match(/href="(\/admin\/leads\/\d+)"/)?.[1];
@@ -514,6 +551,8 @@ describe("odd bytes from outside", () => {
       "POST /admin/leads/:id [note]",
       "POST /admin/leads/:id [status]",
       "POST /admin/leads/lgpd [buscar]",
+      "POST /admin/captacoes/:id [status]",
+      "POST /admin/captacoes/:id [converter]",
       "POST /admin/sessao [encerrar-outras]",
     ]) {
       expect(

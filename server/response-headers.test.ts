@@ -1,6 +1,9 @@
 // Headers every response needs, checked on the production server as a browser meets it:
 // X-Content-Type-Options on static files too (server.js serves them before the app), no-store on
 // every page holding credentials, HSTS only for an https site, a quiet 404 for a missing photo.
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startSiteForTests } from "../tests/support/server";
 
@@ -40,6 +43,39 @@ describe("response headers (http site)", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.text()).toBe("Arquivo não encontrado.");
     expect(server.output()).not.toMatch(/NotFoundError|ENOENT|at .*\(.*:\d+:\d+\)/);
+  });
+
+  it("never serves a photo an owner sent with a captação, however its path is written", async () => {
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3b82f6" } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      name: "Dono da Foto",
+      phone: "(82) 98888-3333",
+      tipo: "casa",
+      finalidade: "venda",
+      bairro: "Farol",
+      cidade: "Maceió",
+      consent: "on",
+    }))
+      form.set(name, value);
+    form.append("fotos", new File([new Uint8Array(photo)], "casa.jpg", { type: "image/jpeg" }));
+    const sent = await fetch(new URL("/anuncie-seu-imovel", server.url), {
+      method: "POST",
+      headers: { Origin: server.url },
+      body: form,
+    });
+    expect(sent.status).toBe(200);
+    const files = (await readdir(join(server.dataDir, "media", "captacoes"), { recursive: true })).filter(
+      (name) => name.endsWith(".jpg"),
+    );
+    expect(files).toHaveLength(1);
+    const key = `captacoes/${files[0]}`;
+    for (const path of [`/media/${key}`, `/media//${key}`, `/media/./${key}`, `/media/%63${key.slice(1)}`]) {
+      const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      expect(response.status, path).toBe(404);
+    }
   });
 });
 

@@ -100,6 +100,9 @@ function FooterContent({ agency, year }: { agency: Agency; year: number }) {
               <Link to="/favoritos">Favoritos</Link>
             </li>
             <li>
+              <Link to="/anuncie-seu-imovel">Anuncie seu imóvel</Link>
+            </li>
+            <li>
               <Link to="/sobre-nos">Sobre nós</Link>
             </li>
             <li>

@@ -43,6 +43,8 @@ export const PROPERTY_NOTICES = {
   "destaque-removido": "Destaque removido.",
   status: "Situação atualizada.",
   duplicado: "Cópia criada como rascunho. Revise os dados antes de publicar.",
+  captacao:
+    "Rascunho criado a partir da captação, com as fotos do proprietário. Revise os dados e escreva a descrição antes de publicar.",
   excluido: "Imóvel excluído.",
   fotos: "Fotos atualizadas.",
 } as const;

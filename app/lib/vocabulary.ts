@@ -147,3 +147,16 @@ export type LeadOrigin = keyof typeof LEAD_ORIGINS;
 export const MANUAL_LEAD_ORIGINS = ["telefone", "visita"] as const satisfies readonly LeadOrigin[];
 export type ManualLeadOrigin = (typeof MANUAL_LEAD_ORIGINS)[number];
 export const LEAD_ORIGIN_KEYS = Object.keys(LEAD_ORIGINS) as [LeadOrigin, ...LeadOrigin[]];
+
+/**
+ * Where an owner's offer of a property stands (a captação: /anuncie-seu-imovel, /admin/captacoes).
+ * `convertida` is reached only by "Criar rascunho do imóvel" (app/server/captacoes/convert.server.ts).
+ */
+export const CAPTACAO_STATUSES = {
+  nova: "Nova",
+  em_avaliacao: "Em avaliação",
+  convertida: "Convertida em imóvel",
+  descartada: "Descartada",
+} as const;
+export type CaptacaoStatus = keyof typeof CAPTACAO_STATUSES;
+export const CAPTACAO_STATUS_KEYS = Object.keys(CAPTACAO_STATUSES) as [CaptacaoStatus, ...CaptacaoStatus[]];

@@ -3,6 +3,7 @@
 // needed: a redirect to /login, 401, 403 (or 405 where there is no action), never data.
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
+import sharp from "sharp";
 import { loginUrl } from "../../app/lib/redirect-to";
 import routes from "../../app/routes";
 import { E2E_BASE_URL, postAs, sessionFor, test, uniquePhone } from "./fixtures";
@@ -225,6 +226,8 @@ test.describe("as a corretor", () => {
 // text of that record that must never reach them.
 interface ForeignRecord {
   id: string;
+  /** The route's other parameters (a captação's photo), besides `:id`. */
+  params?: Record<string, string>;
   /** Text of the record that must not reach the corretor. */
   secret: string;
   /** Where the admin sees the record (to check that nothing changed). */
@@ -273,11 +276,49 @@ async function adminLead(api: APIRequestContext): Promise<ForeignRecord> {
   return { id, secret: name, page: `/admin/leads/${id}` };
 }
 
+/**
+ * A property an owner offered on /anuncie-seu-imovel, with a photo, assigned to nobody: only an
+ * admin sees it (a corretor sees the captações assigned to them).
+ */
+async function unassignedCaptacao(api: APIRequestContext): Promise<ForeignRecord> {
+  const name = `Captação de outra pessoa ${Date.now()}`;
+  const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#3a7ca5" } })
+    .jpeg()
+    .toBuffer();
+  const sent = await api.post("/anuncie-seu-imovel", {
+    multipart: {
+      name,
+      phone: uniquePhone(),
+      tipo: "apartamento",
+      finalidade: "venda",
+      bairro: "Farol",
+      cidade: "Maceió",
+      consent: "on",
+      fotos: { name: "sala.jpg", mimeType: "image/jpeg", buffer: photo },
+    },
+    // An address of its own: the form allows 5 posts per 10 minutes from one.
+    headers: { Origin: E2E_BASE_URL, "X-Forwarded-For": `192.0.2.${(Date.now() % 250) + 2}` },
+  });
+  expect(sent.status(), "captação enviada pelo formulário público").toBe(200);
+  const admin = await sessionFor(api, E2E_BASE_URL, "admin");
+  const headers = { Cookie: `${admin.name}=${admin.value}` };
+  const list = await (await api.get("/admin/captacoes", { headers })).text();
+  const id = list.match(new RegExp(`href="/admin/captacoes/(\\d+)"[^>]*>${name}<`))?.[1];
+  if (!id) throw new Error("a captação enviada não apareceu na lista do administrador");
+  const page = `/admin/captacoes/${id}`;
+  const detail = await (await api.get(page, { headers })).text();
+  const foto = detail.match(/src="\/admin\/captacoes\/\d+\/fotos\/(\d+)"/)?.[1];
+  if (!foto) throw new Error("a captação não mostra a foto enviada");
+  return { id, params: { foto }, secret: name, page };
+}
+
 const FOREIGN_RECORD_FOR: Record<string, (api: APIRequestContext) => Promise<ForeignRecord>> = {
   "/admin/imoveis/:id": adminListing,
   "/admin/imoveis/:id/fotos": adminListing,
   "/admin/leads/:id": adminLead,
   "/admin/leads/:id/whatsapp": adminLead,
+  "/admin/captacoes/:id": unassignedCaptacao,
+  "/admin/captacoes/:id/fotos/:foto": unassignedCaptacao,
 };
 
 function foreignRecord(api: APIRequestContext, pattern: string): Promise<ForeignRecord> {
@@ -302,7 +343,9 @@ test.describe("as a corretor, on records of someone else", () => {
   for (const route of PARAM_ROUTES()) {
     test(`${route.pattern} refuses to show or change them`, async ({ request }) => {
       const record = await foreignRecord(request, route.pattern);
-      const path = route.pattern.replace(":id", record.id);
+      const path = route.pattern.replace(/:(\w+)/g, (_, name: string) =>
+        name === "id" ? record.id : (record.params?.[name] ?? "x"),
+      );
       const cookie = await sessionFor(request, E2E_BASE_URL, "corretor");
       const headers = { Cookie: `${cookie.name}=${cookie.value}` };
       for (const url of [path, `${path}.data`]) {
@@ -321,7 +364,7 @@ test.describe("as a corretor, on records of someone else", () => {
       const intents = [
         ...["salvar", "publicar", "despublicar", "arquivar", "destacar", "remover-destaque", "status"],
         ...["duplicar", "excluir", "reorder", "move", "cover", "alt", "delete", "note", "assign"],
-        ...["proxima-acao", ""],
+        ...["proxima-acao", "converter", ""],
       ];
       for (const intent of intents) {
         const response = await postAs(request, E2E_BASE_URL, cookie, path, {
@@ -362,6 +405,15 @@ test.describe("as a corretor, on records of someone else", () => {
       expect(seen).not.toContain("Tarefa de quem não devia");
     });
   }
+
+  test("the corretor's captações list leaves out those not assigned to them", async ({ request }) => {
+    const captacao = await foreignRecord(request, "/admin/captacoes/:id");
+    const cookie = await sessionFor(request, E2E_BASE_URL, "corretor");
+    const headers = { Cookie: `${cookie.name}=${cookie.value}` };
+    for (const path of ["/admin/captacoes", "/admin/captacoes?status=nova"]) {
+      expect(await (await request.get(path, { headers })).text(), path).not.toContain(captacao.secret);
+    }
+  });
 
   test("the corretor's lead list and CSV leave them out", async ({ request }) => {
     const lead = await foreignRecord(request, "/admin/leads/:id");

@@ -34,6 +34,7 @@ test("every public page hydrates without an error", async ({ page }) => {
     listing,
     "/casas",
     "/sobre-nos",
+    "/anuncie-seu-imovel",
     "/politica-de-privacidade",
     "/favoritos",
     "/login",

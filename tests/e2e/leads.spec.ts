@@ -254,7 +254,9 @@ test.describe("caixa de leads", () => {
     await page.goto("/admin/leads/lgpd");
     await page.getByLabel("E-mail ou telefone da pessoa").fill("lgpd.e2e@exemplo.com.br");
     await page.getByRole("button", { name: "Buscar" }).click();
-    await expect(page.getByRole("heading", { name: "Nenhum lead com este contato" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Nenhum lead ou captação com este contato" }),
+    ).toBeVisible();
   });
 });
 

@@ -196,7 +196,7 @@ function bytesOf(raw: string): Buffer {
 
 export function multipart(
   fields: RawFields,
-  file?: { name: string; bytes: Buffer },
+  file?: { name: string; bytes: Buffer; field?: string },
 ): { body: Buffer; type: string } {
   const boundary = "----fuzz7d1c0e";
   const parts: Buffer[] = [];
@@ -205,7 +205,11 @@ export function multipart(
     parts.push(bytesOf(name), Buffer.from('"\r\n\r\n'), bytesOf(raw), Buffer.from("\r\n"));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "foto"}"; filename="`,
+      ),
+    );
     parts.push(
       bytesOf(file.name),
       Buffer.from('"\r\nContent-Type: image/jpeg\r\n\r\n'),

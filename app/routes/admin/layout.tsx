@@ -56,6 +56,7 @@ const NAV: NavItem[] = [
   { to: "/admin/imoveis", label: "Imóveis" },
   { to: "/admin/leads", label: "Leads" },
   { to: "/admin/relatorios", label: "Relatórios" },
+  { to: "/admin/captacoes", label: "Captações" },
   { to: "/admin/portais", label: "Portais" },
   { to: "/admin/usuarios", label: "Usuários", adminOnly: true },
   { to: "/admin/configuracoes", label: "Configurações", adminOnly: true },

@@ -1,11 +1,12 @@
-// /admin/leads/lgpd — a person's LGPD request (admin only): find their leads by e-mail or
-// phone, download everything as JSON, or erase it (with an audit entry).
+// /admin/leads/lgpd — a person's LGPD request (admin only): find their leads and captações by
+// e-mail or phone, download everything as JSON, or erase it (with an audit entry).
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Stylesheet } from "../../components/stylesheet";
 import { formatCount } from "../../lib/format";
 import { personLookupSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";
+import { countPersonCaptacoes } from "../../server/captacoes/lgpd.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import { countPersonLeads, erasePersonData } from "../../server/leads/lgpd.server";
@@ -24,8 +25,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 type ActionData =
-  | { intent: "buscar"; contato: string; count: number }
-  | { intent: "apagar"; contato: string; erased: number }
+  | { intent: "buscar"; contato: string; count: number; captacoes: number }
+  | { intent: "apagar"; contato: string; erased: number; captacoes: number }
   | { intent: string; contato: string; error: string };
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -41,7 +42,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     );
   }
   const { contato } = parsed.data;
-  const { db } = context.get(requestContext).services;
+  const { db, storage, log } = context.get(requestContext).services;
   if (intent === "apagar") {
     if (form.get("confirmar") !== "sim") {
       return data<ActionData>(
@@ -55,10 +56,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       ip: context.get(requestContext).ip,
       userAgent: request.headers.get("user-agent"),
     };
-    const { erased } = await erasePersonData(db, actor, contato);
-    return { intent: "apagar", contato, erased } satisfies ActionData;
+    const { erased, captacoes } = await erasePersonData(db, actor, contato, { storage, log });
+    return { intent: "apagar", contato, erased, captacoes } satisfies ActionData;
   }
-  return { intent: "buscar", contato, count: await countPersonLeads(db, contato) } satisfies ActionData;
+  const [count, captacoes] = await Promise.all([
+    countPersonLeads(db, contato),
+    countPersonCaptacoes(db, contato),
+  ]);
+  return { intent: "buscar", contato, count, captacoes } satisfies ActionData;
 }
 
 export default function LeadsLgpd() {
@@ -76,8 +81,8 @@ export default function LeadsLgpd() {
       </p>
       <h1>Pedidos LGPD</h1>
       <p className="admin-page__lead">
-        Atenda ao pedido de uma pessoa sobre os dados dela: baixe tudo o que temos (leads e anotações) ou
-        apague.
+        Atenda ao pedido de uma pessoa sobre os dados dela: baixe tudo o que temos (leads, imóveis que ela
+        ofereceu em “Anuncie seu imóvel” e anotações) ou apague.
       </p>
       <Form method="post" className="lead-card">
         <input type="hidden" name="intent" value="buscar" />
@@ -105,20 +110,34 @@ export default function LeadsLgpd() {
 
       {erased ? (
         <p className="listing-notice" role="status">
-          {erased.erased === 0
-            ? "Nada a apagar: nenhum lead com este contato."
-            : `${formatCount(erased.erased, "lead apagado", "leads apagados")}, com as anotações. O pedido foi registrado no histórico.`}
+          {erased.erased === 0 && erased.captacoes === 0
+            ? "Nada a apagar: nenhum lead ou captação com este contato."
+            : `${[
+                erased.erased > 0 ? formatCount(erased.erased, "lead apagado", "leads apagados") : null,
+                erased.captacoes > 0
+                  ? formatCount(erased.captacoes, "captação apagada", "captações apagadas")
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(" e ")}, com as anotações e as fotos. O pedido foi registrado no histórico.`}
         </p>
       ) : null}
 
       {found ? (
         <section className="lead-card" aria-labelledby="lgpd-resultado">
           <h2 id="lgpd-resultado">
-            {found.count === 0
-              ? "Nenhum lead com este contato"
-              : formatCount(found.count, "lead encontrado", "leads encontrados")}
+            {found.count === 0 && found.captacoes === 0
+              ? "Nenhum lead ou captação com este contato"
+              : [
+                  found.count > 0 ? formatCount(found.count, "lead encontrado", "leads encontrados") : null,
+                  found.captacoes > 0
+                    ? formatCount(found.captacoes, "captação encontrada", "captações encontradas")
+                    : null,
+                ]
+                  .filter(Boolean)
+                  .join(" e ")}
           </h2>
-          {found.count > 0 ? (
+          {found.count > 0 || found.captacoes > 0 ? (
             <>
               <Form method="post" action="/admin/leads/lgpd/exportar" reloadDocument>
                 <input type="hidden" name="contato" value={found.contato} />

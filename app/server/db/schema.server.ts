@@ -22,6 +22,7 @@ import {
 import type { BusinessHours } from "../../lib/business-hours";
 import {
   ADDRESS_VISIBILITY_KEYS,
+  CAPTACAO_STATUS_KEYS,
   FINALIDADE_KEYS,
   IPTU_PERIOD_KEYS,
   LEAD_ORIGIN_KEYS,
@@ -394,6 +395,50 @@ export const leadDistribution = pgTable(
 );
 
 /**
+ * An owner's offer of a property, sent from /anuncie-seu-imovel: a queue of its own, apart from the
+ * leads (people asking about the agency's listings). An agent turns one into a draft property in a
+ * click (app/server/captacoes/convert.server.ts); `propertyId` is that draft.
+ */
+export const captacoes = pgTable(
+  "captacoes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email"),
+    /** The phone as a matching key: DDD + last 8 digits (app/server/leads/person.server.ts), for LGPD requests. */
+    phoneKey: text("phone_key"),
+    /** Street and number, as the owner wrote them (optional: some prefer to say it on the phone). */
+    logradouro: text("logradouro"),
+    bairro: text("bairro").notNull(),
+    cidade: text("cidade").notNull(),
+    tipo: text("tipo", { enum: TIPO_KEYS }).notNull(),
+    finalidade: text("finalidade", { enum: FINALIDADE_KEYS }).notNull(),
+    /** What the owner hopes for, in whole reais (a month's rent, a night's temporada); null = unsaid. */
+    expectedPrice: bigint("expected_price", { mode: "number" }),
+    message: text("message").notNull().default(""),
+    consentVersion: text("consent_version").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: CAPTACAO_STATUS_KEYS }).notNull().default("nova"),
+    assigneeId: integer("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    /** The draft made from it ("Criar rascunho do imóvel"); null again if that property is deleted. */
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
+    convertedAt: timestamp("converted_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("captacoes_status_idx").on(t.status, t.createdAt),
+    index("captacoes_assignee_idx").on(t.assigneeId),
+    index("captacoes_phone_key_idx").on(t.phoneKey),
+    index("captacoes_email_idx").on(sql`lower(${t.email})`),
+    check("captacoes_status_check", inList("status", CAPTACAO_STATUS_KEYS)),
+    check("captacoes_tipo_check", inList("tipo", TIPO_KEYS)),
+    check("captacoes_finalidade_check", inList("finalidade", FINALIDADE_KEYS)),
+    check("captacoes_expected_price_check", sql`coalesce(${t.expectedPrice}, 0) >= 0`),
+  ],
+);
+
+/**
  * Each corretor's part in the roleta. No row = takes part, covering every finalidade and city;
  * last_assigned_at keeps the round-robin fair (who least recently got a lead goes next).
  */
@@ -421,6 +466,48 @@ export const leadOverdueAlerts = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.leadId, t.assignedAt] })],
+);
+
+/**
+ * A captação's photos while they wait for an agent: the original as sent and a small preview,
+ * private files under `captacoes/` in the media storage (never served by /media: server/app.ts).
+ * Converting runs each original through the photo pipeline and removes these.
+ */
+export const captacaoPhotos = pgTable(
+  "captacao_photos",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    captacaoId: integer("captacao_id")
+      .notNull()
+      .references(() => captacoes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** First 32 hex chars of the SHA-256 of the original (the pipeline's hash for it). */
+    hash: text("hash").notNull(),
+    originalKey: text("original_key").notNull(),
+    previewKey: text("preview_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("captacao_photos_captacao_idx").on(t.captacaoId, t.position),
+    uniqueIndex("captacao_photos_hash_idx").on(t.captacaoId, t.hash),
+  ],
+);
+
+export const captacaoNotes = pgTable(
+  "captacao_notes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    captacaoId: integer("captacao_id")
+      .notNull()
+      .references(() => captacoes.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("captacao_notes_captacao_idx").on(t.captacaoId)],
 );
 
 /**
@@ -586,3 +673,5 @@ export type PropertyPhoto = typeof propertyPhotos.$inferSelect;
 export type NewPropertyPhoto = typeof propertyPhotos.$inferInsert;
 export type Lead = typeof leads.$inferSelect;
 export type AgencySettings = typeof agencySettings.$inferSelect;
+export type Captacao = typeof captacoes.$inferSelect;
+export type CaptacaoPhoto = typeof captacaoPhotos.$inferSelect;

@@ -87,7 +87,14 @@ describe("/sitemap.xml", () => {
 
   it("lists the public pages and a page per city with listings on offer", async () => {
     const locs = descendants(await sitemap(), "loc").map((l) => l.textContent ?? "");
-    for (const path of ["/", "/todos-os-imoveis", "/casas", "/sobre-nos", "/politica-de-privacidade"]) {
+    for (const path of [
+      "/",
+      "/todos-os-imoveis",
+      "/casas",
+      "/sobre-nos",
+      "/anuncie-seu-imovel",
+      "/politica-de-privacidade",
+    ]) {
       expect(locs).toContain(`${PUBLIC_URL}${path}`);
     }
     expect(locs).toContain(`${PUBLIC_URL}/todos-os-imoveis?cidade=Macei%C3%B3`);

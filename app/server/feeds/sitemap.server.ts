@@ -28,8 +28,11 @@ export const STATIC_PAGES = [
   "/todos-os-imoveis",
   "/casas",
   "/sobre-nos",
+  "/anuncie-seu-imovel",
   "/politica-de-privacidade",
 ] as const;
+
+const AGENCY_PAGES = new Set<string>(["/sobre-nos", "/anuncie-seu-imovel", "/politica-de-privacidade"]);
 
 export interface SitemapContext {
   publicUrl: string;
@@ -98,8 +101,8 @@ function pageEntries(info: PagesInfo, context: SitemapContext): { loc: string; m
   return [
     ...STATIC_PAGES.map((path) => ({
       loc: `${context.publicUrl}${path}`,
-      modified:
-        path === "/sobre-nos" || path === "/politica-de-privacidade" ? info.settingsUpdated : info.newest,
+      // Pages of the agency's own text change with its settings; the others with the listings.
+      modified: AGENCY_PAGES.has(path) ? info.settingsUpdated : info.newest,
     })),
     ...info.cities.map((cidade) => ({
       loc: `${context.publicUrl}${searchHref("/todos-os-imoveis", { cidade })}`,

@@ -24,6 +24,7 @@ import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Db } from "../db/client.server";
 import { LGPD_CONSENT_TEXT } from "../settings/agency-defaults.server";
 import { cleanText } from "./clean-input.server";
+import { MAX_FORM_BYTES } from "./request-guards.server";
 
 /** What the edge found for this request's form: handed to the action through the load context. */
 export interface FormLimitVerdict {
@@ -66,10 +67,30 @@ const LEAD_FIELDS: ResendField[] = [
   { name: "consent", label: LGPD_CONSENT_TEXT, kind: "checkbox" },
 ];
 
+/**
+ * "Anuncie seu imóvel" without its photos (a file input cannot be filled back in); the type and
+ * the finalidade go back as they were chosen.
+ */
+const CAPTACAO_FIELDS: ResendField[] = [
+  { name: "name", label: "Seu nome", kind: "text" },
+  { name: "phone", label: "Telefone ou WhatsApp", kind: "tel" },
+  { name: "email", label: "E-mail", kind: "email" },
+  { name: "tipo", label: "", kind: "hidden" },
+  { name: "finalidade", label: "", kind: "hidden" },
+  { name: "logradouro", label: "Endereço (rua e número)", kind: "text" },
+  { name: "bairro", label: "Bairro", kind: "text" },
+  { name: "cidade", label: "Cidade", kind: "text" },
+  { name: "preco", label: "Valor pretendido (R$)", kind: "text" },
+  { name: "message", label: "Mensagem", kind: "textarea" },
+  { name: "consent", label: LGPD_CONSENT_TEXT, kind: "checkbox" },
+];
+
 /** Lead submissions per IP: enough for a family, too few for a spammer. */
 export const LEAD_RULE: RateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
 /** The general contact form: enough for a person correcting a typo, not for a script. */
 export const CONTACT_RULE: RateLimitRule = { limit: 5, windowMs: 10 * 60_000 };
+/** "Anuncie seu imóvel": an owner with a few properties, not a script filling the disk with photos. */
+export const CAPTACAO_RULE: RateLimitRule = { limit: 5, windowMs: 10 * 60_000 };
 export const WHATSAPP_RULE: RateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
 /** At most 10 sign-in attempts per minute from one IP. */
 export const SIGN_IN_IP_RULE: RateLimitRule = { limit: 10, windowMs: 60_000 };
@@ -90,6 +111,13 @@ export const PUBLIC_FORMS: readonly PublicForm[] = [
     path: /^\/sobre-nos\/?$/,
     message: LEAD_LIMIT_MESSAGE,
     resend: LEAD_FIELDS,
+  },
+  {
+    key: "captacao",
+    rule: CAPTACAO_RULE,
+    path: /^\/anuncie-seu-imovel\/?$/,
+    message: LEAD_LIMIT_MESSAGE,
+    resend: CAPTACAO_FIELDS,
   },
   { key: "whatsapp", rule: WHATSAPP_RULE, path: /^\/api\/whatsapp\/?$/, message: LEAD_LIMIT_MESSAGE },
   {
@@ -223,6 +251,8 @@ export function headersWithRetryAfter({
 /** The posted form's text fields, cleaned; empty when the body is not a form. */
 async function typedValues(req: express.Request): Promise<Map<string, string>> {
   const values = new Map<string, string>();
+  // A form with photos ("Anuncie seu imóvel") is not read whole just to be refused.
+  if (Number(req.get("content-length") ?? 0) > MAX_FORM_BYTES) return values;
   try {
     if (req.is("application/x-www-form-urlencoded")) {
       // What a browser without JavaScript sends: read as it is, without a web stream.

@@ -42,5 +42,8 @@ export function guardWrites(options: {
   };
 }
 
+/** "Anuncie seu imóvel", whose photos make a larger body (app/server/captacoes/read-body.server.ts). */
+export const isCaptacaoFormPath = (path: string) => /^\/anuncie-seu-imovel(\.data)?\/?$/.test(path);
+
 /** The photo upload route: /admin/imoveis/{id}/fotos. */
 export const isPhotoUploadPath = (path: string) => /^\/admin\/imoveis\/[^/]+\/fotos(\.data)?\/?$/.test(path);

@@ -1,26 +1,25 @@
 // LGPD requests (docs/domain.md) about one person, found by e-mail or phone: export everything we hold about
-// them (their leads, every contact in their history and the notes on those leads) as JSON, or
-// erase it. Erasure deletes the leads (contacts and notes cascade) and their unsent lead e-mails, and leaves an audit entry that records
+// them (their leads, every contact in their history and the notes on those leads, and the
+// properties they offered on /anuncie-seu-imovel: captações) as JSON, or erase it. Erasure deletes
+// the leads (contacts and notes cascade), the captações (notes and pending photos cascade; their
+// files go after the commit) and their unsent e-mails, and leaves an audit entry that records
 // what was erased without repeating the personal data.
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { audit } from "../audit/audit.server";
+import { type CaptacaoExport, erasePersonCaptacoes, exportPersonCaptacoes } from "../captacoes/lgpd.server";
+import { removePendingFiles } from "../captacoes/pending-photos.server";
 import type { Db } from "../db/client.server";
 import { leadContacts, leadNotes, leads, outbox, properties } from "../db/schema.server";
+import { defaultLogger, type Logger } from "../log/logger.server";
+import type { Storage } from "../media/storage.server";
 import type { Actor } from "./inbox.server";
 import { LEAD_EMAIL_KIND } from "./lead-emails.server";
-import { phoneKey } from "./person.server";
+import { personMatchOn } from "./person-match.server";
 
-/** Leads of the person with this e-mail or phone (phone compared by its digits, DDD included). */
+/** Leads of the person with this e-mail or phone. */
 export function personMatch(contato: string): SQL {
-  const value = contato.trim();
-  if (value.includes("@")) return eq(sql`lower(${leads.email})`, value.toLowerCase());
-  let digits = value.replace(/\D/g, "");
-  if (digits.length > 11 && digits.startsWith("55")) digits = digits.slice(2);
-  const byDigits = sql`regexp_replace(coalesce(${leads.phone}, ''), '\\D', '', 'g') = ${digits}`;
-  // The same phone written another way (without the ninth digit, with a trunk 0): person.server.ts.
-  const key = phoneKey(value);
-  return key ? (or(byDigits, eq(leads.phoneKey, key)) as SQL) : byDigits;
+  return personMatchOn(leads, contato);
 }
 
 export interface PersonData {
@@ -49,6 +48,8 @@ export interface PersonData {
       receivedAt: string;
     }[];
   }[];
+  /** The properties they offered the agency (/anuncie-seu-imovel). */
+  captacoes: CaptacaoExport[];
 }
 
 export async function exportPersonData(db: Db, contato: string, now = new Date()): Promise<PersonData> {
@@ -94,6 +95,7 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
         .where(inArray(leadContacts.leadId, ids))
         .orderBy(leadContacts.receivedAt)
     : [];
+  const captacoes = await exportPersonCaptacoes(db, contato);
   return {
     contato,
     exportedAt: now.toISOString(),
@@ -108,6 +110,7 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
         .filter((c) => c.leadId === r.id)
         .map(({ leadId: _, receivedAt, ...c }) => ({ ...c, receivedAt: receivedAt.toISOString() })),
     })),
+    captacoes,
   };
 }
 
@@ -117,8 +120,14 @@ export async function countPersonLeads(db: Db, contato: string): Promise<number>
   return rows.length;
 }
 
-export async function erasePersonData(db: Db, actor: Actor, contato: string): Promise<{ erased: number }> {
-  return db.transaction(async (tx) => {
+export async function erasePersonData(
+  db: Db,
+  actor: Actor,
+  contato: string,
+  /** Where the captações' photos are (the site's storage); without it their files stay. */
+  files: { storage?: Storage; log?: Logger } = {},
+): Promise<{ erased: number; captacoes: number }> {
+  const { erased, captacaoIds, keys } = await db.transaction(async (tx) => {
     const found = await tx.select({ id: leads.id }).from(leads).where(personMatch(contato));
     const ids = found.map((r) => r.id);
     if (ids.length > 0) {
@@ -134,6 +143,7 @@ export async function erasePersonData(db: Db, actor: Actor, contato: string): Pr
         );
       await tx.delete(leads).where(inArray(leads.id, ids));
     }
+    const captacoes = await erasePersonCaptacoes(tx, contato);
     await audit(tx, {
       userId: actor.id,
       action: "lgpd-erased",
@@ -143,9 +153,16 @@ export async function erasePersonData(db: Db, actor: Actor, contato: string): Pr
       // A hash identifies a repeated request without keeping the e-mail or phone.
       details: {
         leadIds: ids,
+        captacaoIds: captacoes.ids,
         contactHash: createHash("sha256").update(contato.trim().toLowerCase()).digest("hex").slice(0, 16),
       },
     });
-    return { erased: ids.length };
+    return { erased: ids.length, captacaoIds: captacoes.ids, keys: captacoes.fileKeys };
   });
+  if (files.storage && keys.length > 0) {
+    const left = await removePendingFiles(files.storage, keys);
+    if (left.length > 0)
+      (files.log ?? defaultLogger()).warn({ keys: left }, "LGPD: arquivos de fotos não removidos");
+  }
+  return { erased, captacoes: captacaoIds.length };
 }

@@ -53,7 +53,7 @@ export class ImageRejectedError extends Error {
   }
 }
 
-type InputFormat = "jpeg" | "png" | "webp" | "avif";
+export type InputFormat = "jpeg" | "png" | "webp" | "avif";
 
 const ALL_FORMATS: readonly OutputFormat[] = ["avif", "webp", "jpeg"];
 // The file name the browser side (app/lib/photos.ts) writes URLs from: `${hash}-${width}.${extension}`.
@@ -143,11 +143,18 @@ async function mapWithConcurrency<T, R>(
  * Throws ImageRejectedError (nothing written) when the upload is unacceptable;
  * any other error is a server-side problem.
  */
-export async function processImage(
-  input: Buffer,
-  storage: Storage,
-  options: ProcessImageOptions = {},
-): Promise<ProcessedImage> {
+export interface InspectedImage {
+  format: InputFormat;
+  /** Dimensions after EXIF orientation (what people see). */
+  width: number;
+  height: number;
+}
+
+/**
+ * The checks made before any pixel is decoded: size, format by its bytes (and as sharp reads the
+ * header: the two must agree), pixel count. Throws ImageRejectedError; writes nothing.
+ */
+export async function inspectImage(input: Buffer): Promise<InspectedImage> {
   if (input.length > MAX_INPUT_BYTES) throw new ImageRejectedError("tamanho");
 
   const sniffed = sniffFormat(input);
@@ -166,8 +173,34 @@ export async function processImage(
   if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new ImageRejectedError("dimensoes");
 
   // Orientation swaps width/height for EXIF 5–8; variant widths refer to what users see.
-  const width = metadata.autoOrient.width;
-  const height = metadata.autoOrient.height;
+  return { format: sniffed, width: metadata.autoOrient.width, height: metadata.autoOrient.height };
+}
+
+/**
+ * One small WebP of the whole image (oriented, without metadata), decoding every pixel once: a
+ * truncated or corrupt file is refused here (ImageRejectedError), as processImage would refuse it.
+ * For photos checked now and run through the pipeline later (app/server/captacoes/).
+ */
+export async function previewImage(input: Buffer, maxSide: number): Promise<Buffer> {
+  await inspectImage(input);
+  try {
+    return await sharp(input, DECODE_OPTIONS)
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
+      .toColourspace("srgb")
+      .webp({ quality: 70 })
+      .toBuffer();
+  } catch (error) {
+    throw toRejection(error);
+  }
+}
+
+export async function processImage(
+  input: Buffer,
+  storage: Storage,
+  options: ProcessImageOptions = {},
+): Promise<ProcessedImage> {
+  const { width, height } = await inspectImage(input);
   const requested = [...new Set(options.widths ?? IMAGE_WIDTHS)]
     .filter((w) => Number.isInteger(w) && w > 0)
     .sort((a, b) => a - b);

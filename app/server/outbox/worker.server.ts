@@ -1,9 +1,10 @@
 // The process's outbox worker: every handler the app knows (lead notifications, the lead
-// distribution's notices, WhatsApp click notices, password reset links, the daily summaries of
-// next actions), wired to the configured mail transport; its poll also queues the day's summaries.
-// Started by server/app.ts startServices, stopped by closeServices.
+// distribution's notices, WhatsApp click notices, new captações, password reset links, the daily
+// summaries of next actions), wired to the configured mail transport; its poll also queues the
+// day's summaries. Started by server/app.ts startServices, stopped by closeServices.
 import { PASSWORD_RESET_EMAIL_KIND } from "../auth/password-reset.server";
 import { passwordResetEmailHandler } from "../auth/password-reset-email.server";
+import { CAPTACAO_EMAIL_KIND, captacaoEmailHandler } from "../captacoes/emails.server";
 import {
   LEAD_DISTRIBUTION_EMAIL_KIND,
   leadDistributionEmailHandler,
@@ -38,6 +39,12 @@ export async function startOutboxWorker(
         { storage: services.storage },
       ),
       [LEAD_DISTRIBUTION_EMAIL_KIND]: leadDistributionEmailHandler(
+        services.database.db,
+        transport,
+        services.config.publicUrl,
+        { storage: services.storage },
+      ),
+      [CAPTACAO_EMAIL_KIND]: captacaoEmailHandler(
         services.database.db,
         transport,
         services.config.publicUrl,

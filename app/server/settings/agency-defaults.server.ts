@@ -59,6 +59,8 @@ O nosso encarregado pela proteção de dados pessoais é ${DPO_NAME}, que pode s
 
 Dados que você nos informa nos formulários de contato e de interesse em um imóvel: nome, telefone, e-mail, a mensagem que você escreve, o imóvel de interesse e o registro do seu consentimento (data, hora e versão do texto que você aceitou).
 
+Se você nos oferece um imóvel em "Anuncie seu imóvel": além do seu nome, telefone e e-mail, o tipo, o endereço e o valor pretendido do imóvel, a mensagem e as fotos que você envia. As fotos ficam visíveis só para a nossa equipe até o imóvel ser anunciado com a sua concordância.
+
 Contatos pelo WhatsApp: quando você clica no botão de WhatsApp de um anúncio, o aplicativo abre com uma mensagem pronta que cita a referência do imóvel. O site não lê suas conversas; os dados da conversa (número, nome do perfil e mensagens) passam a ser tratados pela nossa equipe a partir do momento em que você envia a mensagem. Podemos registrar que houve um clique no botão, sem identificar quem clicou, para saber quais anúncios geram mais interesse.
 
 Dados de navegação: como todo site, o nosso servidor registra automaticamente dados técnicos de cada acesso, como endereço IP, data e hora, página visitada, navegador e sistema operacional. Também contamos as visualizações de cada anúncio de forma agregada, sem montar perfis de visitantes.

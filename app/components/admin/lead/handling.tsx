@@ -4,8 +4,8 @@ import { Form } from "react-router";
 import { LEAD_PIPELINE } from "../../../lib/lead-inbox";
 import { LEAD_STATUSES, type LeadStatus } from "../../../lib/vocabulary";
 
-/** One choice posted with its `intent`; the key re-creates it when the saved value changes. */
-function ChoiceForm({
+/** One choice posted with its `intent`; the key re-creates it when the saved value changes (also the captações screen's). */
+export function ChoiceForm({
   intent,
   id,
   name,

@@ -1,0 +1,352 @@
+// "Anuncie seu imóvel": an owner offers a property, with up to CAPTACAO_MAX_PHOTOS photos. A plain
+// multipart POST to the page's action without JavaScript; with it, a fetcher submits in place and
+// the photos' number and sizes are checked before anything is sent. The server validates every
+// field (app/lib/captacao-form.ts) and each photo's bytes, and answers messages at the fields with
+// a 4xx; focus goes to the confirmation or to the error summary so a screen reader hears the outcome.
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import {
+  CAPTACAO_FINALIDADE_LABELS,
+  CAPTACAO_FORM_MAX_BYTES,
+  CAPTACAO_LIMITS,
+  CAPTACAO_MAX_PHOTOS,
+  CAPTACAO_PHOTO_ACCEPT,
+  CAPTACAO_PHOTO_MAX_BYTES,
+  type CaptacaoActionData,
+  type CaptacaoField,
+} from "../lib/captacao-fields";
+import { formatCount } from "../lib/format";
+import { HONEYPOT_FIELD } from "../lib/lead-fields";
+import { FINALIDADE_KEYS, TIPO_KEYS, TIPOS } from "../lib/vocabulary";
+import captacaoFormCss from "../styles/captacao-form.css?inline";
+import leadFormCss from "../styles/lead-form.css?inline";
+import { Stylesheet } from "./stylesheet";
+
+const MB = 1024 * 1024;
+const PHOTO_HINT = `Até ${CAPTACAO_MAX_PHOTOS} fotos em JPEG, PNG, WebP ou AVIF, de até ${CAPTACAO_PHOTO_MAX_BYTES / MB} MB cada e ${CAPTACAO_FORM_MAX_BYTES / MB} MB no total.`;
+
+/** What the browser can tell of the chosen photos before sending them (the server checks again). */
+function photoProblem(files: FileList | null): string | null {
+  const list = files ? Array.from(files) : [];
+  if (list.length > CAPTACAO_MAX_PHOTOS) return `Escolha no máximo ${CAPTACAO_MAX_PHOTOS} fotos.`;
+  const big = list.find((file) => file.size > CAPTACAO_PHOTO_MAX_BYTES);
+  if (big) return `${big.name}: arquivo grande demais (até ${CAPTACAO_PHOTO_MAX_BYTES / MB} MB por foto).`;
+  const total = list.reduce((sum, file) => sum + file.size, 0);
+  if (total > CAPTACAO_FORM_MAX_BYTES)
+    return `As fotos passam de ${CAPTACAO_FORM_MAX_BYTES / MB} MB no total. Escolha menos fotos, ou fotos menores.`;
+  return null;
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p className="lead-form__error" id={id}>
+      {message}
+    </p>
+  ) : null;
+}
+
+export function CaptacaoForm({
+  labelledBy,
+  consentText,
+  serverResult,
+}: {
+  /** The id of the heading that names the form. */
+  labelledBy: string;
+  /** The LGPD consent text of the current version (from the server). */
+  consentText: string;
+  /** The action's answer when the page was rendered after a POST without JavaScript. */
+  serverResult?: CaptacaoActionData;
+}) {
+  const fetcher = useFetcher<CaptacaoActionData>({ key: "captacao-form" });
+  const result = fetcher.data ?? serverResult;
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const confirmation = useRef<HTMLDivElement>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  const photoInput = useRef<HTMLInputElement>(null);
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) confirmation.current?.focus();
+    else alert.current?.focus();
+  }, [result]);
+
+  if (result?.ok) {
+    return (
+      <div className="lead-form__done" role="status" tabIndex={-1} ref={confirmation}>
+        <Stylesheet name="lead-form" css={leadFormCss} />
+        <p className="lead-form__done-title">Recebemos o seu imóvel!</p>
+        <p>
+          {result.photos > 0 ? `${formatCount(result.photos, "foto recebida", "fotos recebidas")}. ` : ""}
+          Um corretor vai ligar ou mandar mensagem no telefone informado para conhecer o imóvel e combinar os
+          próximos passos.
+        </p>
+      </div>
+    );
+  }
+
+  const failed = result && !result.ok ? result : undefined;
+  const errors: Partial<Record<CaptacaoField, string>> = { ...(failed?.fieldErrors ?? {}) };
+  if (photoError) errors.fotos = photoError;
+  const values = failed?.values ?? {};
+  // A page rendered again after a post without JavaScript has an empty file input.
+  const photosLost = Boolean(!fetcher.data && serverResult && !serverResult.ok && serverResult.photosSent);
+  const id = (field: string) => `captacao-${field}`;
+  const invalid = (field: CaptacaoField) => (errors[field] ? true : undefined);
+  const describedBy = (field: CaptacaoField, ...hints: (string | false)[]) =>
+    [...hints.filter(Boolean), errors[field] ? id(`${field}-erro`) : null].filter(Boolean).join(" ") ||
+    undefined;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const problem = photoProblem(photoInput.current?.files ?? null);
+    setPhotoError(problem);
+    if (problem) {
+      event.preventDefault();
+      photoInput.current?.focus();
+    }
+  }
+
+  return (
+    <fetcher.Form
+      method="post"
+      encType="multipart/form-data"
+      className="lead-form captacao-form"
+      noValidate
+      aria-labelledby={labelledBy}
+      onSubmit={onSubmit}
+    >
+      <Stylesheet name="lead-form" css={leadFormCss} />
+      <Stylesheet name="captacao-form" css={captacaoFormCss} />
+      {failed || photoError ? (
+        <div className="lead-form__alert" role="alert" tabIndex={-1} ref={alert}>
+          {failed?.formError ?? "Não foi possível enviar: corrija os campos indicados abaixo."}
+          {photosLost ? " Escolha as fotos de novo: o navegador não as guarda depois do envio." : null}
+        </div>
+      ) : null}
+
+      <fieldset className="captacao-form__group">
+        <legend>Seus dados</legend>
+        <div className="lead-form__field">
+          <label htmlFor={id("name")}>Seu nome</label>
+          <input
+            id={id("name")}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={CAPTACAO_LIMITS.name}
+            defaultValue={values.name}
+            aria-invalid={invalid("name")}
+            aria-describedby={describedBy("name")}
+          />
+          <FieldError id={id("name-erro")} message={errors.name} />
+        </div>
+        <div className="lead-form__field">
+          <label htmlFor={id("phone")}>Telefone ou WhatsApp</label>
+          <input
+            id={id("phone")}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="(82) 99999-9999"
+            required
+            maxLength={CAPTACAO_LIMITS.phone}
+            defaultValue={values.phone}
+            aria-invalid={invalid("phone")}
+            aria-describedby={describedBy("phone")}
+          />
+          <FieldError id={id("phone-erro")} message={errors.phone} />
+        </div>
+        <div className="lead-form__field">
+          <label htmlFor={id("email")}>
+            E-mail <span className="captacao-form__optional">(opcional)</span>
+          </label>
+          <input
+            id={id("email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={CAPTACAO_LIMITS.email}
+            defaultValue={values.email}
+            aria-invalid={invalid("email")}
+            aria-describedby={describedBy("email")}
+          />
+          <FieldError id={id("email-erro")} message={errors.email} />
+        </div>
+      </fieldset>
+
+      <fieldset className="captacao-form__group">
+        <legend>O imóvel</legend>
+        <div className="lead-form__field">
+          <label htmlFor={id("tipo")}>Tipo do imóvel</label>
+          <select
+            id={id("tipo")}
+            name="tipo"
+            required
+            defaultValue={values.tipo ?? ""}
+            aria-invalid={invalid("tipo")}
+            aria-describedby={describedBy("tipo")}
+          >
+            <option value="">Escolha o tipo</option>
+            {TIPO_KEYS.map((tipo) => (
+              <option key={tipo} value={tipo}>
+                {TIPOS[tipo].label}
+              </option>
+            ))}
+          </select>
+          <FieldError id={id("tipo-erro")} message={errors.tipo} />
+        </div>
+        <fieldset className="captacao-form__choices" aria-describedby={describedBy("finalidade")}>
+          <legend>O que você quer fazer?</legend>
+          {FINALIDADE_KEYS.map((finalidade) => (
+            <div className="captacao-form__choice" key={finalidade}>
+              <input
+                id={id(`finalidade-${finalidade}`)}
+                name="finalidade"
+                type="radio"
+                value={finalidade}
+                required
+                defaultChecked={values.finalidade === finalidade}
+                aria-invalid={invalid("finalidade")}
+              />
+              <label htmlFor={id(`finalidade-${finalidade}`)}>{CAPTACAO_FINALIDADE_LABELS[finalidade]}</label>
+            </div>
+          ))}
+          <FieldError id={id("finalidade-erro")} message={errors.finalidade} />
+        </fieldset>
+        <div className="lead-form__field">
+          <label htmlFor={id("logradouro")}>
+            Endereço (rua e número) <span className="captacao-form__optional">(opcional)</span>
+          </label>
+          <input
+            id={id("logradouro")}
+            name="logradouro"
+            autoComplete="street-address"
+            maxLength={CAPTACAO_LIMITS.logradouro}
+            defaultValue={values.logradouro}
+            aria-invalid={invalid("logradouro")}
+            aria-describedby={describedBy("logradouro", id("logradouro-dica"))}
+          />
+          <p className="lead-form__hint" id={id("logradouro-dica")}>
+            Ele não aparece no site: serve para o corretor visitar o imóvel.
+          </p>
+          <FieldError id={id("logradouro-erro")} message={errors.logradouro} />
+        </div>
+        <div className="captacao-form__row">
+          <div className="lead-form__field">
+            <label htmlFor={id("bairro")}>Bairro</label>
+            <input
+              id={id("bairro")}
+              name="bairro"
+              required
+              maxLength={CAPTACAO_LIMITS.bairro}
+              defaultValue={values.bairro}
+              aria-invalid={invalid("bairro")}
+              aria-describedby={describedBy("bairro")}
+            />
+            <FieldError id={id("bairro-erro")} message={errors.bairro} />
+          </div>
+          <div className="lead-form__field">
+            <label htmlFor={id("cidade")}>Cidade</label>
+            <input
+              id={id("cidade")}
+              name="cidade"
+              autoComplete="address-level2"
+              required
+              placeholder="Maceió"
+              maxLength={CAPTACAO_LIMITS.cidade}
+              defaultValue={values.cidade}
+              aria-invalid={invalid("cidade")}
+              aria-describedby={describedBy("cidade")}
+            />
+            <FieldError id={id("cidade-erro")} message={errors.cidade} />
+          </div>
+        </div>
+        <div className="lead-form__field">
+          <label htmlFor={id("preco")}>
+            Valor pretendido (R$) <span className="captacao-form__optional">(opcional)</span>
+          </label>
+          <input
+            id={id("preco")}
+            name="preco"
+            inputMode="numeric"
+            placeholder="850.000"
+            maxLength={CAPTACAO_LIMITS.preco}
+            defaultValue={values.preco}
+            aria-invalid={invalid("preco")}
+            aria-describedby={describedBy("preco", id("preco-dica"))}
+          />
+          <p className="lead-form__hint" id={id("preco-dica")}>
+            Em reais, sem centavos. Para aluguel, o valor do mês; para temporada, o da diária.
+          </p>
+          <FieldError id={id("preco-erro")} message={errors.preco} />
+        </div>
+        <div className="lead-form__field">
+          <label htmlFor={id("message")}>
+            Conte sobre o imóvel <span className="captacao-form__optional">(opcional)</span>
+          </label>
+          <textarea
+            id={id("message")}
+            name="message"
+            rows={4}
+            maxLength={CAPTACAO_LIMITS.message}
+            placeholder="Quartos, área, vagas, condomínio, o melhor horário para falar com você…"
+            defaultValue={values.message}
+            aria-invalid={invalid("message")}
+            aria-describedby={describedBy("message")}
+          />
+          <FieldError id={id("message-erro")} message={errors.message} />
+        </div>
+        {/* After the text fields: a browser sends the photos last, so a post too large to keep
+            still gives back what was typed (app/server/captacoes/read-body.server.ts). */}
+        <div className="lead-form__field">
+          <label htmlFor={id("fotos")}>
+            Fotos <span className="captacao-form__optional">(opcional)</span>
+          </label>
+          <input
+            ref={photoInput}
+            id={id("fotos")}
+            name="fotos"
+            type="file"
+            multiple
+            accept={CAPTACAO_PHOTO_ACCEPT}
+            className="captacao-form__file"
+            onChange={() => setPhotoError(null)}
+            aria-invalid={invalid("fotos")}
+            aria-describedby={describedBy("fotos", id("fotos-dica"))}
+          />
+          <p className="lead-form__hint" id={id("fotos-dica")}>
+            {PHOTO_HINT}
+          </p>
+          <FieldError id={id("fotos-erro")} message={errors.fotos} />
+        </div>
+      </fieldset>
+
+      {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
+      <div className="lead-form__trap" aria-hidden="true">
+        <label htmlFor={id("website")}>Não preencha este campo</label>
+        <input id={id("website")} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+      </div>
+      <div className="lead-form__consent">
+        <input
+          id={id("consent")}
+          name="consent"
+          type="checkbox"
+          required
+          aria-invalid={invalid("consent")}
+          aria-describedby={describedBy("consent")}
+        />
+        <label htmlFor={id("consent")}>
+          {consentText}{" "}
+          <Link to="/politica-de-privacidade" target="_blank">
+            Ler a política<span className="visually-hidden"> (abre em nova aba)</span>
+          </Link>
+        </label>
+      </div>
+      <FieldError id={id("consent-erro")} message={errors.consent} />
+      <button type="submit" className="button button--primary lead-form__submit" disabled={busy}>
+        {busy ? "Enviando…" : "Enviar imóvel"}
+      </button>
+    </fetcher.Form>
+  );
+}
