@@ -5,7 +5,7 @@
 import type { FinancingInput } from "./financing";
 import { formatDecimal, formatInteger } from "./format";
 
-export const FINANCING_FIELDS = ["entrada", "prazo", "taxa", "sistema"] as const;
+export const FINANCING_FIELDS = ["preco", "entrada", "prazo", "taxa", "sistema"] as const;
 export type FinancingField = (typeof FINANCING_FIELDS)[number];
 export type FinancingFieldErrors = Partial<Record<FinancingField, string>>;
 /** The fields as text, as typed (or as the page first fills them in). */
@@ -23,6 +23,8 @@ export const PRAZO_MAX = 420;
 export const PRAZO_DEFAULT = 360;
 /** Percent a year. */
 export const TAXA_MAX = 30;
+/** The largest price the simulator takes (the listing's own comes prefilled; a visitor may try an offer). */
+export const PRECO_MAX = 1_000_000_000;
 /** The down payment the form starts with, as a share of the price. */
 export const ENTRADA_SHARE = 0.2;
 /** The simulator's rate until the admin sets one (agency_settings.financing_rate_bp). */
@@ -32,8 +34,9 @@ export const FINANCING_VALUE_MAX = 20;
 
 /** What the listing page's loader tells the simulator: shown only on a sale listing with a price. */
 export interface FinancingOffer {
+  /** The listing's asking price. */
   price: number;
-  /** The form's first values: 20 % down, 360 months, the agency's rate, SAC. */
+  /** The form's first values: that price, 20 % down, 360 months, the agency's rate, SAC. */
   defaults: FinancingValues;
 }
 
@@ -52,6 +55,7 @@ export function formatRate(basisPoints: number): string {
 
 export function defaultFinancingValues(price: number, rateBasisPoints: number): FinancingValues {
   return {
+    preco: formatInteger(price),
     entrada: formatInteger(Math.round(price * ENTRADA_SHARE)),
     prazo: String(PRAZO_DEFAULT),
     taxa: formatRate(rateBasisPoints),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { defaultFinancingValues, formatRate, parseMoney, parsePercent } from "./financing-fields";
-import { parseFinancing } from "./financing-form";
+import { ENTRADA_ABOVE_PRICE, parseFinancing } from "./financing-form";
 
 const read = (values: Record<string, string>) => (name: string) => values[name];
-const VALID = { entrada: "100.000", prazo: "360", taxa: "11,5", sistema: "sac" };
+const VALID = { preco: "500.000", entrada: "100.000", prazo: "360", taxa: "11,5", sistema: "sac" };
 
 describe("valores como se digitam no Brasil", () => {
   it("lê reais com ponto de milhar e vírgula decimal", () => {
@@ -25,8 +25,9 @@ describe("valores como se digitam no Brasil", () => {
     for (const bad of ["", "onze", "-1", "1,2,3"]) expect(parsePercent(bad), bad).toBeNaN();
   });
 
-  it("começa com 20 % de entrada, 360 meses, a taxa da imobiliária e SAC", () => {
+  it("começa com o preço do anúncio, 20 % de entrada, 360 meses, a taxa da imobiliária e SAC", () => {
     expect(defaultFinancingValues(850_000, 1150)).toEqual({
+      preco: "850.000",
       entrada: "170.000",
       prazo: "360",
       taxa: "11,5",
@@ -39,7 +40,7 @@ describe("valores como se digitam no Brasil", () => {
 
 describe("parseFinancing", () => {
   it("aceita uma simulação válida", () => {
-    const parsed = parseFinancing(read(VALID), 500_000);
+    const parsed = parseFinancing(read(VALID));
     expect(parsed).toEqual({
       ok: true,
       input: { price: 500_000, entrada: 100_000, prazo: 360, taxa: 11.5, sistema: "sac" },
@@ -56,21 +57,30 @@ describe("parseFinancing", () => {
       { ...VALID, taxa: "30" },
       { ...VALID, sistema: "price" },
     ]) {
-      expect(parseFinancing(read(values), 500_000).ok, JSON.stringify(values)).toBe(true);
+      expect(parseFinancing(read(values)).ok, JSON.stringify(values)).toBe(true);
     }
   });
 
   it("recusa o que sai dos limites, com a mensagem em português no campo", () => {
     const errors = (values: Record<string, string>) => {
-      const parsed = parseFinancing(read(values), 500_000);
+      const parsed = parseFinancing(read(values));
       return parsed.ok ? {} : parsed.fieldErrors;
     };
     expect(errors({ ...VALID, prazo: "11" }).prazo).toBe("O prazo vai de 12 a 420 meses.");
     expect(errors({ ...VALID, prazo: "421" }).prazo).toBe("O prazo vai de 12 a 420 meses.");
     expect(errors({ ...VALID, prazo: "30,5" }).prazo).toMatch(/número inteiro/);
-    expect(errors({ ...VALID, entrada: "500.000" }).entrada).toBe(
-      "A entrada vai de R$ 0 até menos que o preço do imóvel (R$ 500.000).",
+    expect(errors({ ...VALID, entrada: "500.000" }).entrada).toBe(ENTRADA_ABOVE_PRICE);
+    expect(errors({ ...VALID, preco: "90.000" }).entrada).toBe(ENTRADA_ABOVE_PRICE);
+    // Said even while another field is wrong.
+    expect(errors({ ...VALID, entrada: "600.000", prazo: "1" })).toMatchObject({
+      entrada: ENTRADA_ABOVE_PRICE,
+      prazo: "O prazo vai de 12 a 420 meses.",
+    });
+    expect(errors({ ...VALID, preco: "0" }).preco).toBe("Informe o valor do imóvel em reais, ex.: 500.000.");
+    expect(errors({ ...VALID, preco: "2.000.000.000" }).preco).toBe(
+      "O valor do imóvel vai até R$ 1.000.000.000.",
     );
+    expect(errors({ ...VALID, preco: "" }).preco).toMatch(/Informe o valor do imóvel/);
     expect(errors({ ...VALID, entrada: "-1" }).entrada).toMatch(/Informe a entrada/);
     expect(errors({ ...VALID, entrada: "" }).entrada).toMatch(/Informe a entrada/);
     expect(errors({ ...VALID, taxa: "30,01" }).taxa).toBe("A taxa vai de 0 a 30 % ao ano.");
@@ -81,7 +91,7 @@ describe("parseFinancing", () => {
   });
 
   it("devolve o que foi digitado, cortado, para mostrar de novo no formulário", () => {
-    const parsed = parseFinancing(read({ ...VALID, entrada: "9".repeat(500) }), 500_000);
+    const parsed = parseFinancing(read({ ...VALID, entrada: "9".repeat(500) }));
     expect(parsed.ok).toBe(false);
     expect(parsed.values.entrada).toHaveLength(20);
     expect(parsed.values.prazo).toBe("360");

@@ -11,6 +11,7 @@ import {
   type FinancingValues,
   PRAZO_MAX,
   PRAZO_MIN,
+  PRECO_MAX,
   parseMoney,
   parsePercent,
   TAXA_MAX,
@@ -22,45 +23,55 @@ const text = (missing: string) =>
     .string({ error: missing })
     .check(z.trim(), z.minLength(1, missing), z.maxLength(FINANCING_VALUE_MAX, missing));
 
-export function financingSchema(price: number) {
-  const entradaMessage = `A entrada vai de R$ 0 até menos que o preço do imóvel (${formatPrice(price)}).`;
-  return z.object({
-    entrada: z.pipe(
-      text("Informe a entrada em reais, ex.: 100.000 (pode ser 0)."),
-      z.pipe(
-        z.transform(parseMoney),
-        z
-          .number({ error: "Informe a entrada em reais, ex.: 100.000 (pode ser 0)." })
-          .check(z.gte(0, entradaMessage), z.lt(price, entradaMessage)),
-      ),
+/** Asked apart, so it shows even while another field is wrong (zod skips an object's checks then). */
+export const ENTRADA_ABOVE_PRICE = "A entrada deve ser menor que o valor do imóvel.";
+
+export const financingSchema = z.object({
+  preco: z.pipe(
+    text("Informe o valor do imóvel em reais, ex.: 500.000."),
+    z.pipe(
+      z.transform(parseMoney),
+      z
+        .number({ error: "Informe o valor do imóvel em reais, ex.: 500.000." })
+        .check(
+          z.gt(0, "Informe o valor do imóvel em reais, ex.: 500.000."),
+          z.lte(PRECO_MAX, `O valor do imóvel vai até ${formatPrice(PRECO_MAX)}.`),
+        ),
     ),
-    prazo: z.pipe(
-      text("Informe o prazo em meses, ex.: 360."),
-      z.pipe(
-        z.transform((s: string) => (/^\d{1,4}$/.test(s) ? Number(s) : Number.NaN)),
-        z
-          .number({ error: "Informe o prazo em meses (número inteiro), ex.: 360." })
-          .check(
-            z.gte(PRAZO_MIN, `O prazo vai de ${PRAZO_MIN} a ${PRAZO_MAX} meses.`),
-            z.lte(PRAZO_MAX, `O prazo vai de ${PRAZO_MIN} a ${PRAZO_MAX} meses.`),
-          ),
-      ),
+  ),
+  entrada: z.pipe(
+    text("Informe a entrada em reais, ex.: 100.000 (pode ser 0)."),
+    z.pipe(
+      z.transform(parseMoney),
+      z.number({ error: "Informe a entrada em reais, ex.: 100.000 (pode ser 0)." }),
     ),
-    taxa: z.pipe(
-      text("Informe a taxa de juros ao ano, ex.: 11,5."),
-      z.pipe(
-        z.transform(parsePercent),
-        z
-          .number({ error: "Informe a taxa de juros ao ano, ex.: 11,5." })
-          .check(
-            z.gte(0, `A taxa vai de 0 a ${TAXA_MAX} % ao ano.`),
-            z.lte(TAXA_MAX, `A taxa vai de 0 a ${TAXA_MAX} % ao ano.`),
-          ),
-      ),
+  ),
+  prazo: z.pipe(
+    text("Informe o prazo em meses, ex.: 360."),
+    z.pipe(
+      z.transform((s: string) => (/^\d{1,4}$/.test(s) ? Number(s) : Number.NaN)),
+      z
+        .number({ error: "Informe o prazo em meses (número inteiro), ex.: 360." })
+        .check(
+          z.gte(PRAZO_MIN, `O prazo vai de ${PRAZO_MIN} a ${PRAZO_MAX} meses.`),
+          z.lte(PRAZO_MAX, `O prazo vai de ${PRAZO_MIN} a ${PRAZO_MAX} meses.`),
+        ),
     ),
-    sistema: z.enum(["sac", "price"], { error: "Escolha a tabela: SAC ou Price." }),
-  });
-}
+  ),
+  taxa: z.pipe(
+    text("Informe a taxa de juros ao ano, ex.: 11,5."),
+    z.pipe(
+      z.transform(parsePercent),
+      z
+        .number({ error: "Informe a taxa de juros ao ano, ex.: 11,5." })
+        .check(
+          z.gte(0, `A taxa vai de 0 a ${TAXA_MAX} % ao ano.`),
+          z.lte(TAXA_MAX, `A taxa vai de 0 a ${TAXA_MAX} % ao ano.`),
+        ),
+    ),
+  ),
+  sistema: z.enum(["sac", "price"], { error: "Escolha a tabela: SAC ou Price." }),
+});
 
 /** A form's or a URL's field, as text (absent → undefined), and the values to show it again. */
 function readValues(read: (name: string) => unknown): {
@@ -82,15 +93,21 @@ export type FinancingParse =
   | { ok: true; input: FinancingInput; values: FinancingValues }
   | { ok: false; fieldErrors: FinancingFieldErrors; values: FinancingValues };
 
-/** Reads a simulation from a form or URL (`read` gives one field), for a listing of `price`. */
-export function parseFinancing(read: (name: string) => unknown, price: number): FinancingParse {
+/** Reads a simulation from a form or a URL (`read` gives one field). */
+export function parseFinancing(read: (name: string) => unknown): FinancingParse {
   const { raw, values } = readValues(read);
-  const parsed = financingSchema(price).safeParse(raw);
-  if (parsed.success) return { ok: true, input: { price, ...parsed.data }, values };
+  const parsed = financingSchema.safeParse(raw);
   const fieldErrors: FinancingFieldErrors = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = issue.path[0] as keyof FinancingFieldErrors | undefined;
     if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
   }
-  return { ok: false, fieldErrors, values };
+  // The down payment against the price, whenever both were read.
+  const preco = parseMoney(raw.preco ?? "");
+  const entrada = parseMoney(raw.entrada ?? "");
+  if (!fieldErrors.entrada && !fieldErrors.preco && entrada >= preco)
+    fieldErrors.entrada = ENTRADA_ABOVE_PRICE;
+  if (!parsed.success || fieldErrors.entrada) return { ok: false, fieldErrors, values };
+  const { preco: price, ...rest } = parsed.data;
+  return { ok: true, input: { price, ...rest }, values };
 }

@@ -22,7 +22,7 @@ async function saleListing(request: APIRequestContext): Promise<{ href: string; 
   const search = await (await request.get("/todos-os-imoveis?finalidade=venda&ordem=recentes")).text();
   for (const href of new Set(search.match(/\/casas\/[A-Z]{2}\d{4}/g) ?? [])) {
     const html = await (await request.get(href)).text();
-    const price = html.match(/Preço do imóvel: <strong>R\$ ([\d.]+)<\/strong>/)?.[1];
+    const price = html.match(/Anunciado por (?:<!-- -->)?R\$ ([\d.]+)/)?.[1];
     if (price && html.includes('data-testid="listing-agent"')) {
       return { href, price: Number(price.replace(/\./g, "")) };
     }
@@ -30,12 +30,13 @@ async function saleListing(request: APIRequestContext): Promise<{ href: string; 
   throw new Error("nenhum imóvel à venda com preço no catálogo");
 }
 
-/** R$ 100.000 financed: the down payment is the price less that, typed as a Brazilian would. */
-const entradaFor = (price: number) => (price - 100_000).toLocaleString("pt-BR");
+/** R$ 100.000 financed: a R$ 250.000 offer, R$ 150.000 down. */
+const SIMULATION = "simular=1&preco=250.000&entrada=150.000&prazo=120&taxa=12";
 
-async function fillSimulation(page: Page, price: number, sistema: "SAC" | "Price" = "SAC") {
+async function fillSimulation(page: Page, sistema: "SAC" | "Price" = "SAC") {
   const form = page.locator("#simulador form");
-  await form.getByLabel("Entrada (R$)").fill(entradaFor(price));
+  await form.getByLabel("Valor do imóvel (R$)").fill("250.000");
+  await form.getByLabel("Entrada (R$)").fill("150.000");
   await form.getByLabel("Prazo (meses)").fill("120");
   await form.getByLabel("Juros (% ao ano)").fill("12");
   await form.getByRole("radio", { name: sistema }).check();
@@ -62,7 +63,8 @@ test.describe("sem JavaScript", () => {
     await page.goto(sale.href);
     const form = page.locator("#simulador form");
     await expect(form).toHaveAttribute("method", "get");
-    // Prefilled: 20 % down, 360 months, the agency's rate, SAC.
+    // Prefilled: the listing's price, 20 % down, 360 months, the agency's rate, SAC.
+    await expect(form.getByLabel("Valor do imóvel (R$)")).toHaveValue(sale.price.toLocaleString("pt-BR"));
     await expect(form.getByLabel("Entrada (R$)")).toHaveValue(
       Math.round(sale.price * 0.2).toLocaleString("pt-BR"),
     );
@@ -74,15 +76,17 @@ test.describe("sem JavaScript", () => {
     await form.getByLabel("Prazo (meses)").fill("421");
     await form.getByLabel("Juros (% ao ano)").fill("31");
     await form.getByRole("button", { name: "Simular" }).click();
-    await expect(page).toHaveURL(/\?simular=1&entrada=.*&prazo=421&taxa=31&sistema=sac#simulador$/);
-    await expect(page.locator("#simulador-entrada-erro")).toContainText("menos que o preço do imóvel");
+    await expect(page).toHaveURL(/\?simular=1&preco=.*&entrada=.*&prazo=421&taxa=31&sistema=sac#simulador$/);
+    await expect(page.locator("#simulador-entrada-erro")).toHaveText(
+      "A entrada deve ser menor que o valor do imóvel.",
+    );
     await expect(page.locator("#simulador-prazo-erro")).toHaveText("O prazo vai de 12 a 420 meses.");
     await expect(page.locator("#simulador-taxa-erro")).toHaveText("A taxa vai de 0 a 30 % ao ano.");
     await expect(form.getByLabel("Prazo (meses)")).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByLabel("Prazo (meses)")).toHaveValue("421");
     await expect(page.getByTestId("simulacao")).toHaveCount(0);
 
-    await fillSimulation(page, sale.price);
+    await fillSimulation(page);
     await form.getByRole("button", { name: "Simular" }).click();
     await expect(fact(page, "Valor financiado")).toHaveText("R$ 100.000,00");
     await expect(fact(page, "Primeira parcela")).toHaveText(SAC.first);
@@ -114,7 +118,7 @@ test.describe("sem JavaScript", () => {
 });
 
 test("a simulação na URL não é indexada nem guardada no cache de páginas", async ({ request }) => {
-  const url = `${sale.href}?simular=1&entrada=${encodeURIComponent(entradaFor(sale.price))}&prazo=120&taxa=12&sistema=price`;
+  const url = `${sale.href}?${SIMULATION}&sistema=price`;
   for (let i = 0; i < 2; i++) {
     const response = await request.get(url);
     expect(response.status()).toBe(200);
@@ -136,12 +140,10 @@ test("a página de uma simulação, com a tabela e o formulário abertos, e a de
   page,
 }) => {
   // axe runs in the page, so with JavaScript: the server draws the same page either way.
-  await page.goto(`${sale.href}?simular=1&entrada=-1&prazo=1&taxa=99&sistema=sac`);
+  await page.goto(`${sale.href}?simular=1&preco=0&entrada=-1&prazo=1&taxa=99&sistema=sac`);
   await expect(page.locator("#simulador-prazo")).toHaveAttribute("aria-invalid", "true");
   await expectNoAxeViolations(page);
-  await page.goto(
-    `${sale.href}?simular=1&entrada=${encodeURIComponent(entradaFor(sale.price))}&prazo=120&taxa=12&sistema=sac`,
-  );
+  await page.goto(`${sale.href}?${SIMULATION}&sistema=sac`);
   await expect(fact(page, "Primeira parcela")).toHaveText(SAC.first);
   await page.getByText("Ver a tabela de amortização, mês a mês").click();
   await page.getByText("Falar com um corretor sobre este financiamento").click();
@@ -159,7 +161,7 @@ test("com JavaScript: o resultado aparece sem recarregar a página e acompanha c
   await page.goto(sale.href);
   documents.length = 0;
   const form = page.locator("#simulador form");
-  await fillSimulation(page, sale.price);
+  await fillSimulation(page);
   await form.getByRole("button", { name: "Simular" }).click();
   await expect(fact(page, "Primeira parcela")).toHaveText(SAC.first);
   await expect(page.getByRole("heading", { name: "Resultado: SAC em 120 meses" })).toBeFocused();
@@ -188,7 +190,7 @@ test("com JavaScript: o resultado aparece sem recarregar a página e acompanha c
 test("o lead com a simulação chega a /admin/leads com os números na mensagem", async ({ page }) => {
   const name = `Financiamento E2E ${Date.now().toString(36)}`;
   await page.goto(sale.href);
-  await fillSimulation(page, sale.price);
+  await fillSimulation(page);
   await page.locator("#simulador form").getByRole("button", { name: "Simular" }).click();
   await page.getByText("Falar com um corretor sobre este financiamento").click();
   const lead = page.locator(".financing__lead form");
@@ -217,7 +219,9 @@ test("o lead com a simulação chega a /admin/leads com os números na mensagem"
   await row.getByRole("link", { name }).click();
   const history = page.locator(".lead-history__body").first();
   await expect(history).toContainText("Simulação de financiamento (SAC), feita no site:");
-  await expect(history).toContainText("valor financiado R$ 100.000,00; prazo 120 meses; juros 12 % a.a.");
+  await expect(history).toContainText(
+    `Valor simulado R$ 250.000,00 (anunciado por R$ ${sale.price.toLocaleString("pt-BR")}); entrada R$ 150.000,00; valor financiado R$ 100.000,00; prazo 120 meses; juros 12 % a.a.`,
+  );
   await expect(history).toContainText(`Primeira parcela ${SAC.first}; última parcela ${SAC.last}`);
   await expect(history).toContainText("Posso usar o FGTS na entrada?");
 });
@@ -325,6 +329,7 @@ test("uma simulação pela URL com valores estranhos recebe mensagens, nunca 500
   // A lead form posted with changed hidden fields stores nothing.
   const posted = await postAs(request, E2E_BASE_URL, admin, sale.href, {
     simular: "1",
+    preco: "250.000",
     entrada: "0",
     prazo: "9999",
     taxa: "11,5",

@@ -83,7 +83,7 @@ export function FinancingSimulator({
       if (submitted) element.submit(); // offline or a new deploy: the server answers the GET
       return;
     }
-    const parsed = schema.parseFinancing((name) => data.get(name) ?? undefined, offer.price);
+    const parsed = schema.parseFinancing((name) => data.get(name) ?? undefined);
     setShown(
       parsed.ok
         ? { values: parsed.values, input: parsed.input, fieldErrors: {} }
@@ -125,10 +125,24 @@ export function FinancingSimulator({
         }}
       >
         <input type="hidden" name={SIMULATION_PARAM} value="1" />
-        <p className="financing__price">
-          Preço do imóvel: <strong>{formatPrice(offer.price)}</strong>
-        </p>
         <div className="financing__fields">
+          <div className="financing__field">
+            <label htmlFor={fieldId("preco")}>Valor do imóvel (R$)</label>
+            <input
+              id={fieldId("preco")}
+              name="preco"
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={FINANCING_VALUE_MAX}
+              defaultValue={first.preco}
+              aria-invalid={invalid("preco")}
+              aria-describedby={describedBy("preco", true)}
+            />
+            <p className="financing__hint" id={`${fieldId("preco")}-dica`}>
+              {`Anunciado por ${formatPrice(offer.price)}.`}
+            </p>
+            <FieldError field="preco" message={errors.preco} />
+          </div>
           <div className="financing__field">
             <label htmlFor={fieldId("entrada")}>Entrada (R$)</label>
             <input
@@ -184,7 +198,7 @@ export function FinancingSimulator({
         <fieldset className="financing__systems" aria-describedby={describedBy("sistema")}>
           <legend>Tabela</legend>
           <label>
-            <input type="radio" name="sistema" value="sac" defaultChecked={first.sistema !== "price"} /> SAC
+            <input type="radio" name="sistema" value="sac" defaultChecked={first.sistema === "sac"} /> SAC
             <span className="financing__hint"> (parcelas que diminuem)</span>
           </label>
           <label>

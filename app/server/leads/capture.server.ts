@@ -5,6 +5,7 @@
 // corretor. The financing simulator's form is this form with the simulation in hidden fields: its
 // summary heads the message (app/server/properties/financing.server.ts).
 import { and, eq } from "drizzle-orm";
+import { DEFAULT_FINANCING_RATE_BP } from "../../lib/financing-fields";
 import type { LeadActionData, LeadFieldErrors } from "../../lib/lead-fields";
 import { isHoneypotFilled, parseLeadForm } from "../../lib/lead-form";
 import type { Db } from "../db/client.server";
@@ -75,7 +76,7 @@ export async function submitLeadForm(
       return { status: 404, body: { ok: false, formError: "Este imóvel não está mais disponível." } };
     propertyId = listing.id;
     // The financing simulator's lead form carries the simulation: its summary goes in the message.
-    const simulation = leadSimulation(form, financingOffer(listing, 0)?.price ?? null);
+    const simulation = leadSimulation(form, financingOffer(listing, DEFAULT_FINANCING_RATE_BP));
     if (simulation.kind === "invalid")
       return { status: 400, body: { ok: false, values, formError: INVALID_SIMULATION_MESSAGE } };
     if (simulation.kind === "ok") note = simulation.note;

@@ -64,7 +64,7 @@ describe("financingOffer", () => {
   it("only a sale listing with a price shown, not sold or rented", () => {
     expect(financingOffer({ ...sale, status: "disponivel" }, 1150)).toEqual({
       price: 850_000,
-      defaults: { entrada: "170.000", prazo: "360", taxa: "11,5", sistema: "sac" },
+      defaults: { preco: "850.000", entrada: "170.000", prazo: "360", taxa: "11,5", sistema: "sac" },
     });
     expect(financingOffer({ ...sale, status: "reservado" }, 1150)).not.toBeNull();
     expect(financingOffer({ ...sale, status: "vendido" }, 1150)).toBeNull();
@@ -80,7 +80,7 @@ describe("the listing page's loader", () => {
     const result = await page("/casas/FN0001");
     expect(result.financing).toEqual({
       price: 500_000,
-      defaults: { entrada: "100.000", prazo: "360", taxa: "10,9", sistema: "sac" },
+      defaults: { preco: "500.000", entrada: "100.000", prazo: "360", taxa: "10,9", sistema: "sac" },
     });
     expect(result.simulation).toBeNull();
     expect((await page("/casas/FN0002")).financing).toBeNull();
@@ -90,10 +90,10 @@ describe("the listing page's loader", () => {
   it("answers a simulation sent in the URL, without counting another view", async () => {
     const before = await views("FN0001");
     const result = await page(
-      "/casas/FN0001?simular=1&entrada=100.000&prazo=360&taxa=11%2C5&sistema=price",
+      "/casas/FN0001?simular=1&preco=500.000&entrada=100.000&prazo=360&taxa=11%2C5&sistema=price",
     );
     expect(result.simulation).toEqual({
-      values: { entrada: "100.000", prazo: "360", taxa: "11,5", sistema: "price" },
+      values: { preco: "500.000", entrada: "100.000", prazo: "360", taxa: "11,5", sistema: "price" },
       input: { price: 500_000, entrada: 100_000, prazo: 360, taxa: 11.5, sistema: "price" },
       fieldErrors: {},
     });
@@ -101,10 +101,12 @@ describe("the listing page's loader", () => {
   });
 
   it("answers a wrong simulation with a Portuguese message at each field", async () => {
-    const result = await page("/casas/FN0001?simular=1&entrada=600.000&prazo=500&taxa=31&sistema=sac");
+    const result = await page(
+      "/casas/FN0001?simular=1&preco=500.000&entrada=600.000&prazo=500&taxa=31&sistema=sac",
+    );
     expect(result.simulation?.input).toBeNull();
     expect(result.simulation?.fieldErrors).toEqual({
-      entrada: "A entrada vai de R$ 0 até menos que o preço do imóvel (R$ 500.000).",
+      entrada: "A entrada deve ser menor que o valor do imóvel.",
       prazo: "O prazo vai de 12 a 420 meses.",
       taxa: "A taxa vai de 0 a 30 % ao ano.",
     });
@@ -180,6 +182,7 @@ describe("a lead about a simulation", () => {
     const form = formOf({
       ...lead,
       simular: "1",
+      preco: "500.000",
       entrada: "100.000",
       prazo: "360",
       taxa: "11,5",
@@ -193,7 +196,7 @@ describe("a lead about a simulation", () => {
     expect(row?.message).toBe(
       [
         "Simulação de financiamento (SAC), feita no site:",
-        "Preço R$ 500.000; entrada R$ 100.000,00; valor financiado R$ 400.000,00; prazo 360 meses; juros 11,5 % a.a.",
+        "Valor do imóvel R$ 500.000,00; entrada R$ 100.000,00; valor financiado R$ 400.000,00; prazo 360 meses; juros 11,5 % a.a.",
         "Primeira parcela R$ 4.756,10; última parcela R$ 1.121,24; total pago R$ 1.057.920,22; total de juros R$ 657.920,22; renda mínima R$ 15.853,66.",
         "Estimativa sem seguros (MIP e DFI) e tarifas.",
         "",
@@ -206,18 +209,34 @@ describe("a lead about a simulation", () => {
     });
   });
 
+  it("a price other than the asking one (an offer) is said so", async () => {
+    const form = formOf({
+      ...lead,
+      name: "Oferta Menor",
+      phone: "(82) 98877-0001",
+      simular: "1",
+      preco: "450.000",
+      entrada: "90.000",
+      prazo: "360",
+      taxa: "11,5",
+      sistema: "price",
+    });
+    expect((await submitLeadForm(database.db, form, { referencia: "FN0001" })).status).toBe(200);
+    const [row] = await database.db.select().from(leads).where(eq(leads.name, "Oferta Menor"));
+    expect(row?.message).toContain(
+      "Simulação de financiamento (Price), feita no site:\nValor simulado R$ 450.000,00 (anunciado por R$ 500.000); entrada R$ 90.000,00; valor financiado R$ 360.000,00;",
+    );
+  });
+
   it("a simulation whose hidden fields were changed stores nothing", async () => {
     const count = async () => (await database.db.select().from(leads)).length;
     const before = await count();
-    for (const changed of [
-      { entrada: "500.000" },
-      { prazo: "1000" },
-      { sistema: "outro" },
-    ]) {
+    for (const changed of [{ entrada: "500.000" }, { prazo: "1000" }, { sistema: "outro" }]) {
       const form = formOf({
         ...lead,
         phone: "(82) 98000-0001",
         simular: "1",
+        preco: "500.000",
         entrada: "100.000",
         prazo: "360",
         taxa: "11,5",
@@ -229,7 +248,15 @@ describe("a lead about a simulation", () => {
       expect(result.body).toMatchObject({ ok: false, formError: INVALID_SIMULATION_MESSAGE });
     }
     // A listing without the simulator has no simulation to carry.
-    const rent = formOf({ ...lead, simular: "1", entrada: "1", prazo: "360", taxa: "1", sistema: "sac" });
+    const rent = formOf({
+      ...lead,
+      simular: "1",
+      preco: "500.000",
+      entrada: "1",
+      prazo: "360",
+      taxa: "1",
+      sistema: "sac",
+    });
     expect((await submitLeadForm(database.db, rent, { referencia: "FN0002" })).status).toBe(400);
     expect(await count()).toBe(before);
   });

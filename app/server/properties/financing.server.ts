@@ -29,7 +29,7 @@ export function financingOffer(property: Offered, rateBasisPoints: number): Fina
 /** `?simular=1&entrada=…` on the listing's URL: the simulation to answer, or null. */
 export function simulationFromUrl(url: URL, offer: FinancingOffer | null): SimulationRequest | null {
   if (!offer || !url.searchParams.has(SIMULATION_PARAM)) return null;
-  const parsed = parseFinancing((name) => url.searchParams.get(name) ?? undefined, offer.price);
+  const parsed = parseFinancing((name) => url.searchParams.get(name) ?? undefined);
   return parsed.ok
     ? { values: parsed.values, input: parsed.input, fieldErrors: {} }
     : { values: parsed.values, input: null, fieldErrors: parsed.fieldErrors };
@@ -41,12 +41,19 @@ export interface SimulationNote {
   extra: Record<string, unknown>;
 }
 
-/** The simulation in a few lines an agent reads in /admin/leads and in the lead e-mail. */
-export function simulationNote(input: FinancingInput): SimulationNote {
+/**
+ * The simulation in a few lines an agent reads in /admin/leads and in the lead e-mail; a price
+ * other than the asking one (the visitor tried an offer) says so.
+ */
+export function simulationNote(input: FinancingInput, askingPrice: number): SimulationNote {
   const result = simulate(input);
+  const price =
+    input.price === askingPrice
+      ? `Valor do imóvel ${formatMoney(input.price)}`
+      : `Valor simulado ${formatMoney(input.price)} (anunciado por ${formatPrice(askingPrice)})`;
   const text = [
     `Simulação de financiamento (${SISTEMAS[input.sistema]}), feita no site:`,
-    `Preço ${formatPrice(input.price)}; entrada ${formatMoney(input.entrada)}; valor financiado ${formatMoney(result.financed)}; prazo ${input.prazo} meses; juros ${formatDecimal(input.taxa, 4)} % a.a.`,
+    `${price}; entrada ${formatMoney(input.entrada)}; valor financiado ${formatMoney(result.financed)}; prazo ${input.prazo} meses; juros ${formatDecimal(input.taxa, 4)} % a.a.`,
     `Primeira parcela ${formatMoney(result.first)}; última parcela ${formatMoney(result.last)}; total pago ${formatMoney(result.totalPaid)}; total de juros ${formatMoney(result.totalInterest)}; renda mínima ${formatMoney(result.incomeNeeded)}.`,
     "Estimativa sem seguros (MIP e DFI) e tarifas.",
   ].join("\n");
@@ -72,10 +79,10 @@ export type LeadSimulation =
   /** Hidden fields someone changed: nothing is stored. */
   | { kind: "invalid" };
 
-/** The simulation a lead form's post carries (its hidden fields), for a listing of `price`. */
-export function leadSimulation(form: FormData, price: number | null): LeadSimulation {
+/** The simulation a lead form's post carries (its hidden fields), on a listing that offers one. */
+export function leadSimulation(form: FormData, offer: FinancingOffer | null): LeadSimulation {
   if (!form.has(SIMULATION_PARAM)) return { kind: "none" };
-  if (!price || price <= 0) return { kind: "invalid" };
-  const parsed = parseFinancing((name) => form.get(name) ?? undefined, price);
-  return parsed.ok ? { kind: "ok", note: simulationNote(parsed.input) } : { kind: "invalid" };
+  if (!offer) return { kind: "invalid" };
+  const parsed = parseFinancing((name) => form.get(name) ?? undefined);
+  return parsed.ok ? { kind: "ok", note: simulationNote(parsed.input, offer.price) } : { kind: "invalid" };
 }
