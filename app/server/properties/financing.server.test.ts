@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAgency, insertProperty, insertUser } from "../../../tests/support/factories";
-import { updateUser } from "../auth/users.server";
+import { setUserActive, updateUser } from "../auth/users.server";
 import { openDataVersionSource } from "../cache/data-version.server";
 import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
@@ -145,7 +145,7 @@ describe("the listing's corretor", () => {
     });
   });
 
-  it("an admin setting a corretor's CRECI shows on the cached page at the next request", async () => {
+  it("an admin setting a corretor's CRECI, or deactivating them, shows at the next request", async () => {
     const source = await openDataVersionSource(database);
     try {
       const user = await insertUser(database.db, { name: "Sem Registro", creci: null });
@@ -158,6 +158,9 @@ describe("the listing's corretor", () => {
       );
       expect(result.ok).toBe(true);
       await expect.poll(async () => (await page("/casas/FN0020")).agent?.creci).toBe("CRECI 54321-F");
+      // Deactivated, they leave their listings' pages at once: the agency answers.
+      expect((await setUserActive(database.db, user.id, false, { userId: null })).ok).toBe(true);
+      await expect.poll(async () => (await page("/casas/FN0020")).agent).toBeNull();
     } finally {
       await source.close();
     }
