@@ -52,7 +52,13 @@ describe("tabela Price", () => {
   });
 
   it("a tabela mês a mês amortiza tudo: o saldo termina em zero e as parcelas somam o total", () => {
-    const input: FinancingInput = { price: 500_000, entrada: 100_000, prazo: 360, taxa: 11.5, sistema: "price" };
+    const input: FinancingInput = {
+      price: 500_000,
+      entrada: 100_000,
+      prazo: 360,
+      taxa: 11.5,
+      sistema: "price",
+    };
     const rows = amortizationTable(input);
     expect(rows).toHaveLength(360);
     expect(cents(rows[0]!.instalment)).toBe(3789.65);
@@ -96,7 +102,13 @@ describe("SAC", () => {
   });
 
   it("R$ 400.000 em 360 meses a 11,5 % a.a.: o total da tabela confere com a fórmula", () => {
-    const input: FinancingInput = { price: 500_000, entrada: 100_000, prazo: 360, taxa: 11.5, sistema: "sac" };
+    const input: FinancingInput = {
+      price: 500_000,
+      entrada: 100_000,
+      prazo: 360,
+      taxa: 11.5,
+      sistema: "sac",
+    };
     const result = simulate(input);
     expect(cents(result.first)).toBe(4756.1);
     expect(cents(result.last)).toBe(1121.24);
