@@ -291,6 +291,8 @@ describe("odd bytes from outside", () => {
       ...(await pageForms("/", false)),
       ...(await pageForms("/todos-os-imoveis", false)),
       ...(await pageForms("/casas", false)),
+      // The financing simulator: a GET of the listing's own URL (decision 033).
+      ...(await pageForms(listingPath, false)),
     ].filter((f) => f.method === "get");
     for (const form of getForms) targets.push(queryTarget(form, false));
     const extra = ["ordem", "pagina", "q", "v", "token", "refs", "redirectTo", "ok", "ref"];
@@ -372,6 +374,8 @@ describe("odd bytes from outside", () => {
   it("every public form, and the forms no page shows unless its link is valid", async () => {
     const forms = [
       ...(await pageForms(listingPath, false)),
+      // The simulator's lead form shows with a simulation's result (decision 033).
+      ...(await pageForms(`${listingPath}?simular=1&entrada=170.000&prazo=360&taxa=11,5&sistema=sac`, false)),
       ...(await pageForms("/sobre-nos", false)),
       ...(await pageForms("/anuncie-seu-imovel", false)),
       ...(await pageForms("/login", false)),
@@ -403,6 +407,7 @@ describe("odd bytes from outside", () => {
     const keys = distinct(forms).map(formKey);
     for (const expected of [
       `POST ${listingPath} `,
+      `POST ${listingPath}?simular=1`,
       "POST /sobre-nos ",
       "POST /anuncie-seu-imovel ",
       "POST /login ",

@@ -24,6 +24,7 @@ export function LeadForm({
   defaultMessage,
   thanks,
   action,
+  hidden,
 }: {
   /** Prefix of every field id (`${idPrefix}-name`…) and of the fetcher key: unique on the page. */
   idPrefix: string;
@@ -39,6 +40,8 @@ export function LeadForm({
   thanks: string;
   /** Where to post (defaults to the current route). */
   action?: string;
+  /** Sent along unseen: the financing simulator's lead carries its simulation this way. */
+  hidden?: Record<string, string>;
 }) {
   const fetcher = useFetcher<LeadActionData>({ key: `lead-form-${idPrefix}` });
   const result = fetcher.data ?? serverResult;
@@ -73,6 +76,11 @@ export function LeadForm({
   return (
     <fetcher.Form method="post" action={action} className="lead-form" noValidate aria-labelledby={labelledBy}>
       <Stylesheet name="lead-form" css={leadFormCss} />
+      {hidden
+        ? Object.entries(hidden).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))
+        : null}
       {result && !result.ok ? (
         <div className="lead-form__alert" role="alert" tabIndex={-1} ref={alert}>
           {result.formError ?? "Não foi possível enviar: corrija os campos indicados abaixo."}

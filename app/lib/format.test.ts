@@ -3,7 +3,9 @@ import {
   formatArea,
   formatCount,
   formatDate,
+  formatDecimal,
   formatInteger,
+  formatMoney,
   formatPhone,
   formatPrice,
   plural,
@@ -64,5 +66,26 @@ describe("contagens no singular ou no plural (regras do pt-BR)", () => {
   it("zero: o texto de nenhum, quando a tela o dá", () => {
     expect(formatCount(0, "vendido", "vendidos", "nenhum vendido")).toBe("nenhum vendido");
     expect(formatCount(3, "vendido", "vendidos", "nenhum vendido")).toBe("3 vendidos");
+  });
+});
+
+describe("reais com centavos e decimais (o simulador de financiamento)", () => {
+  const intlMoney = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+
+  it("imprimem como o Intl, com vírgula decimal", () => {
+    for (const value of [0, 0.5, 1.005, 12.345, 888.4878, 4756.098486, 1_057_920.221145, 999_999.995]) {
+      expect(formatMoney(value), String(value)).toBe(
+        intlMoney.format(Math.round(value * 100) / 100).replace(/\u00a0/g, " "),
+      );
+    }
+    expect(formatMoney(1399.4717)).toBe("R$ 1.399,47");
+    expect(formatMoney(-2.5)).toBe("-R$ 2,50");
+  });
+
+  it("decimais sem zeros à direita", () => {
+    expect(formatDecimal(11.5, 2)).toBe("11,5");
+    expect(formatDecimal(12, 2)).toBe("12");
+    expect(formatDecimal(0.9112, 2)).toBe("0,91");
+    expect(formatDecimal(1234.5, 1)).toBe("1.234,5");
   });
 });

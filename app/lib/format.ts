@@ -25,6 +25,28 @@ export function formatPrice(value: number): string {
   return amount.startsWith("-") ? `-R$ ${amount.slice(1)}` : `R$ ${amount}`;
 }
 
+/**
+ * R$ 4.386,86: reais with centavos (rounded half away from zero), for the financing simulator's
+ * instalments, where whole reais would hide what a bank's table shows.
+ */
+export function formatMoney(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const cents = Math.round(Math.abs(value) * 100);
+  const reais = formatInteger(Math.floor(cents / 100));
+  const amount = `${reais},${String(cents % 100).padStart(2, "0")}`;
+  return value < 0 && cents !== 0 ? `-R$ ${amount}` : `R$ ${amount}`;
+}
+
+/** 11,5 / 0,91: a decimal with a comma, at most `digits` decimals, trailing zeros dropped. */
+export function formatDecimal(value: number, digits: number): string {
+  const fixed = (Math.round(value * 10 ** digits) / 10 ** digits).toFixed(digits);
+  const [whole = "0", fraction = ""] = fixed.split(".");
+  const trimmed = fraction.replace(/0+$/, "");
+  const grouped = formatInteger(Number(whole));
+  const sign = whole.startsWith("-") && grouped === "0" ? "-" : "";
+  return trimmed ? `${sign}${grouped},${trimmed}` : `${sign}${grouped}`;
+}
+
 export function formatArea(m2: number): string {
   return `${formatInteger(m2)} m²`;
 }

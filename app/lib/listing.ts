@@ -70,6 +70,19 @@ export interface PublicListing {
   url: string;
 }
 
+/**
+ * The listing's corretor as its page shows them: COFECI Resolution 1.065/2007 wants the name and
+ * the CRECI of an agent an advert shows (docs/domain.md). Only an active user with a CRECI is
+ * shown; otherwise the page names the agency (listing-contact.tsx).
+ */
+export interface ListingAgent {
+  name: string;
+  /** "CRECI 12345-F" */
+  creci: string;
+  /** Their phone, for WhatsApp; null = the agency's WhatsApp. */
+  whatsapp: string | null;
+}
+
 /** The public path of a listing. */
 export const listingPath = (referencia: string) => `/casas/${encodeURIComponent(referencia)}`;
 

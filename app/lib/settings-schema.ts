@@ -1,6 +1,7 @@
 // The agency settings form (/admin/configuracoes), validated in the browser and in the action.
 import { z } from "zod";
 import { contrastMessage, normalizeHex, passesContrast } from "./brand-color";
+import { parsePercent, TAXA_MAX } from "./financing-fields";
 
 const text = (max: number, label: string) =>
   z
@@ -92,6 +93,26 @@ export const settingsSchema = z.object({
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || /^[A-Za-z0-9_-]{16,128}$/.test(value), {
       message: "Chave dos portais: de 16 a 128 letras, números, - ou _ (ou deixe em branco).",
+    }),
+  /**
+   * The financing simulator's starting rate, "11,5" (% a.a.), stored in basis points; absent keeps
+   * the saved rate (a form from before the field existed).
+   */
+  financingRate: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return null;
+      const percent = parsePercent(value);
+      if (!(percent >= 0 && percent <= TAXA_MAX)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Taxa de juros: de 0 a ${TAXA_MAX} % ao ano, ex.: 11,5.`,
+        });
+        return z.NEVER;
+      }
+      return Math.round(percent * 100);
     }),
   /** "#rrggbb"; absent or blank keeps the saved colour (a form from before the field existed). */
   brandColor: z

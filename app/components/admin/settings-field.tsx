@@ -54,6 +54,18 @@ export function SettingsField({
           error={error}
         />
       );
+    case "decimal":
+      return (
+        <Field
+          label={label}
+          name={name}
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={defaultValue}
+          hint={hint}
+          error={error}
+        />
+      );
     case "lines":
       return (
         <TextAreaField

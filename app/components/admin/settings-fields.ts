@@ -15,6 +15,8 @@ export type SettingsField = { name: SettingsFieldName; label: string; hint?: str
   | { kind: "email" | "url" | "tel" }
   /** A key, not a word: no spelling check, no autofill. */
   | { kind: "token" }
+  /** A number with a decimal comma ("11,5"): the phone's numeric keyboard. */
+  | { kind: "decimal" }
   /** One value per line. */
   | { kind: "lines"; rows: number }
   /** A long text with the Título and Lista buttons and a preview (rich-text-field.tsx). */
@@ -102,6 +104,18 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     fields: [
       { name: "dpoName", label: "Nome do encarregado (DPO)", kind: "text" },
       { name: "dpoEmail", label: "E-mail do encarregado", kind: "email" },
+    ],
+  },
+  {
+    legend: "Simulador de financiamento",
+    grid: true,
+    fields: [
+      {
+        name: "financingRate",
+        label: "Taxa de juros anual (% a.a.)",
+        kind: "decimal",
+        hint: "A taxa com que o simulador dos imóveis à venda começa; o visitante pode mudá-la. Ex.: 11,5.",
+      },
     ],
   },
   {

@@ -3,7 +3,7 @@
 // the favourite form: nothing here needs JavaScript, nothing is added to the page's script.
 // Hidden from 768 px (property.css), where the contact column sits beside the description.
 import { telHref, whatsappUrl } from "../../lib/contact";
-import type { PublicListing } from "../../lib/listing";
+import type { ListingAgent, PublicListing } from "../../lib/listing";
 import { recordWhatsappClick } from "../../lib/whatsapp-beacon";
 import { FavoriteForm } from "../favorite-button";
 import { WhatsAppIcon } from "../feature-icons";
@@ -12,11 +12,14 @@ import { PhoneIcon } from "./listing-icons";
 
 export function ContactBar({
   listing,
+  agent,
   whatsapp,
   phone,
 }: {
   listing: PublicListing;
-  /** The agency's WhatsApp number; empty leaves the button out. */
+  /** The listing's corretor, greeted in the WhatsApp message; null = the agency. */
+  agent: ListingAgent | null;
+  /** The WhatsApp number (the corretor's or the agency's); empty leaves the button out. */
   whatsapp: string;
   /** The agency's phone; empty leaves the button out. */
   phone: string;
@@ -28,7 +31,7 @@ export function ContactBar({
       {whatsapp ? (
         <a
           className="contact-bar__action contact-bar__action--whatsapp"
-          href={whatsappUrl(whatsapp, whatsappMessage(listing))}
+          href={whatsappUrl(whatsapp, whatsappMessage(listing, agent))}
           onClick={() => recordWhatsappClick(listing.referencia)}
           target="_blank"
           rel="noopener noreferrer"

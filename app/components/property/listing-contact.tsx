@@ -1,20 +1,62 @@
-// Contact for a listing: WhatsApp with a message naming the referência and the page, and the
-// form. Sold or rented listings get neither, only a way to similar ones.
+// Contact for a listing: who answers (the listing's corretor with their CRECI, or the agency),
+// WhatsApp with a message naming the referência and the page, and the form. Sold or rented
+// listings get neither, only a way to similar ones.
 
 import { Link } from "react-router";
-import { whatsappUrl } from "../../lib/contact";
+import { creciText, whatsappUrl } from "../../lib/contact";
 import type { LeadActionData } from "../../lib/lead-fields";
-import type { PublicListing } from "../../lib/listing";
+import type { ListingAgent, PublicListing } from "../../lib/listing";
 import { recordWhatsappClick } from "../../lib/whatsapp-beacon";
 import { WhatsAppIcon } from "../feature-icons";
 import { LeadForm } from "../lead-form";
 
-export function whatsappMessage(listing: Pick<PublicListing, "referencia" | "titulo" | "url">): string {
-  return `Olá! Tenho interesse no imóvel ${listing.referencia} (${listing.titulo}): ${listing.url}`;
+/** The WhatsApp message: greets the corretor by their first name when one answers. */
+export function whatsappMessage(
+  listing: Pick<PublicListing, "referencia" | "titulo" | "url">,
+  agent?: Pick<ListingAgent, "name"> | null,
+): string {
+  const greeting = agent ? `Olá, ${agent.name.trim().split(/\s+/)[0]}!` : "Olá!";
+  return `${greeting} Tenho interesse no imóvel ${listing.referencia} (${listing.titulo}): ${listing.url}`;
+}
+
+/**
+ * Who answers about the listing. COFECI Resolution 1.065/2007: a corretor shown in an advert
+ * comes with "Corretor de Imóveis" and their CRECI (docs/domain.md); without one, the agency
+ * with its own.
+ */
+function WhoAnswers({
+  agent,
+  agency,
+}: {
+  agent: ListingAgent | null;
+  agency: { name: string; creci: string };
+}) {
+  const name = agent?.name ?? agency.name;
+  const initials = name
+    .split(/\s+/)
+    .filter((word) => /^\p{Lu}/u.test(word))
+    .map((word) => word[0])
+    .slice(0, 2)
+    .join("");
+  return (
+    <div className="listing-agent" data-testid="listing-agent">
+      <span className="listing-agent__avatar" aria-hidden="true">
+        {initials || name.slice(0, 1)}
+      </span>
+      <p className="listing-agent__who">
+        <span className="listing-agent__name">{name}</span>
+        <span className="listing-agent__creci">
+          {agent ? <>Corretor de Imóveis · {agent.creci}</> : agency.creci ? creciText(agency.creci) : null}
+        </span>
+      </p>
+    </div>
+  );
 }
 
 export function ListingContact({
   listing,
+  agent,
+  agency,
   whatsapp,
   similarHref,
   consentText,
@@ -22,7 +64,10 @@ export function ListingContact({
 }: {
   consentText: string;
   listing: PublicListing;
-  /** The agency's WhatsApp number (any format); empty hides the button. */
+  /** The listing's corretor; null = the agency answers. */
+  agent: ListingAgent | null;
+  agency: { name: string; creci: string };
+  /** The WhatsApp number to talk to (the corretor's or the agency's); empty hides the button. */
   whatsapp: string;
   /** The search for listings like this one. */
   similarHref: string;
@@ -50,11 +95,12 @@ export function ListingContact({
   return (
     <section id="contato" className="listing-contact" aria-labelledby="contato-titulo">
       <h2 id="contato-titulo">Fale com um corretor</h2>
+      <WhoAnswers agent={agent} agency={agency} />
       {whatsapp ? (
         <a
           className="button button--whatsapp listing-contact__whatsapp"
           onClick={() => recordWhatsappClick(listing.referencia)}
-          href={whatsappUrl(whatsapp, whatsappMessage(listing))}
+          href={whatsappUrl(whatsapp, whatsappMessage(listing, agent))}
           target="_blank"
           rel="noopener noreferrer"
         >

@@ -1,8 +1,9 @@
 // The listing page (/casas/:referencia) put together from its sections.
 
 import { Link } from "react-router";
+import type { FinancingOffer, SimulationRequest } from "../../lib/financing-fields";
 import type { LeadActionData } from "../../lib/lead-fields";
-import type { PublicListing } from "../../lib/listing";
+import type { ListingAgent, PublicListing } from "../../lib/listing";
 import type { PropertyCardData } from "../../lib/property-card";
 import propertyCss from "../../styles/property.css?inline";
 import { FavoriteForm } from "../favorite-button";
@@ -11,6 +12,7 @@ import { PropertyCardGrid } from "../property-card";
 import { Stylesheet } from "../stylesheet";
 import { Amenities, Characteristics } from "./characteristics";
 import { ContactBar } from "./contact-bar";
+import { FinancingSimulator } from "./financing-simulator";
 import { Gallery } from "./gallery";
 import { ListingContact } from "./listing-contact";
 import { LocationMap } from "./location-map";
@@ -23,21 +25,40 @@ export function ListingPage({
   similar,
   similarHref,
   cityHref,
+  agent,
+  agency,
   whatsapp,
   phone,
   consentText,
+  financing,
+  simulation,
   serverResult,
+  financingResult,
 }: {
   consentText: string;
   listing: PublicListing;
   similar: PropertyCardData[];
   similarHref: string;
   cityHref: string;
+  /** The listing's corretor; null = the agency answers. */
+  agent: ListingAgent | null;
+  /** The agency's name and CRECI, shown when no corretor is. */
+  agency: { name: string; creci: string };
+  /** The agency's WhatsApp. */
   whatsapp: string;
   /** The agency's phone for the phone's contact bar. */
   phone: string;
+  /** The financing simulator's price and first values (sale listings with a price). */
+  financing: FinancingOffer | null;
+  /** A simulation sent in the URL without JavaScript. */
+  simulation: SimulationRequest | null;
+  /** The contact form's answer after a post without JavaScript. */
   serverResult?: LeadActionData;
+  /** The simulator's lead form's answer after a post without JavaScript. */
+  financingResult?: LeadActionData;
 }) {
+  // The corretor's own WhatsApp when they have a phone: the conversation goes straight to them.
+  const contactWhatsapp = agent?.whatsapp ?? whatsapp;
   return (
     <main className="container listing">
       <Stylesheet name="property" css={propertyCss} />
@@ -101,13 +122,24 @@ export function ListingPage({
             </section>
           ) : null}
           <Amenities comodidades={listing.comodidades} />
+          {financing && !listing.closed ? (
+            <FinancingSimulator
+              listing={listing}
+              offer={financing}
+              simulation={simulation}
+              consentText={consentText}
+              leadResult={financingResult}
+            />
+          ) : null}
           <MediaSection youtubeId={listing.youtubeId} tourUrl={listing.tourUrl} title={listing.titulo} />
           <LocationMap address={listing.address} location={listing.location} title={listing.titulo} />
         </div>
         <div className="listing__contact">
           <ListingContact
             listing={listing}
-            whatsapp={whatsapp}
+            agent={agent}
+            agency={agency}
+            whatsapp={contactWhatsapp}
             similarHref={similarHref}
             consentText={consentText}
             serverResult={serverResult}
@@ -122,7 +154,7 @@ export function ListingPage({
           <PropertyCardGrid cards={similar} headingLevel={3} />
         </section>
       ) : null}
-      <ContactBar listing={listing} whatsapp={whatsapp} phone={phone} />
+      <ContactBar listing={listing} agent={agent} whatsapp={contactWhatsapp} phone={phone} />
     </main>
   );
 }

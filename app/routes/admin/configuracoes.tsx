@@ -8,6 +8,7 @@ import { BrandFields } from "../../components/admin/brand-fields";
 import { SettingsField } from "../../components/admin/settings-field";
 import { SETTINGS_SECTIONS } from "../../components/admin/settings-fields";
 import { FormAlert, useClientValidation } from "../../components/form-field";
+import { formatRate } from "../../lib/financing-fields";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { formatPhone } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
@@ -49,6 +50,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       dpoName: s.dpoName,
       dpoEmail: s.dpoEmail,
       feedToken: s.feedToken ?? "",
+      financingRate: formatRate(s.financingRateBp),
       brandColor: s.brandColor,
     },
     // Small previews of what is saved, so the owner sees what "remover" would take away.

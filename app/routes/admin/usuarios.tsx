@@ -49,6 +49,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   };
 }
 
+/** Why the CRECI matters: a corretor is shown on their listings only with it (listing-contact.tsx). */
+const CRECI_HINT =
+  "Ex.: 12345-F. Com o CRECI, o corretor aparece com nome e WhatsApp nos anúncios dele; sem ele, os anúncios mostram a imobiliária.";
+
 type ActionResult = { intent: string; id: number | null; errors: FieldErrors; message?: string };
 
 const SUCCESS: Record<string, string> = {
@@ -187,6 +191,7 @@ function CreateUserForm({ result }: { result?: ActionResult }) {
             label="CRECI (opcional)"
             name="creci"
             autoComplete="off"
+            hint={CRECI_HINT}
             error={errors.creci}
           />
           <Field
@@ -243,6 +248,8 @@ function EditUserForm({ user, result }: { user: UserRow; result?: ActionResult }
           label="CRECI"
           name="creci"
           defaultValue={user.creci ?? ""}
+          autoComplete="off"
+          hint={CRECI_HINT}
           error={errors.creci}
         />
         <Field

@@ -4,6 +4,7 @@ import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData } from
 import { JsonLd } from "../../components/json-ld";
 import { NotFoundContent } from "../../components/not-found-content";
 import { ListingPage } from "../../components/property/listing-page";
+import { SIMULATION_PARAM } from "../../lib/financing-fields";
 import type { LeadActionData } from "../../lib/lead-fields";
 import { listingPath } from "../../lib/listing";
 import { buildMeta, siteFromMatches } from "../../lib/meta";
@@ -20,20 +21,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const result = await loadListingPage(context.get(requestContext).services, params.referencia, request);
   if (result.kind === "redirect") throw redirect(result.to, 301);
   if (result.kind === "not-found") return data(result, { status: 404 });
+  // A simulation sent without JavaScript (?simular=1…) is this visitor's page, not one to index
+  // or to keep in a shared cache (decision 033; the page cache skips it too).
+  if (result.simulation) return data(result, { headers: SIMULATION_HEADERS });
   return result;
 }
 
-// A post over its limit says when to come back.
-export const headers = headersWithRetryAfter;
+const SIMULATION_HEADERS = { "X-Robots-Tag": "noindex", "Cache-Control": "private, max-age=0" };
+
+// A post over its limit says when to come back; a simulation's page says it is not for indexing.
+export function headers(args: Route.HeadersArgs) {
+  const headers = headersWithRetryAfter(args);
+  for (const name of Object.keys(SIMULATION_HEADERS)) {
+    const value = args.loaderHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
+/** A lead form's answer, and whether it came from the simulator's form (which shows it). */
+export type ListingActionData = LeadActionData & { financing: boolean };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
+  const financing = form.has(SIMULATION_PARAM);
   const limited = formLimitExceeded(context.get(requestContext));
-  if (limited) return data(leadLimitAnswer(form), { status: 429, headers: limited });
+  if (limited)
+    return data<ListingActionData>(
+      { ...leadLimitAnswer(form), financing },
+      { status: 429, headers: limited },
+    );
   const result = await submitLeadForm(context.get(requestContext).services.db, form, {
     referencia: params.referencia,
   });
-  return data(result.body, { status: result.status });
+  return data<ListingActionData>({ ...result.body, financing }, { status: result.status });
 }
 
 // Sending the form changes nothing on the page: don't reload it (nor count another view).
@@ -58,7 +79,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       imageWidth: og.width,
       imageHeight: og.height,
       imageAlt: og.alt,
+      // A simulation's URL points to the listing's and is not indexed (decision 033).
       path: listingPath(listing.referencia),
+      noindex: loaderData.simulation !== null,
       type: "website",
     },
     site,
@@ -67,12 +90,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 
 // Without a connection to the server (a restart), the form stays with what was typed and says so;
 // the post is not sent again by itself (app/lib/unavailable.ts).
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
+  const financing = (await request.clone().formData()).has(SIMULATION_PARAM);
   return keepFormWhenUnavailable(
     serverAction,
-    (): LeadActionData => ({
+    (): ListingActionData => ({
       ok: false,
       formError: UNAVAILABLE_FORM_MESSAGE,
+      financing,
     }),
   );
 }
@@ -98,10 +123,15 @@ export default function Propriedade({ loaderData }: Route.ComponentProps) {
         similar={loaderData.similar}
         similarHref={loaderData.similarHref}
         cityHref={loaderData.cityHref}
+        agent={loaderData.agent}
+        agency={{ name: agency?.name ?? "", creci: agency?.creci ?? "" }}
         whatsapp={whatsapp}
         phone={agency?.phones[0] ?? ""}
         consentText={loaderData.consentText}
-        serverResult={actionData}
+        financing={loaderData.financing}
+        simulation={loaderData.simulation}
+        serverResult={actionData?.financing ? undefined : actionData}
+        financingResult={actionData?.financing ? actionData : undefined}
       />
     </>
   );

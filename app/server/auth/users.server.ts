@@ -1,9 +1,12 @@
 // Managing the agency's users (admin screen and CLI). Every change is audited as
-// "user-updated"; deactivating a user or setting their password ends their sessions.
+// "user-updated"; deactivating a user or setting their password ends their sessions. A corretor's
+// name, CRECI, phone and being active show on their listings' pages: changing them bumps the
+// data version, so cached pages show it on the next request (decision 009).
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { FieldErrors } from "../../lib/form-errors";
 import type { UserCreateInput, UserUpdateInput } from "../../lib/user-schemas";
 import { audit } from "../audit/audit.server";
+import { bumpDataVersion } from "../cache/data-version.server";
 import type { Db, Tx } from "../db/client.server";
 import { type User, users } from "../db/schema.server";
 import { hashPassword } from "./password.server";
@@ -127,6 +130,7 @@ export async function updateUser(db: Db, input: UserUpdateInput, actor: Actor): 
       .returning();
     if (!row) throw new Error("usuário sumiu durante a edição");
     const changed = (["name", "role", "creci", "phone"] as const).filter((key) => current[key] !== row[key]);
+    if (changed.some((key) => key !== "role")) await bumpDataVersion(tx);
     await logChange(tx, actor, row.id, "edited", { fields: changed });
     return row;
   });
@@ -155,6 +159,7 @@ export async function setUserActive(
       .where(eq(users.id, id))
       .returning();
     if (!row) throw new Error("usuário sumiu durante a edição");
+    if (current.active !== active) await bumpDataVersion(tx);
     const ended = active ? 0 : await revokeUserSessions(tx, id);
     await logChange(
       tx,

@@ -115,6 +115,21 @@ describe("keys and requests", () => {
     expect(get("/", "outra=1; __Host-sessao=abc")).toBe(false);
     expect(get("/", "preferencia=1")).toBe(true);
   });
+
+  it("never stores a listing's financing simulation: one URL per visitor's numbers (decision 033)", () => {
+    const get = (originalUrl: string) =>
+      isCacheableRequest(
+        { method: "GET", path: originalUrl.split("?")[0]!, originalUrl, headers: {} },
+        SESSION,
+      );
+    expect(get("/casas/AL-0001")).toBe(true);
+    expect(get("/casas/AL-0001?simular=1&entrada=100.000&prazo=360&taxa=11%2C5&sistema=sac")).toBe(false);
+    expect(get("/casas/AL-0001?utm_source=x&simular=1")).toBe(false);
+    expect(get("/casas/AL-0001?simular")).toBe(false);
+    // Other pages' query strings are theirs to read.
+    expect(get("/casas/AL-0001?utm_source=x")).toBe(true);
+    expect(get("/todos-os-imoveis?simular=1")).toBe(true);
+  });
 });
 
 describe("ETag and storage policy", () => {

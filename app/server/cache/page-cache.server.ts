@@ -5,6 +5,7 @@
 // PostgreSQL. Entries of an older version are dropped as soon as a newer version is seen.
 // Memory is bounded by an LRU on bytes.
 import { createHash } from "node:crypto";
+import { isSimulationQuery } from "../../lib/financing-fields";
 
 export interface CachedPage {
   status: number;
@@ -150,13 +151,26 @@ export function hasCookie(cookieHeader: string | undefined, names: readonly stri
 export interface CacheableRequest {
   method: string;
   path: string;
+  /** The path with its query string, as asked (Express's req.originalUrl). */
+  originalUrl?: string;
   headers: { cookie?: string | undefined };
+}
+
+/**
+ * A listing's financing simulation sent without JavaScript (?simular=1&entrada=…): each visitor's
+ * numbers make another URL, so storing them would let a crawler fill the cache with pages no one
+ * asks for twice. It is rendered per request from the listing's memoized data (decision 033).
+ */
+function isSimulation(request: CacheableRequest): boolean {
+  const url = request.originalUrl ?? "";
+  const query = url.indexOf("?");
+  return query >= 0 && isListingPath(request.path) && isSimulationQuery(url.slice(query));
 }
 
 /** GET/HEAD of a public page by someone without a session. */
 export function isCacheableRequest(request: CacheableRequest, sessionCookies: readonly string[]): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (!isCacheablePath(request.path)) return false;
+  if (!isCacheablePath(request.path) || isSimulation(request)) return false;
   return !hasCookie(request.headers.cookie, sessionCookies);
 }
 

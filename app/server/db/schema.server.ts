@@ -560,11 +560,14 @@ export const agencySettings = pgTable(
     logo: jsonb("logo").$type<BrandImage>(),
     /** The home page's hero photo (null = the gradient hero). */
     heroPhoto: jsonb("hero_photo").$type<BrandImage>(),
+    /** The financing simulator's starting annual rate in basis points: 1150 = 11,5 % a.a. */
+    financingRateBp: integer("financing_rate_bp").notNull().default(1150),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("agency_settings_singleton", sql`${t.id} = 1`),
     check("agency_settings_brand_color", sql`${t.brandColor} ~ '^#[0-9a-f]{6}$'`),
+    check("agency_settings_financing_rate", sql`${t.financingRateBp} between 0 and 3000`),
   ],
 );
 

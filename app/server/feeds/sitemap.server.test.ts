@@ -146,6 +146,8 @@ describe("/robots.txt", () => {
     const lines = text.split("\n");
     expect(lines[0]).toBe("User-agent: *");
     for (const path of ["/admin", "/login", "/api"]) expect(lines).toContain(`Disallow: ${path}`);
+    // A listing's financing simulations, not the listing (decision 033).
+    expect(lines).toContain("Disallow: /*?*simular=");
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     // Social images must stay fetchable: Twitterbot obeys robots.txt for card images.
     expect(text).not.toMatch(/Disallow: \/og/);

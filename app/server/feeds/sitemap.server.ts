@@ -226,6 +226,8 @@ export async function sitemapPartStream(
  * Paths crawlers have no business in. Open on purpose: /og/ (Twitterbot obeys robots.txt for
  * card images) and /feeds/ (a portal's robot that obeys robots.txt must still fetch its feed;
  * the feeds answer X-Robots-Tag: noindex, which a search engine only sees if it may fetch them).
+ * A listing's financing simulations (?simular=1…) are the visitor's own numbers, one URL per
+ * try: crawlers that read wildcards (Google, Bing) skip them (decision 033).
  */
 export const ROBOTS_DISALLOW = [
   "/admin",
@@ -234,6 +236,7 @@ export const ROBOTS_DISALLOW = [
   "/sair",
   "/recuperar-senha",
   "/redefinir-senha",
+  "/*?*simular=",
 ] as const;
 
 export function robotsTxt(publicUrl: string): string {

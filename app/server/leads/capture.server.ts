@@ -2,15 +2,22 @@
 // one path: a per-IP limit, the honeypot, the form's own schema (app/lib/lead-form.ts), then the
 // lead with the LGPD consent given (docs/domain.md), recorded by record.server.ts (the path every
 // lead takes: the person's card, its lead e-mails, its live event). A listing's lead goes to its
-// corretor.
+// corretor. The financing simulator's form is this form with the simulation in hidden fields: its
+// summary heads the message (app/server/properties/financing.server.ts).
 import { and, eq } from "drizzle-orm";
+import { DEFAULT_FINANCING_RATE_BP } from "../../lib/financing-fields";
 import type { LeadActionData, LeadFieldErrors } from "../../lib/lead-fields";
 import { isHoneypotFilled, parseLeadForm } from "../../lib/lead-form";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { LEAD_LIMIT_MESSAGE } from "../http/form-limits.server";
+import { financingOffer, leadSimulation, type SimulationNote } from "../properties/financing.server";
 import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
 import { recordLead } from "./record.server";
+
+/** A simulation whose hidden fields were changed, or a listing that no longer offers one. */
+export const INVALID_SIMULATION_MESSAGE =
+  "Não foi possível enviar a simulação junto: refaça a simulação e envie de novo.";
 
 /** Where a lead form was sent from: a listing's page (by its referência) or /sobre-nos. */
 export type LeadFormSource = { referencia: string } | "contato";
@@ -52,17 +59,29 @@ export async function submitLeadForm(
   now: Date = new Date(),
 ): Promise<LeadSubmission> {
   let propertyId: number | null = null;
+  let note: SimulationNote | undefined;
+  const values = typedLeadValues(form);
   if (source !== "contato") {
     const [listing] = await db
-      .select({ id: properties.id })
+      .select({
+        id: properties.id,
+        finalidades: properties.finalidades,
+        precoVenda: properties.precoVenda,
+        precoSobConsulta: properties.precoSobConsulta,
+        status: properties.status,
+      })
       .from(properties)
       .where(and(eq(properties.referencia, source.referencia), eq(properties.publicacao, "publicado")));
     if (!listing)
       return { status: 404, body: { ok: false, formError: "Este imóvel não está mais disponível." } };
     propertyId = listing.id;
+    // The financing simulator's lead form carries the simulation: its summary goes in the message.
+    const simulation = leadSimulation(form, financingOffer(listing, DEFAULT_FINANCING_RATE_BP));
+    if (simulation.kind === "invalid")
+      return { status: 400, body: { ok: false, values, formError: INVALID_SIMULATION_MESSAGE } };
+    if (simulation.kind === "ok") note = simulation.note;
   }
-  const values = typedLeadValues(form);
-  const result = await createLead(db, { propertyId, form, now });
+  const result = await createLead(db, { propertyId, form, note, now });
   switch (result.status) {
     case "created":
     case "ignored":
@@ -90,6 +109,8 @@ export interface CreateLeadInput {
   propertyId: number | null;
   /** The submitted form fields (FormData or an object with the same names). */
   form: FormData | Record<string, unknown>;
+  /** Written above the visitor's message and kept with the contact (a financing simulation). */
+  note?: SimulationNote;
   now?: Date;
 }
 
@@ -114,8 +135,9 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
     name,
     phone,
     email,
-    message: message ?? "",
+    message: input.note ? [input.note.text, message].filter(Boolean).join("\n\n") : (message ?? ""),
     origin: input.propertyId === null ? "formulario_contato" : "formulario_imovel",
+    extra: input.note?.extra ?? null,
     propertyId: input.propertyId,
     assigneeId: corretorId,
     consent: { version: LGPD_CONSENT_VERSION, at: now },

@@ -97,7 +97,9 @@ export function buildWhatsappClickEmail(data: WhatsappClickEmailData, publicUrl:
   const text = [
     `Alguém tocou em “Conversar no WhatsApp” no imóvel ${data.referencia} — ${data.titulo}, em ${date}/${month}/${year}.`,
     "",
-    "A mensagem chega pelo WhatsApp da imobiliária: este aviso só diz de qual imóvel ela trata.",
+    // The listing's button opens the corretor's WhatsApp when the page shows them (active, with a
+    // CRECI and a phone: listing-page.server.ts), else the agency's.
+    "A mensagem chega pelo WhatsApp do anúncio (o do corretor, se a página o mostra com telefone; senão, o da imobiliária): este aviso só diz de qual imóvel ela trata.",
     "O site não tem o nome nem o telefone dessa pessoa, por isso não há lead na caixa de entrada.",
     `Toques no WhatsApp deste imóvel nesse dia: ${data.clicks}. Você recebe no máximo um aviso por visitante e por dia.`,
     "",

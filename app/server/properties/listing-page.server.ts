@@ -1,6 +1,9 @@
 // Loader and action work of the listing page (/casas/:referencia).
+import { and, eq } from "drizzle-orm";
 import { isbot } from "isbot";
-import type { PublicListing } from "../../lib/listing";
+import { creciText } from "../../lib/contact";
+import { type FinancingOffer, isSimulationQuery, type SimulationRequest } from "../../lib/financing-fields";
+import type { ListingAgent, PublicListing } from "../../lib/listing";
 import { listingPath, summarize } from "../../lib/listing";
 import { listingOgImage, type OgImage } from "../../lib/og-image";
 import type { PropertyCardData } from "../../lib/property-card";
@@ -8,13 +11,16 @@ import { searchHref } from "../../lib/search-params";
 import { serializeJsonLd } from "../../lib/structured-data";
 import { FINALIDADES, TIPOS } from "../../lib/vocabulary";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
+import type { Db } from "../db/client.server";
+import { users } from "../db/schema.server";
 import { logOf } from "../log/logger.server";
 import { toOgListing } from "../og/og-image.server";
 import { listingStructuredData } from "../seo/structured-data.server";
 import type { Services } from "../services.server";
 import { LGPD_CONSENT_TEXT } from "../settings/agency-defaults.server";
-import { getAgencyBrand } from "../settings/settings.server";
+import { getAgencyBrand, getFinancingRate } from "../settings/settings.server";
 import { toCardData } from "./cards.server";
+import { financingOffer, simulationFromUrl } from "./financing.server";
 import {
   findAnyListing,
   getPublishedListing,
@@ -38,7 +44,7 @@ type ListingPageServices = Pick<Services, "db" | "storage" | "config" | "viewCou
 async function readListingPageNow(
   services: ListingPageServices,
   referencia: string,
-): Promise<ListingPageResult & { propertyId?: number }> {
+): Promise<ListingPageData & { propertyId?: number }> {
   const { db, storage, config } = services;
   const lookup = await getPublishedListing(db, referencia);
   if (lookup?.kind === "redirect") return { kind: "redirect", to: listingPath(lookup.referencia) };
@@ -51,6 +57,8 @@ async function readListingPageNow(
     kind: "found",
     propertyId: property.id,
     listing: toPublicListing(property, photos, storage, config.publicUrl),
+    agent: await listingAgent(db, property.corretorId),
+    financing: financingOffer(property, await getFinancingRate(db)),
     similar: similar.map((s) => toCardData(s.property, s.cover, storage)),
     similarHref: searchHref("/todos-os-imoveis", {
       tipo: [property.tipo],
@@ -76,12 +84,16 @@ const readListingPage = (services: ListingPageServices, referencia: string) =>
     ? readListingPageMemo(services, referencia)
     : readListingPageNow(services, referencia);
 
-export type ListingPageResult =
+type ListingPageData =
   | { kind: "redirect"; to: string }
   | { kind: "not-found"; referencia: string; suggestions: PropertyCardData[] }
   | {
       kind: "found";
       listing: PublicListing;
+      /** The corretor shown on the page; null = the agency. */
+      agent: ListingAgent | null;
+      /** The financing simulator's price and first values; null = not a sale listing with a price. */
+      financing: FinancingOffer | null;
       similar: PropertyCardData[];
       similarHref: string;
       cityHref: string;
@@ -92,12 +104,19 @@ export type ListingPageResult =
       consentText: string;
     };
 
+/** The page's data, and a simulation sent in its URL (answered per request, never memoized). */
+export type ListingPageResult =
+  | Exclude<ListingPageData, { kind: "found" }>
+  | (Extract<ListingPageData, { kind: "found" }> & { simulation: SimulationRequest | null });
+
 /**
  * A view is a person opening the page: a GET that is neither a bot, a prefetch nor the
  * revalidation after a form post (the route's shouldRevalidate skips that one).
  */
 export function countsAsView(request: Request): boolean {
   if (request.method !== "GET") return false;
+  // A simulation sent without JavaScript is the same visitor on the same page.
+  if (isSimulationQuery(new URL(request.url).search)) return false;
   const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
   if (/prefetch|prerender/i.test(purpose)) return false;
   return !isbot(request.headers.get("user-agent") ?? "");
@@ -109,7 +128,8 @@ export async function loadListingPage(
   request: Request,
 ): Promise<ListingPageResult> {
   const { propertyId, ...page } = await readListingPage(services, referencia);
-  if (page.kind === "found" && propertyId !== undefined && countsAsView(request)) {
+  if (page.kind !== "found") return page;
+  if (propertyId !== undefined && countsAsView(request)) {
     if (services.viewCounter) services.viewCounter.add(page.listing.referencia);
     else {
       // Fire and forget: a slow counter must never slow the page.
@@ -121,7 +141,19 @@ export async function loadListingPage(
       });
     }
   }
-  return page;
+  return { ...page, simulation: simulationFromUrl(new URL(request.url), page.financing) };
+}
+
+/** The listing's corretor when the page may show them: active, with a CRECI (ListingAgent). */
+async function listingAgent(db: Db, corretorId: number | null): Promise<ListingAgent | null> {
+  if (corretorId === null) return null;
+  const [user] = await db
+    .select({ name: users.name, creci: users.creci, phone: users.phone })
+    .from(users)
+    .where(and(eq(users.id, corretorId), eq(users.active, true)));
+  const creci = user?.creci?.trim();
+  if (!user || !creci) return null;
+  return { name: user.name, creci: creciText(creci), whatsapp: user.phone || null };
 }
 
 /** Listings like the missing one when we still know it (unpublished), else the featured ones. */

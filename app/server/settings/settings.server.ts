@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { DEFAULT_BRAND_COLOR } from "../../lib/brand-color";
+import { DEFAULT_FINANCING_RATE_BP } from "../../lib/financing-fields";
 import { SITE_NAME } from "../../lib/meta";
 import { perDataVersion } from "../cache/per-data-version.server";
 import type { Db } from "../db/client.server";
@@ -33,4 +34,16 @@ export const getAgencyBrand: (db: Db) => Promise<AgencyBrand> = perDataVersion(a
     .from(agencySettings)
     .where(eq(agencySettings.id, 1));
   return row ?? { name: SITE_NAME, brandColor: DEFAULT_BRAND_COLOR, logo: null, heroPhoto: null };
+});
+
+/**
+ * The financing simulator's starting annual rate, in basis points (1150 = 11,5 % a.a.); the
+ * default without a settings row, like getAgencyBrand.
+ */
+export const getFinancingRate: (db: Db) => Promise<number> = perDataVersion(async (db) => {
+  const [row] = await db
+    .select({ rate: agencySettings.financingRateBp })
+    .from(agencySettings)
+    .where(eq(agencySettings.id, 1));
+  return row?.rate ?? DEFAULT_FINANCING_RATE_BP;
 });

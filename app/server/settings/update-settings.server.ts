@@ -4,6 +4,7 @@
 // replaces are deleted after the commit (app/server/settings/brand-images.server.ts).
 import { eq, sql } from "drizzle-orm";
 import { DEFAULT_BRAND_COLOR } from "../../lib/brand-color";
+import { DEFAULT_FINANCING_RATE_BP } from "../../lib/financing-fields";
 import { type SettingsInput, SOCIAL_KEYS } from "../../lib/settings-schema";
 import { audit } from "../audit/audit.server";
 import { bumpDataVersion } from "../cache/data-version.server";
@@ -94,6 +95,7 @@ async function saveRow(
       dpoEmail: input.dpoEmail,
       feedToken: input.feedToken,
       brandColor: input.brandColor ?? before?.brandColor ?? DEFAULT_BRAND_COLOR,
+      financingRateBp: input.financingRate ?? before?.financingRateBp ?? DEFAULT_FINANCING_RATE_BP,
       // A new file wins over the box to remove the old one: the owner chose it last.
       logo: stored.logo ?? (input.removeLogo ? null : (before?.logo ?? null)),
       heroPhoto: stored.heroPhoto ?? (input.removeHeroPhoto ? null : (before?.heroPhoto ?? null)),

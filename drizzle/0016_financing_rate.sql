@@ -1,0 +1,2 @@
+ALTER TABLE "agency_settings" ADD COLUMN "financing_rate_bp" integer DEFAULT 1150 NOT NULL;--> statement-breakpoint
+ALTER TABLE "agency_settings" ADD CONSTRAINT "agency_settings_financing_rate" CHECK ("agency_settings"."financing_rate_bp" between 0 and 3000);
