@@ -17,7 +17,7 @@
 // (bench/baseline.ts: the uncached pages' req/s and CPU, and Lighthouse unless
 // BENCH_BASELINE_LIGHTHOUSE=off); `--only baseline` runs just that.
 //
-// Arguments: `--only http` (or http,lighthouse,image,search,search-load,start,build) runs only those steps
+// Arguments: `--only http` (or http,lighthouse,image,search,search-load,flood,drain,lead-intake,start,build) runs only those steps
 // and, unless `--out <file>` is given, prints the table instead of overwriting docs/benchmarks.md
 // (a partial table would drop the other sections). `--only start` times the build, a first start
 // on a fresh data folder and a restart (bench/start.ts).
@@ -34,6 +34,7 @@ import { benchFlood, type FloodResult } from "./flood";
 import { cpuMsPerRequest, type LoadResult, load, warmUp } from "./http";
 import { benchImage, type ImageResult } from "./images";
 import { type JsWeight, measureJsWeight } from "./js-weight";
+import { benchLeadIntake, LEAD_INTAKE_SECRET, type LeadIntakeRow } from "./lead-intake";
 import { type LighthouseResult, multiplierFor, runLighthouse } from "./lighthouse";
 import { describeMachine } from "./machine";
 import { benchSearch, type ExplainResult, type SearchResultRow } from "./search";
@@ -65,10 +66,13 @@ const STEPS = [
   "search-load",
   "flood",
   "drain",
+  "lead-intake",
   "baseline",
 ];
 /** Requests in flight when the drain step sends SIGTERM. */
 const DRAIN_REQUESTS = Number(process.env.BENCH_DRAIN_REQUESTS ?? 100);
+/** Distinct leads the lead-intake step sends (bench/lead-intake.ts). */
+const LEAD_INTAKE_COUNT = Number(process.env.BENCH_LEADS ?? 1000);
 /** The CPU benchmark index of the slower phone Lighthouse also simulates (meta: TBT ≤ 200 ms there). */
 const SLOW_PHONE_INDEX = Number(process.env.BENCH_SLOW_PHONE_INDEX ?? 1700);
 /** A commit to measure this build against, side by side (bench/baseline.ts). */
@@ -113,6 +117,8 @@ interface Report {
   image?: ImageResult;
   flood?: FloodResult;
   drain?: DrainResult;
+  /** The Grupo ZAP lead endpoint: distinct leads, then the same again (bench/lead-intake.ts). */
+  leadIntake: LeadIntakeRow[];
   baseline?: BaselineReport;
   /** The production build's duration, when this run built. */
   buildMs?: number;
@@ -417,6 +423,84 @@ async function floodStep(): Promise<FloodResult> {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Empties a throwaway PostgreSQL database (BENCH_DATABASE_URL) for a step that seeds its own. */
+async function emptyPostgres(databaseUrl: string): Promise<void> {
+  const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(
+      "drop schema if exists drizzle cascade; drop schema public cascade; create schema public",
+    );
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Step 9: the Grupo ZAP lead endpoint on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL. */
+async function leadIntakeStep(): Promise<LeadIntakeRow[]> {
+  const rows: LeadIntakeRow[] = [];
+  const engines: { engine: string; databaseUrl: string }[] = [{ engine: "PGlite", databaseUrl: "" }];
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (pgUrl) engines.push({ engine: "PostgreSQL", databaseUrl: pgUrl });
+  for (const { engine, databaseUrl } of engines) {
+    const dataDir = `${DATA_DIR}-leads`;
+    rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await emptyPostgres(databaseUrl);
+    progress(
+      `leads do Grupo ZAP: ${LEAD_INTAKE_COUNT} leads distintos, depois os mesmos de novo (${engine})…`,
+    );
+    const options = {
+      port: PORT,
+      buildDir: BUILD_DIR,
+      dataDir,
+      env: {
+        DATABASE_URL: databaseUrl,
+        TRUST_PROXY: "true",
+        GRUPOZAP_LEADS_SECRET: LEAD_INTAKE_SECRET,
+        // No mail server: the outbox worker "sends" each lead's e-mails to the log, in the same process.
+        SMTP_URL: "",
+      },
+    };
+    seedFirst(options);
+    const server = await startServer(options);
+    try {
+      rows.push(
+        ...(await benchLeadIntake({
+          baseUrl: server.url,
+          engine,
+          count: LEAD_INTAKE_COUNT,
+          concurrency: 10,
+        })),
+      );
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}
+
+function renderLeadIntake(rows: LeadIntakeRow[]): string[] {
+  return [
+    "## 9. Leads dos portais (POST /api/portais/grupozap/leads)",
+    "",
+    `${LEAD_INTAKE_COUNT} leads distintos do Grupo ZAP (cada um uma pessoa: cartão, contato e e-mails na fila, app/server/leads/record.server.ts), 10 pedidos por vez, com a senha em HTTP Basic; depois os mesmos de novo, como as novas tentativas do portal, que respondem 2xx sem gravar nada. Vinte remetentes (X-Forwarded-For), cada um dentro do limite de 120 por minuto (bench/lead-intake.ts).`,
+    "",
+    table(
+      ["banco", "envio", "pedidos", "2xx", "req/s", "p50 (ms)", "p99 (ms)"],
+      rows.map((r) => [
+        r.engine,
+        r.kind,
+        r.sent,
+        r.ok,
+        round(r.requestsPerSecond, 0),
+        round(r.p50, 1),
+        round(r.p99, 1),
+      ]),
+    ),
+    "",
+  ];
 }
 
 /** Step 8: SIGTERM during a burst of uncached page requests (bench/drain.ts). */
@@ -766,6 +850,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
   }
   if (report.flood) out.push(...renderFlood(report.flood));
   if (report.drain) out.push(...renderDrain(report.drain));
+  if (report.leadIntake.length > 0) out.push(...renderLeadIntake(report.leadIntake));
   if (report.baseline) out.push(...renderBaseline(report.baseline));
   if (report.notes.length > 0) out.push("## Observações", "", ...report.notes.map((n) => `- ${n}`), "");
   return out.join("\n");
@@ -834,6 +919,7 @@ async function main(): Promise<void> {
     explains: [],
     searchLoad: [],
     searchBoot: [],
+    leadIntake: [],
     start: [],
     notes: [],
   };
@@ -949,6 +1035,14 @@ async function main(): Promise<void> {
     progress(
       `  SIGTERM: ${report.drain.answered} de ${report.drain.sent} respondidos, saída em ${report.drain.exitMs} ms`,
     );
+    save();
+  }
+  if (!SKIP.has("lead-intake")) {
+    report.leadIntake = await leadIntakeStep();
+    for (const row of report.leadIntake)
+      progress(
+        `  ${row.engine}, ${row.kind}: ${row.ok} de ${row.sent} 2xx, ${round(row.requestsPerSecond, 0)} req/s`,
+      );
     save();
   }
   const elapsed = (Date.now() - startedAt.getTime()) / 1000;
