@@ -3,7 +3,8 @@
 // (LEAD_SWEEP_INTERVAL_SECONDS) and a real SMTP server in this process:
 // rules set → portal lead in → auto-assigned → timer → reassigned after the limit (agent and admin
 // e-mailed) → the new agent replies by WhatsApp (the timer stops) → visit → proposal → closed →
-// the painel's median first-response time. Needs TEST_DATABASE_URL and the build.
+// the painel's median first-response time → the funnel report counts it. Needs TEST_DATABASE_URL
+// and the build.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, expect, type Page, request as playwrightRequest } from "@playwright/test";
@@ -250,5 +251,27 @@ test.describe("mesa de leads: roleta, prazo de resposta e atendimento", () => {
     const section = page.getByRole("region", { name: "Tempo até a primeira resposta" });
     await expect(section.getByRole("row", { name: new RegExp(BRUNO.name) })).toContainText("1");
     await expectNoAxeViolations(page);
+  });
+
+  test("o relatório do funil conta o lead: do VivaReal ao fechado, com o Bruno", async ({ page }) => {
+    await loginAs(page, "admin", base());
+    await page.goto(`${base()}/admin/relatorios`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Relatórios");
+    await expectNoAxeViolations(page);
+    // The CSV holds the same figures as the page: leads, contatados, visita, proposta, fechado.
+    const response = await page.request.get(`${base()}/admin/relatorios.csv`);
+    expect(response.status()).toBe(200);
+    const rows = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n")
+      .map((line) => line.split(";").map((cell) => cell.replace(/^"|"$/g, "")));
+    const stagesOf = (name: string) =>
+      rows
+        .find((cells) => cells[1] === name)
+        ?.slice(2, 7)
+        .map(Number);
+    expect(stagesOf("VivaReal")).toEqual([1, 1, 1, 1, 1]);
+    expect(stagesOf(BRUNO.name)).toEqual([1, 1, 1, 1, 1]);
   });
 });
