@@ -4,7 +4,7 @@
 // field (app/lib/captacao-form.ts) and each photo's bytes, and answers messages at the fields with
 // a 4xx; focus goes to the confirmation or to the error summary so a screen reader hears the outcome.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import {
   CAPTACAO_FINALIDADE_LABELS,
   CAPTACAO_FORM_MAX_BYTES,
@@ -16,10 +16,10 @@ import {
   type CaptacaoField,
 } from "../lib/captacao-fields";
 import { formatCount } from "../lib/format";
-import { HONEYPOT_FIELD } from "../lib/lead-fields";
 import { FINALIDADE_KEYS, TIPO_KEYS, TIPOS } from "../lib/vocabulary";
 import captacaoFormCss from "../styles/captacao-form.css?inline";
 import leadFormCss from "../styles/lead-form.css?inline";
+import { FieldError, TrapAndConsent } from "./lead-form-parts";
 import { Stylesheet } from "./stylesheet";
 
 const MB = 1024 * 1024;
@@ -35,14 +35,6 @@ function photoProblem(files: FileList | null): string | null {
   if (total > CAPTACAO_FORM_MAX_BYTES)
     return `As fotos passam de ${CAPTACAO_FORM_MAX_BYTES / MB} MB no total. Escolha menos fotos, ou fotos menores.`;
   return null;
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p className="lead-form__error" id={id}>
-      {message}
-    </p>
-  ) : null;
 }
 
 export function CaptacaoForm({
@@ -322,28 +314,7 @@ export function CaptacaoForm({
         </div>
       </fieldset>
 
-      {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
-      <div className="lead-form__trap" aria-hidden="true">
-        <label htmlFor={id("website")}>Não preencha este campo</label>
-        <input id={id("website")} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-      </div>
-      <div className="lead-form__consent">
-        <input
-          id={id("consent")}
-          name="consent"
-          type="checkbox"
-          required
-          aria-invalid={invalid("consent")}
-          aria-describedby={describedBy("consent")}
-        />
-        <label htmlFor={id("consent")}>
-          {consentText}{" "}
-          <Link to="/politica-de-privacidade" target="_blank">
-            Ler a política<span className="visually-hidden"> (abre em nova aba)</span>
-          </Link>
-        </label>
-      </div>
-      <FieldError id={id("consent-erro")} message={errors.consent} />
+      <TrapAndConsent id={id} consentText={consentText} error={errors.consent} />
       <button type="submit" className="button button--primary lead-form__submit" disabled={busy}>
         {busy ? "Enviando…" : "Enviar imóvel"}
       </button>

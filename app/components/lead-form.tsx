@@ -3,18 +3,11 @@
 // place. The server validates (app/lib/lead-form.ts) and answers field messages with status 400;
 // focus goes to the confirmation or to the error summary so a screen reader hears the outcome.
 import { useEffect, useRef } from "react";
-import { Link, useFetcher } from "react-router";
-import { HONEYPOT_FIELD, LEAD_LIMITS, type LeadActionData, type LeadField } from "../lib/lead-fields";
+import { useFetcher } from "react-router";
+import { LEAD_LIMITS, type LeadActionData, type LeadField } from "../lib/lead-fields";
 import leadFormCss from "../styles/lead-form.css?inline";
+import { FieldError, TrapAndConsent } from "./lead-form-parts";
 import { Stylesheet } from "./stylesheet";
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p className="lead-form__error" id={id}>
-      {message}
-    </p>
-  ) : null;
-}
 
 export function LeadForm({
   idPrefix,
@@ -151,28 +144,7 @@ export function LeadForm({
         />
         <FieldError id={id("message-erro")} message={errors.message} />
       </div>
-      {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
-      <div className="lead-form__trap" aria-hidden="true">
-        <label htmlFor={id("website")}>Não preencha este campo</label>
-        <input id={id("website")} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-      </div>
-      <div className="lead-form__consent">
-        <input
-          id={id("consent")}
-          name="consent"
-          type="checkbox"
-          required
-          aria-invalid={invalid("consent")}
-          aria-describedby={describedBy("consent")}
-        />
-        <label htmlFor={id("consent")}>
-          {consentText}{" "}
-          <Link to="/politica-de-privacidade" target="_blank">
-            Ler a política<span className="visually-hidden"> (abre em nova aba)</span>
-          </Link>
-        </label>
-      </div>
-      <FieldError id={id("consent-erro")} message={errors.consent} />
+      <TrapAndConsent id={id} consentText={consentText} error={errors.consent} />
       <button type="submit" className="button button--primary lead-form__submit" disabled={busy}>
         {busy ? "Enviando…" : "Enviar mensagem"}
       </button>

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { outbox } from "../db/schema.server";
 import { defaultLogger, type Logger } from "../log/logger.server";
-import { brandedHtml, mailBrandOf } from "../mail/branded-html.server";
+import { sendBrandedMail } from "../mail/branded-mail.server";
 import type { MailTransport } from "../mail/mailer.server";
 import type { Storage } from "../media/storage.server";
 import type { OutboxHandler } from "../outbox/outbox.server";
@@ -65,15 +65,12 @@ export function passwordResetEmailHandler(
       `${base}/redefinir-senha/${payload.token}`,
       agency.name,
     );
-    const brand = mailBrandOf(agency, base, options.storage);
-    const host = new URL(base).hostname || "localhost";
-    await transport.send({
-      to: reset.email,
-      subject,
-      text,
-      html: brandedHtml(brand, subject, text),
-      messageId: `<outbox-${row.id}@${host}>`,
-    });
+    await sendBrandedMail(
+      { db, transport, publicUrl: base, storage: options.storage },
+      row.id,
+      { to: reset.email, subject, text },
+      agency,
+    );
     await forgetToken(db, row.id, log);
     return undefined;
   };

@@ -6,11 +6,10 @@ import { captacaoHeadline, expectedPriceText } from "../../lib/captacao-text";
 import { FINALIDADES } from "../../lib/vocabulary";
 import type { Db, Tx } from "../db/client.server";
 import { agencySettings, type Captacao, captacaoPhotos, captacoes } from "../db/schema.server";
-import { brandedHtml, mailBrandOf } from "../mail/branded-html.server";
+import { sendBrandedMail } from "../mail/branded-mail.server";
 import { headerSafe, type MailTransport, safeAddress } from "../mail/mailer.server";
 import type { Storage } from "../media/storage.server";
 import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
-import { getAgencyBrand } from "../settings/settings.server";
 
 export const CAPTACAO_EMAIL_KIND = "captacao-email";
 
@@ -80,15 +79,11 @@ export function captacaoEmailHandler(
       .from(captacaoPhotos)
       .where(eq(captacaoPhotos.captacaoId, id));
     const { subject, text } = buildCaptacaoEmail(captacao, photos?.n ?? 0, publicUrl);
-    const brand = mailBrandOf(await getAgencyBrand(db), publicUrl, options.storage);
-    const host = new URL(publicUrl).hostname || "localhost";
-    await transport.send({
+    await sendBrandedMail({ db, transport, publicUrl, storage: options.storage }, row.id, {
       to: payload.to,
       subject,
       text,
-      html: brandedHtml(brand, subject, text),
       replyTo: captacao.email ?? undefined,
-      messageId: `<outbox-${row.id}@${host}>`,
     });
     return undefined;
   };

@@ -6,11 +6,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { formatMinutes } from "../../lib/lead-distribution";
 import type { Db, Tx } from "../db/client.server";
 import { leads, properties, users } from "../db/schema.server";
-import { brandedHtml, mailBrandOf } from "../mail/branded-html.server";
+import { sendBrandedMail } from "../mail/branded-mail.server";
 import { headerSafe, type MailTransport, safeAddress } from "../mail/mailer.server";
 import type { Storage } from "../media/storage.server";
 import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
-import { getAgencyBrand } from "../settings/settings.server";
 
 export const LEAD_DISTRIBUTION_EMAIL_KIND = "lead-distribution-email";
 
@@ -184,14 +183,10 @@ export function leadDistributionEmailHandler(
     const data = await loadData(db, payload);
     if (!data) return "skip"; // the lead was erased meanwhile
     const { subject, text } = buildDistributionEmail(data, payload, publicUrl);
-    const brand = mailBrandOf(await getAgencyBrand(db), publicUrl, options.storage);
-    const host = new URL(publicUrl).hostname || "localhost";
-    await transport.send({
+    await sendBrandedMail({ db, transport, publicUrl, storage: options.storage }, row.id, {
       to: payload.to,
       subject,
       text,
-      html: brandedHtml(brand, subject, text),
-      messageId: `<outbox-${row.id}@${host}>`,
     });
     return undefined;
   };

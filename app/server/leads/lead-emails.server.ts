@@ -7,11 +7,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { LEAD_ORIGINS } from "../../lib/vocabulary";
 import type { Db, Tx } from "../db/client.server";
 import { leadContacts, leads, outbox, properties, users } from "../db/schema.server";
-import { brandedHtml, mailBrandOf } from "../mail/branded-html.server";
+import { sendBrandedMail } from "../mail/branded-mail.server";
 import { headerSafe, type MailTransport, safeAddress } from "../mail/mailer.server";
 import type { Storage } from "../media/storage.server";
 import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
-import { getAgencyBrand } from "../settings/settings.server";
 
 export const LEAD_EMAIL_KIND = "lead-email";
 
@@ -185,15 +184,11 @@ export function leadEmailHandler(
     );
     if (!lead) return "skip";
     const { subject, text } = buildLeadEmail(lead, publicUrl, payload.recipient);
-    const brand = mailBrandOf(await getAgencyBrand(db), publicUrl, options.storage);
-    const host = new URL(publicUrl).hostname || "localhost";
-    await transport.send({
+    await sendBrandedMail({ db, transport, publicUrl, storage: options.storage }, row.id, {
       to: payload.to,
       subject,
       text,
-      html: brandedHtml(brand, subject, text),
       replyTo: lead.email ?? undefined,
-      messageId: `<outbox-${row.id}@${host}>`,
     });
     return undefined;
   };

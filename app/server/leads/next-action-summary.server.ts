@@ -15,11 +15,10 @@ import { formatCount } from "../../lib/format";
 import { formatDue, type MaceioClock, maceioClock, nextActionState } from "../../lib/next-action";
 import type { Db, Tx } from "../db/client.server";
 import { leads, nextActionSummaries, properties, users } from "../db/schema.server";
-import { brandedHtml, mailBrandOf } from "../mail/branded-html.server";
+import { sendBrandedMail } from "../mail/branded-mail.server";
 import { headerSafe, type MailTransport, safeAddress } from "../mail/mailer.server";
 import type { Storage } from "../media/storage.server";
 import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
-import { getAgencyBrand } from "../settings/settings.server";
 import { leadAgentId } from "./inbox.server";
 import { byDue, dueToday, overdue } from "./next-action-due.server";
 
@@ -254,14 +253,10 @@ export function nextActionSummaryHandler(
       inboxQuery: agent.role === "admin" ? `&corretor=${agent.id}` : "",
     };
     const { subject, text } = buildNextActionSummary(data, publicUrl);
-    const brand = mailBrandOf(await getAgencyBrand(db), publicUrl, options.storage);
-    const host = new URL(publicUrl).hostname || "localhost";
-    await transport.send({
+    await sendBrandedMail({ db, transport, publicUrl, storage: options.storage }, row.id, {
       to,
       subject,
       text,
-      html: brandedHtml(brand, subject, text),
-      messageId: `<outbox-${row.id}@${host}>`,
     });
     return undefined;
   };

@@ -8,11 +8,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Db, Tx } from "../db/client.server";
 import { agencySettings, properties, propertyViewsDaily, users } from "../db/schema.server";
-import { brandedHtml, mailBrandOf } from "../mail/branded-html.server";
+import { sendBrandedMail } from "../mail/branded-mail.server";
 import { headerSafe, type MailTransport, safeAddress } from "../mail/mailer.server";
 import type { Storage } from "../media/storage.server";
 import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
-import { getAgencyBrand } from "../settings/settings.server";
 
 /** One notice per visitor (connection), listing and day: the key names the day. */
 const NOTICE_RULE: RateLimitRule = { limit: 1, windowMs: 24 * 3_600_000 };
@@ -131,14 +130,10 @@ export function whatsappClickEmailHandler(
       { ...listing, propertyId, clicks: counter?.clicks ?? 1, day: payload.day },
       publicUrl,
     );
-    const brand = mailBrandOf(await getAgencyBrand(db), publicUrl, options.storage);
-    const host = new URL(publicUrl).hostname || "localhost";
-    await transport.send({
+    await sendBrandedMail({ db, transport, publicUrl, storage: options.storage }, row.id, {
       to: payload.to,
       subject,
       text,
-      html: brandedHtml(brand, subject, text),
-      messageId: `<outbox-${row.id}@${host}>`,
     });
     return undefined;
   };
