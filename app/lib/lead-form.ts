@@ -3,6 +3,7 @@
 // visitor reads at each field.
 import { z } from "zod";
 import { HONEYPOT_FIELD, LEAD_LIMITS, type LeadField, type LeadFieldErrors } from "./lead-fields";
+import { PHONE_HINT, readPhone } from "./phone";
 
 const MISSING_CONTACT = "Informe um telefone ou um e-mail para que possamos responder.";
 
@@ -14,16 +15,6 @@ const optionalText = (max: number, tooLong: string) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-/** (82) 99999-9999 / 82 3333-4444, with or without +55. */
-function normalizePhone(raw: string): string | null {
-  let digits = raw.replace(/\D/g, "");
-  if (digits.length > 11 && digits.startsWith("55")) digits = digits.slice(2);
-  if (digits.length === 11 && digits[2] === "9")
-    return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
-  if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
-  return null;
-}
-
 export const leadFormSchema = z.object({
   name: z
     .string({ error: "Informe seu nome." })
@@ -32,9 +23,9 @@ export const leadFormSchema = z.object({
     .max(LEAD_LIMITS.name, `Use no máximo ${LEAD_LIMITS.name} caracteres.`),
   phone: optionalText(30, "Telefone longo demais.").transform((v, ctx) => {
     if (v === null) return null;
-    const phone = normalizePhone(v);
+    const phone = readPhone(v);
     if (!phone) {
-      ctx.addIssue({ code: "custom", message: "Informe o telefone com DDD, ex.: (82) 99999-9999." });
+      ctx.addIssue({ code: "custom", message: PHONE_HINT });
       return z.NEVER;
     }
     return phone;

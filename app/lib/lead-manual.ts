@@ -1,13 +1,12 @@
 // A call or a walk-in an agent records on /admin/leads (manual entry): three fields and how the
 // person came. Shared by the form (names, limits) and its action (app/server/leads/manual.server.ts).
 import { z } from "zod";
+import { PHONE_HINT, readPhone } from "./phone";
 import { MANUAL_LEAD_ORIGINS } from "./vocabulary";
 
 export const MANUAL_LIMITS = { name: 120, phone: 30, interesse: 500 } as const;
 export type ManualLeadField = "name" | "phone" | "interesse" | "como";
 export type ManualLeadErrors = Partial<Record<ManualLeadField, string>>;
-
-const PHONE = /^\D*(55)?\D*0?\D*\d{2}\D*9?\d{4}\D*\d{4}\D*$/;
 
 export const manualLeadSchema = z.object({
   name: z
@@ -16,10 +15,17 @@ export const manualLeadSchema = z.object({
     .min(2, "Informe o nome.")
     .max(MANUAL_LIMITS.name, `Use no máximo ${MANUAL_LIMITS.name} caracteres.`),
   phone: z
-    .string({ error: "Informe o telefone com DDD, ex.: (82) 99999-9999." })
+    .string({ error: PHONE_HINT })
     .trim()
     .max(MANUAL_LIMITS.phone, "Telefone longo demais.")
-    .regex(PHONE, "Informe o telefone com DDD, ex.: (82) 99999-9999."),
+    .transform((raw, ctx) => {
+      const phone = readPhone(raw);
+      if (!phone) {
+        ctx.addIssue({ code: "custom", message: PHONE_HINT });
+        return z.NEVER;
+      }
+      return phone;
+    }),
   interesse: z
     .string()
     .trim()

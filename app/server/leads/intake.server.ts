@@ -7,6 +7,7 @@
 // can never fix (a malformed body) is a 400; a referência we do not know still makes the lead.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { readPhone } from "../../lib/phone";
 import type { LeadOrigin } from "../../lib/vocabulary";
 import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Config } from "../config.server";
@@ -15,7 +16,6 @@ import { properties } from "../db/schema.server";
 import { cleanText } from "../http/clean-input.server";
 import { limitStream } from "../http/limited-body.server";
 import { isLeadSecret, type LeadApiSecretName, presentedSecret } from "./api-secrets.server";
-import { formatPhone } from "./person.server";
 import { recordLead } from "./record.server";
 
 /** A lead is a few hundred bytes; 64 KB leaves room for long messages and fields added later. */
@@ -172,7 +172,7 @@ export async function receiveGrupoZapLead(request: Request, ctx: IntakeContext):
   // timestamp, and whatever it adds later; an e-mail or phone we cannot read, as received.
   const extra: Record<string, unknown> = { leadOrigin, ...rest };
   if (email && !validEmail) extra.email = email;
-  const formatted = formatPhone(digits);
+  const formatted = readPhone(digits);
   if (digits && !formatted) extra.phone = `${ddd} ${phone}`.trim();
   const result = await recordLead(ctx.db, {
     name: name || validEmail || formatted || "Sem nome",
@@ -229,7 +229,7 @@ export async function receiveGenericLead(request: Request, ctx: IntakeContext): 
   if (!parsed.success) return refuse.invalid("invalid-lead", issuesOf(parsed.error));
   const { name, email, phone, message, referencia, source, externalId } = parsed.data;
   const validEmail = emailOrNull(email);
-  const formatted = formatPhone(phone);
+  const formatted = readPhone(phone);
   const fields: Record<string, string> = {};
   if (!name) fields.name = "required";
   if (email && !validEmail) fields.email = "invalid";

@@ -6,7 +6,6 @@ import { type ManualLeadErrors, type ManualLeadField, manualLeadSchema } from ".
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import type { Actor } from "./inbox.server";
-import { formatPhone } from "./person.server";
 import { recordLead } from "./record.server";
 
 export type ManualLeadResult =
@@ -22,17 +21,15 @@ export async function recordManualLead(
   now: Date = new Date(),
 ): Promise<ManualLeadResult> {
   const parsed = manualLeadSchema.safeParse(input);
-  const phone = parsed.success ? formatPhone(parsed.data.phone) : null;
-  if (!parsed.success || !phone) {
+  if (!parsed.success) {
     const fieldErrors: ManualLeadErrors = {};
-    for (const issue of parsed.success ? [] : parsed.error.issues) {
+    for (const issue of parsed.error.issues) {
       const field = issue.path[0] as ManualLeadField | undefined;
       if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
     }
-    if (parsed.success) fieldErrors.phone = "Informe o telefone com DDD, ex.: (82) 99999-9999.";
     return { ok: false, fieldErrors };
   }
-  const { name, interesse, como } = parsed.data;
+  const { name, phone, interesse, como } = parsed.data;
   // "AP0042" alone in the interest is a listing's referência: the contact is about it.
   let propertyId: number | null = null;
   if (REFERENCIA.test(interesse)) {

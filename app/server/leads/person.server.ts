@@ -23,18 +23,6 @@ export function phoneKey(raw: string | null | undefined): string | null {
   return digits.slice(0, 2) + digits.slice(-8);
 }
 
-/** (82) 99999-9999 / (82) 3333-4444 from any of the forms phoneKey reads; null when unreadable. */
-export function formatPhone(raw: string | null | undefined): string | null {
-  if (!raw) return null;
-  let digits = raw.replace(/\D/g, "");
-  if (digits.length >= 12 && digits.startsWith("55")) digits = digits.slice(2);
-  if (digits.length >= 11 && digits.startsWith("0")) digits = digits.slice(1);
-  if (digits.length === 11 && digits[2] === "9")
-    return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
-  if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
-  return null;
-}
-
 /** The e-mail as a matching key: trimmed, lower case (the inbox's index is on lower(email)). */
 export function emailKey(raw: string | null | undefined): string | null {
   const email = raw?.trim().toLowerCase();
