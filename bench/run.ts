@@ -584,7 +584,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
   out.push("# Benchmarks", "");
   out.push(`Gerado por \`npm run bench\` em ${startedAt.toISOString()} (${round(elapsedSeconds, 0)} s).`, "");
   out.push(`- Máquina: ${machine}`);
-  out.push(`- Commit: \`${MEASURED_COMMIT}\``);
+  out.push(`- Commit: ${MEASURED_COMMIT}`);
   out.push(
     `- Carga HTTP: autocannon, ${CONNECTIONS} conexões, ${DURATION} s por página em ${ROUNDS} rodadas alternadas com as outras páginas do mesmo servidor (vale a rodada mediana), depois de ${WARMUP_REQUESTS} requisições de aquecimento por página e processo (um servidor recém-iniciado renderiza à metade da velocidade até o V8 compilar o caminho da renderização), sem compressão (o cliente não pede; a tabela "Como um navegador pede" abaixo pede), servidor e autocannon na mesma máquina${canPin() ? ", cada um no seu núcleo quando o site roda num processo só (taskset: o servidor no 0, o autocannon no 1; soltos, os dois se revezavam nos dois núcleos e a CPU por página do servidor oscilava entre dois patamares, ~2,0 e ~2,9 ms no imóvel)" : ""}.`,
   );
