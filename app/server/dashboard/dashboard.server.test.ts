@@ -122,7 +122,8 @@ describe("dashboard", () => {
       [complete.id, 7, 2, 1],
       [othersListing.id, 5, 0, 1],
     ]);
-    expect(all.recentLeads.map((l) => l.name)).toEqual(["Lead A", "Lead B", "Lead C"]);
+    // B and C arrived at the same moment: the one recorded last comes first.
+    expect(all.recentLeads.map((l) => l.name)).toEqual(["Lead A", "Lead C", "Lead B"]);
 
     const reasons = Object.fromEntries(all.attention.map((a) => [a.id, a.reasons]));
     expect(reasons[noPhotos.id]).toEqual(["sem-fotos"]);

@@ -194,7 +194,9 @@ async function recentLeads(db: Db, viewer: DashboardViewer, limit: number): Prom
     .from(leads)
     .leftJoin(properties, eq(properties.id, leads.propertyId))
     .where(ownLeads(viewer))
-    .orderBy(desc(leads.createdAt))
+    // Leads that arrived at the same moment: the one recorded last first, the same on every engine
+    // and plan (an index on created_at, migration 0013, reads ties in another order).
+    .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(limit);
   return rows.map((row) => ({
     id: row.id,
