@@ -206,7 +206,18 @@ export async function hydrated(page: Page): Promise<void> {
  * click right after the load event could land before React hydrates: a full page load instead
  * of a client navigation, or a select whose change nothing submits. Tests that look at the page before hydration pass `waitUntil: "commit"`.
  */
+let testsStarted = 0;
+
 export const test = base.extend({
+  // Each test comes from an address of its own (the server trusts X-Forwarded-For here), so the
+  // per-address limits on forms (a listing's lead form: 20 posts in 10 minutes) count one test's
+  // posts, not those of every test before it: otherwise a test meets 429 or not depending on how
+  // many form-posting tests the suite ran first. A test that sets the header itself still wins.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    testsStarted += 1;
+    const address = `10.${testInfo.workerIndex % 256}.${(testsStarted >> 8) & 255}.${testsStarted & 255}`;
+    await use({ ...extraHTTPHeaders, "X-Forwarded-For": address });
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
