@@ -3,6 +3,7 @@
 // counted in) and each active corretor's part. One form; bad input answers 400 with the message
 // at its field and saves nothing (app/lib/lead-distribution.ts parses it).
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { TableScroll } from "../../components/admin/table-scroll";
 import { FormAlert } from "../../components/form-field";
 import { Stylesheet } from "../../components/stylesheet";
 import { minutesToClock, WEEKDAYS } from "../../lib/business-hours";
@@ -177,64 +178,67 @@ export default function LeadDistribution({ loaderData }: Route.ComponentProps) {
         </fieldset>
 
         <fieldset className="admin-card">
-          <legend>Horário comercial (horário de Maceió)</legend>
-          <table className="admin-table distribution-hours">
-            <thead>
-              <tr>
-                <th scope="col">Dia</th>
-                <th scope="col">Aberto</th>
-                <th scope="col">Abre</th>
-                <th scope="col">Fecha</th>
-              </tr>
-            </thead>
-            <tbody>
-              {WEEKDAYS.map((name, day) => {
-                const hours = rules.businessHours[day] ?? null;
-                const start = dayField(day, "inicio");
-                const end = dayField(day, "fim");
-                return (
-                  <tr key={name}>
-                    <th scope="row">{name}</th>
-                    <td>
-                      <input
-                        id={dayField(day, "aberto")}
-                        name={dayField(day, "aberto")}
-                        type="checkbox"
-                        defaultChecked={hours !== null}
-                        aria-label={`${name}: aberto`}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        id={start}
-                        name={start}
-                        type="time"
-                        defaultValue={minutesToClock(hours?.[0] ?? 480)}
-                        aria-label={`${name}: abre às`}
-                        {...invalid(start, errors[start])}
-                      />
-                      <FieldError id={start} message={errors[start]} />
-                    </td>
-                    <td>
-                      <input
-                        id={end}
-                        name={end}
-                        type="time"
-                        defaultValue={minutesToClock(hours?.[1] ?? 1080)}
-                        aria-label={`${name}: fecha às`}
-                        {...invalid(end, errors[end])}
-                      />
-                      <FieldError id={end} message={errors[end]} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <legend id="horario-comercial">Horário comercial (horário de Maceió)</legend>
+          {/* On a phone a wide table scrolls inside its own area, not the page (admin-phone.spec.ts). */}
+          <TableScroll labelledBy="horario-comercial">
+            <table className="admin-table distribution-hours">
+              <thead>
+                <tr>
+                  <th scope="col">Dia</th>
+                  <th scope="col">Aberto</th>
+                  <th scope="col">Abre</th>
+                  <th scope="col">Fecha</th>
+                </tr>
+              </thead>
+              <tbody>
+                {WEEKDAYS.map((name, day) => {
+                  const hours = rules.businessHours[day] ?? null;
+                  const start = dayField(day, "inicio");
+                  const end = dayField(day, "fim");
+                  return (
+                    <tr key={name}>
+                      <th scope="row">{name}</th>
+                      <td>
+                        <input
+                          id={dayField(day, "aberto")}
+                          name={dayField(day, "aberto")}
+                          type="checkbox"
+                          defaultChecked={hours !== null}
+                          aria-label={`${name}: aberto`}
+                        />
+                      </td>
+                      <td>
+                        <input
+                          id={start}
+                          name={start}
+                          type="time"
+                          defaultValue={minutesToClock(hours?.[0] ?? 480)}
+                          aria-label={`${name}: abre às`}
+                          {...invalid(start, errors[start])}
+                        />
+                        <FieldError id={start} message={errors[start]} />
+                      </td>
+                      <td>
+                        <input
+                          id={end}
+                          name={end}
+                          type="time"
+                          defaultValue={minutesToClock(hours?.[1] ?? 1080)}
+                          aria-label={`${name}: fecha às`}
+                          {...invalid(end, errors[end])}
+                        />
+                        <FieldError id={end} message={errors[end]} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
         </fieldset>
 
         <fieldset className="admin-card">
-          <legend>Corretores na roleta</legend>
+          <legend id="corretores-na-roleta">Corretores na roleta</legend>
           {agents.length === 0 ? (
             <p>Nenhum corretor ativo. Cadastre corretores em Usuários.</p>
           ) : (
@@ -242,68 +246,70 @@ export default function LeadDistribution({ loaderData }: Route.ComponentProps) {
               <p className="form-field__hint">
                 Sem finalidade ou cidade marcada, o corretor atende todas. Cidades separadas por vírgula.
               </p>
-              <table className="admin-table distribution-agents">
-                <thead>
-                  <tr>
-                    <th scope="col">Corretor</th>
-                    <th scope="col">Participa</th>
-                    <th scope="col">Finalidades</th>
-                    <th scope="col">Cidades</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {agents.map((agent) => {
-                    const cities = memberField(agent.id, "cidades");
-                    const finalidades = memberField(agent.id, "finalidades");
-                    return (
-                      <tr key={agent.id} data-agent-id={agent.id}>
-                        <th scope="row">{agent.name}</th>
-                        <td>
-                          <input
-                            id={memberField(agent.id, "participa")}
-                            name={memberField(agent.id, "participa")}
-                            type="checkbox"
-                            defaultChecked={agent.member.takesPart}
-                            aria-label={`${agent.name} participa da roleta`}
-                          />
-                        </td>
-                        <td>
-                          <ul className="distribution-finalidades">
-                            {FINALIDADE_KEYS.map((key) => (
-                              <li key={key}>
-                                <input
-                                  id={`${finalidades}-${key}`}
-                                  name={finalidades}
-                                  type="checkbox"
-                                  value={key}
-                                  defaultChecked={agent.member.finalidades.includes(key)}
-                                />
-                                <label htmlFor={`${finalidades}-${key}`}>
-                                  {FINALIDADES[key]}
-                                  <span className="visually-hidden"> ({agent.name})</span>
-                                </label>
-                              </li>
-                            ))}
-                          </ul>
-                          <FieldError id={finalidades} message={errors[finalidades]} />
-                        </td>
-                        <td>
-                          <input
-                            id={cities}
-                            name={cities}
-                            type="text"
-                            maxLength={1000}
-                            defaultValue={agent.member.cities.join(", ")}
-                            aria-label={`Cidades de ${agent.name}`}
-                            {...invalid(cities, errors[cities])}
-                          />
-                          <FieldError id={cities} message={errors[cities]} />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <TableScroll labelledBy="corretores-na-roleta">
+                <table className="admin-table distribution-agents">
+                  <thead>
+                    <tr>
+                      <th scope="col">Corretor</th>
+                      <th scope="col">Participa</th>
+                      <th scope="col">Finalidades</th>
+                      <th scope="col">Cidades</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {agents.map((agent) => {
+                      const cities = memberField(agent.id, "cidades");
+                      const finalidades = memberField(agent.id, "finalidades");
+                      return (
+                        <tr key={agent.id} data-agent-id={agent.id}>
+                          <th scope="row">{agent.name}</th>
+                          <td>
+                            <input
+                              id={memberField(agent.id, "participa")}
+                              name={memberField(agent.id, "participa")}
+                              type="checkbox"
+                              defaultChecked={agent.member.takesPart}
+                              aria-label={`${agent.name} participa da roleta`}
+                            />
+                          </td>
+                          <td>
+                            <ul className="distribution-finalidades">
+                              {FINALIDADE_KEYS.map((key) => (
+                                <li key={key}>
+                                  <input
+                                    id={`${finalidades}-${key}`}
+                                    name={finalidades}
+                                    type="checkbox"
+                                    value={key}
+                                    defaultChecked={agent.member.finalidades.includes(key)}
+                                  />
+                                  <label htmlFor={`${finalidades}-${key}`}>
+                                    {FINALIDADES[key]}
+                                    <span className="visually-hidden"> ({agent.name})</span>
+                                  </label>
+                                </li>
+                              ))}
+                            </ul>
+                            <FieldError id={finalidades} message={errors[finalidades]} />
+                          </td>
+                          <td>
+                            <input
+                              id={cities}
+                              name={cities}
+                              type="text"
+                              maxLength={1000}
+                              defaultValue={agent.member.cities.join(", ")}
+                              aria-label={`Cidades de ${agent.name}`}
+                              {...invalid(cities, errors[cities])}
+                            />
+                            <FieldError id={cities} message={errors[cities]} />
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </TableScroll>
             </>
           )}
         </fieldset>
