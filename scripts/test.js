@@ -9,6 +9,8 @@ import { join } from "node:path";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSuites = 0;
+// Named again at the very end, so the last lines of a long log (all CI keeps) say what failed.
+const failures = [];
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}\n`);
@@ -17,12 +19,45 @@ function run(title, command, args, env = {}) {
   return result.status === 0;
 }
 
-function addVitest(file) {
+function firstLine(text) {
+  return (
+    String(text ?? "")
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim()
+      .slice(0, 240) ?? ""
+  );
+}
+
+function addVitest(file, pass) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, "utf8"));
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const suite of report.testResults ?? []) {
+    const where = suite.name?.replace(`${process.cwd()}/`, "") ?? "?";
+    const failed = (suite.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed) {
+      failures.push(`[${pass}] ${where} › ${test.fullName}\n      ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (failed.length === 0 && suite.status === "failed") {
+      failures.push(`[${pass}] ${where}\n      ${firstLine(suite.message)}`);
+    }
+  }
+}
+
+function collectPlaywright(suite, titles) {
+  for (const child of suite.suites ?? []) collectPlaywright(child, [...titles, child.title]);
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== "unexpected") continue;
+      const error = test.results?.at(-1)?.error?.message;
+      failures.push(
+        `[Playwright] ${spec.file}:${spec.line} › ${[...titles.slice(1), spec.title].join(" › ")}\n      ${firstLine(error)}`,
+      );
+    }
+  }
 }
 
 function addPlaywright(file) {
@@ -31,6 +66,8 @@ function addPlaywright(file) {
   totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   totals.failed += stats.unexpected ?? 0;
   totals.skipped += stats.skipped ?? 0;
+  for (const suite of JSON.parse(readFileSync(file, "utf8")).suites ?? [])
+    collectPlaywright(suite, [suite.title]);
 }
 
 function newestMtime(dir) {
@@ -51,7 +88,7 @@ run("Testes unitários e de integração (PGlite)", "npx", [
   "--reporter=json",
   "--outputFile.json=test-results/vitest-pglite.json",
 ]);
-addVitest("test-results/vitest-pglite.json");
+addVitest("test-results/vitest-pglite.json", "PGlite");
 
 if (process.env.TEST_DATABASE_URL) {
   run(
@@ -67,7 +104,7 @@ if (process.env.TEST_DATABASE_URL) {
     ],
     { TEST_ENGINE: "postgres" },
   );
-  addVitest("test-results/vitest-postgres.json");
+  addVitest("test-results/vitest-postgres.json", "PostgreSQL");
 } else {
   console.log("\n(TEST_DATABASE_URL não definida: a segunda passada no PostgreSQL foi pulada.)");
 }
@@ -91,5 +128,6 @@ if (!existsSync(chromium)) {
   addPlaywright("test-results/e2e.json");
 }
 
+if (failures.length > 0) console.log(`\nFalharam:\n${failures.map((line) => `  ✘ ${line}`).join("\n")}`);
 console.log(`\nResultado: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSuites > 0 || totals.failed > 0 ? 1 : 0);
