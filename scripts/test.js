@@ -81,6 +81,17 @@ function newestMtime(dir) {
 
 rmSync("test-results", { recursive: true, force: true });
 
+// One production build for every suite that runs the real server (Vitest's and Playwright's),
+// made here unless it is newer than every source (`npm run check` has just made it). A suite
+// that finds none builds it itself (tests/support/server.ts), inside its own timeout.
+const buildDir = process.env.BUILD_DIR ?? "build";
+const buildEntry = `${buildDir}/server/index.js`;
+const sources = Math.max(newestMtime("app"), newestMtime("server"), newestMtime("public"));
+if (!existsSync(buildEntry) || statSync(buildEntry).mtimeMs < sources) {
+  run("Build de produção para os testes", "npx", ["react-router", "build"]);
+}
+process.env.VITEST_BUILD_DIR = buildDir;
+
 run("Testes unitários e de integração (PGlite)", "npx", [
   "vitest",
   "run",
@@ -118,11 +129,6 @@ if (!existsSync(chromium)) {
     failedSuites++;
   }
 } else {
-  const buildEntry = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
-  const sources = Math.max(newestMtime("app"), newestMtime("server"), newestMtime("public"));
-  if (!existsSync(buildEntry) || statSync(buildEntry).mtimeMs < sources) {
-    run("Build de produção para os testes de navegador", "npx", ["react-router", "build"]);
-  }
   rmSync(process.env.E2E_DATA_DIR ?? "data-e2e", { recursive: true, force: true });
   run("Testes de navegador (Playwright, Chromium do sistema)", "npx", ["playwright", "test"]);
   addPlaywright("test-results/e2e.json");

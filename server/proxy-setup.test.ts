@@ -81,7 +81,7 @@ describe("behind a reverse proxy", () => {
     expect(count(log, "TRUST_PROXY=false: o site ignora esses cabeçalhos")).toBe(1);
     expect(count(log, `Formulário enviado de ${PUBLIC} chegou como http://imoveis.exemplo.com.br`)).toBe(1);
     expect(count(log, "Defina TRUST_PROXY=true")).toBe(2);
-  });
+  }, 180_000);
 
   it("TRUST_PROXY=true: the same post goes through", async () => {
     server = await startSiteForTests({ env: { PUBLIC_URL: PUBLIC, TRUST_PROXY: "true" } });
@@ -89,5 +89,5 @@ describe("behind a reverse proxy", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toContain("Mensagem enviada!");
     expect(server.output()).not.toContain("TRUST_PROXY");
-  });
+  }, 180_000);
 });

@@ -76,7 +76,7 @@ describe("the request log", () => {
     expect(output).not.toContain("segredo2");
     expect(output).not.toContain("TokenDeVerdade123");
     expect(output).not.toContain(ADMIN.password);
-  });
+  }, 180_000);
 
   it("LOG_LEVEL=warn: no request lines, and the start-up line is still plain text", async () => {
     server = await startSiteForTests({ env: { LOG_LEVEL: "warn" } });
@@ -88,7 +88,7 @@ describe("the request log", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(logLines(server.output()).filter((l) => l.level < 40)).toEqual([]);
     expect(server.output()).toMatch(/^Imóveis em Alagoas no ar em http:\/\/127\.0\.0\.1:\d+ \(banco: /m);
-  });
+  }, 180_000);
 });
 
 const DATABASE_SERVER = process.env.TEST_DATABASE_URL;
@@ -123,5 +123,5 @@ describe.skipIf(!DATABASE_SERVER)("a server error (PostgreSQL)", () => {
     const withStack = logLines(server.output()).filter((l) => l.reqId === id && l.err?.stack);
     expect(withStack).toHaveLength(1);
     expect(withStack[0]?.err?.stack).toMatch(/properties/);
-  });
+  }, 180_000);
 });

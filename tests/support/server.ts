@@ -154,8 +154,12 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   return server;
 }
 
-/** The build the Vitest suites that drive the whole site share (a Playwright run's build/ is never rebuilt under them). */
-export const VITEST_BUILD_DIR = "build-vitest";
+/**
+ * The build the Vitest suites that drive the whole site share: a folder of its own, so a
+ * Playwright run's build/ is never rebuilt under them. `npm test` (scripts/test.js) builds once
+ * before Vitest and names that build here, so no test pays for a build inside its timeout.
+ */
+export const VITEST_BUILD_DIR = process.env.VITEST_BUILD_DIR ?? "build-vitest";
 
 /** For a Vitest suite that drives the whole site: builds VITEST_BUILD_DIR if the sources changed, then starts a server. */
 export async function startSiteForTests(
