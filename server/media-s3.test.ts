@@ -67,7 +67,10 @@ afterAll(async () => {
 describe("photos in an S3 bucket", () => {
   it("upload → objects in the bucket with Cache-Control → served at /media with the same bytes → delete → objects gone", async () => {
     const form = new FormData();
-    form.append("foto", new File([new Uint8Array(await makeJpeg(1200, 900, 3))], "sala.jpg", { type: "image/jpeg" }));
+    form.append(
+      "foto",
+      new File([new Uint8Array(await makeJpeg(1200, 900, 3))], "sala.jpg", { type: "image/jpeg" }),
+    );
     form.append("altText", "Sala de estar");
     const uploaded = await post(`/admin/imoveis/${listingId}/fotos`, form, { Accept: "application/json" });
     const body = (await uploaded.json()) as { photo: { id: number; thumb: string } };
