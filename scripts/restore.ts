@@ -63,6 +63,12 @@ try {
       `  O backup veio de uma versão anterior: ${result.newerMigrations} migração(ões) desta versão aplicadas.`,
     );
   }
+  const { bucket } = result.manifest.media;
+  if (bucket) {
+    console.log(
+      `  As fotos não estavam neste backup: ficaram no bucket S3 "${bucket}". Configure S3_BUCKET=${bucket} (e as demais S3_*) para o site usá-las${config.S3_BUCKET === bucket ? "" : ", ou copie-as para a pasta de dados com `npm run media:migrate -- --to local`"}.`,
+    );
+  }
   console.log("Pode iniciar o site.");
 } catch (error) {
   line.clear();
