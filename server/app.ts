@@ -139,7 +139,13 @@ export async function createApp(services: Services): Promise<express.Express> {
     },
   );
 
-  app.use(securityHeaders({ isProduction, https: services.config.publicUrl.startsWith("https:") }));
+  // Photos on a CDN or a bucket (MEDIA_PUBLIC_URL): the pages' images come from there.
+  const mediaOrigin = services.config.MEDIA_PUBLIC_URL
+    ? new URL(services.config.MEDIA_PUBLIC_URL).origin
+    : undefined;
+  app.use(
+    securityHeaders({ isProduction, https: services.config.publicUrl.startsWith("https:"), mediaOrigin }),
+  );
   app.use(noStoreForPrivatePages);
   // Behind a reverse proxy without TRUST_PROXY: say what to set, instead of failing every form.
   app.use(
@@ -188,6 +194,7 @@ export async function createApp(services: Services): Promise<express.Express> {
         cache: new PageCache(),
         readVersion: services.dataVersion?.read ?? (() => getDataVersion(services.db)),
         sessionCookies: ["sessao", "__Host-sessao"],
+        mediaOrigin,
         // No nonce: a stored page's scripts are allowed by their hashes.
         render: (request, req, res) =>
           renderPage(request, loadContextOf({ ...requestValues(req, res), cspNonce: "" })),
