@@ -96,6 +96,7 @@ describe("photos in an S3 bucket", () => {
       expect(served.status, key).toBe(200);
       expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(served.headers.get("content-type")).toBe(object.contentType);
+      expect(served.headers.get("x-content-type-options")).toBe("nosniff");
       expect(Buffer.from(await served.arrayBuffer()).equals(object.bytes), key).toBe(true);
     }
 
