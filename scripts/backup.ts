@@ -1,6 +1,7 @@
 // `npm run backup [-- <pasta ou arquivo.tar.gz>]`: one file with the database and the photos,
 // written while the site runs or not (app/server/backup/write-backup.server.ts). Same
-// configuration as the server: DATA_DIR, and DATABASE_URL when the site uses PostgreSQL.
+// configuration as the server: DATA_DIR, and DATABASE_URL when the site uses PostgreSQL. With
+// S3_BUCKET the photos stay in the bucket, out of the file, and the output says so (decision 038).
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { formatBytes, summarize } from "../app/server/backup/manifest.server";
@@ -46,6 +47,7 @@ try {
     result = await writeBackup({
       source,
       mediaDir: resolve(config.DATA_DIR, "media"),
+      mediaBucket: config.S3_BUCKET,
       output: file,
       onProgress: line.update,
     });
@@ -55,6 +57,11 @@ try {
   line.clear();
   console.log(`Backup gravado em ${result.file} (${formatBytes(result.bytes)}).`);
   console.log(`  ${summarize(result.manifest)}.`);
+  if (config.S3_BUCKET) {
+    console.log(
+      `Atenção: as fotos estão no bucket S3 "${config.S3_BUCKET}" e NÃO estão neste arquivo; o backup delas é o do bucket (ative o versionamento ou a replicação dele no provedor, ou copie-as para uma pasta com \`npm run media:migrate -- --to local\` usando outro DATA_DIR).`,
+    );
+  }
   const { missing } = result.manifest.media;
   if (missing.length > 0) {
     console.warn(

@@ -63,6 +63,17 @@ try {
       `  O backup veio de uma versão anterior: ${result.newerMigrations} migração(ões) desta versão aplicadas.`,
     );
   }
+  const { bucket, files } = result.manifest.media;
+  if (!bucket && files > 0 && config.S3_BUCKET) {
+    console.log(
+      `  As fotos do backup foram para ${resolve(config.DATA_DIR, "media")}, mas este site usa o bucket S3 "${config.S3_BUCKET}": copie-as com \`npm run media:migrate -- --to s3\`.`,
+    );
+  }
+  if (bucket) {
+    console.log(
+      `  As fotos não estavam neste backup: ficaram no bucket S3 "${bucket}". Configure S3_BUCKET=${bucket} (e as demais S3_*) para o site usá-las${config.S3_BUCKET === bucket ? "" : ", ou copie-as para a pasta de dados com `npm run media:migrate -- --to local`"}.`,
+    );
+  }
   console.log("Pode iniciar o site.");
 } catch (error) {
   line.clear();

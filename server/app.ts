@@ -25,6 +25,8 @@ import { isLeadApiPath } from "../app/server/leads/intake.server";
 import { startLeadSweep } from "../app/server/leads/reassign-sweep.server";
 import { logOf } from "../app/server/log/logger.server";
 import { type RequestLogFields, requestLog } from "../app/server/log/request-log.server";
+import { S3Storage } from "../app/server/media/s3-storage.server";
+import { serveFromBucket } from "../app/server/media/serve-media.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
 import { warmSearchIndex } from "../app/server/search/search-index-sync.server";
 import { closeServices, openServices, type Services } from "../app/server/services.server";
@@ -123,17 +125,27 @@ export async function createApp(services: Services): Promise<express.Express> {
       if (!isPendingMediaPath(req.path)) return next();
       res.status(404).type("text/plain").set("Cache-Control", "no-store").send("Arquivo não encontrado.");
     },
-    express.static(resolve(services.config.DATA_DIR, "media"), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-    }),
+    // Photos in a bucket: streamed from it, same URLs and headers (media/serve-media.server.ts),
+    // also when MEDIA_PUBLIC_URL sends browsers elsewhere (e-mails already sent name /media).
+    services.storage instanceof S3Storage
+      ? serveFromBucket(services.storage, logOf(services))
+      : express.static(resolve(services.config.DATA_DIR, "media"), {
+          immutable: true,
+          maxAge: "1y",
+          index: false,
+        }),
     (_req: express.Request, res: express.Response) => {
       res.status(404).type("text/plain").set("Cache-Control", "no-store").send("Arquivo não encontrado.");
     },
   );
 
-  app.use(securityHeaders({ isProduction, https: services.config.publicUrl.startsWith("https:") }));
+  // Photos on a CDN or a bucket (MEDIA_PUBLIC_URL): the pages' images come from there.
+  const mediaOrigin = services.config.MEDIA_PUBLIC_URL
+    ? new URL(services.config.MEDIA_PUBLIC_URL).origin
+    : undefined;
+  app.use(
+    securityHeaders({ isProduction, https: services.config.publicUrl.startsWith("https:"), mediaOrigin }),
+  );
   app.use(noStoreForPrivatePages);
   // Behind a reverse proxy without TRUST_PROXY: say what to set, instead of failing every form.
   app.use(
@@ -182,6 +194,7 @@ export async function createApp(services: Services): Promise<express.Express> {
         cache: new PageCache(),
         readVersion: services.dataVersion?.read ?? (() => getDataVersion(services.db)),
         sessionCookies: ["sessao", "__Host-sessao"],
+        mediaOrigin,
         // No nonce: a stored page's scripts are allowed by their hashes.
         render: (request, req, res) =>
           renderPage(request, loadContextOf({ ...requestValues(req, res), cspNonce: "" })),

@@ -1,6 +1,5 @@
 // Everything a request needs, created once per process at boot and handed to loaders and
 // actions through the React Router load context (never imported as module state).
-import { join, resolve } from "node:path";
 import type { SiteEndpoint } from "./backup/site-endpoint.server";
 import { type DataVersionSource, openDataVersionSource } from "./cache/data-version.server";
 import type { ViewCounter } from "./cache/hit-views.server";
@@ -8,7 +7,8 @@ import type { Config } from "./config.server";
 import { type Database, type Db, openConfiguredDatabase } from "./db/client.server";
 import type { LeadSweep } from "./leads/reassign-sweep.server";
 import { createLogger, type Logger } from "./log/logger.server";
-import { LocalDiskStorage, type Storage } from "./media/storage.server";
+import { openStorage } from "./media/open-storage.server";
+import type { Storage } from "./media/storage.server";
 import type { OutboxWorker } from "./outbox/outbox.server";
 
 /** Work a first start carries on in the background (the demo photos: demo/catalogue-seed.server.ts). */
@@ -55,7 +55,7 @@ export async function openServices(config: Config): Promise<Services> {
     await database.close();
     throw error;
   }
-  const storage = new LocalDiskStorage(resolve(join(config.DATA_DIR, "media")), "/media");
+  const storage = openStorage(config);
   return { config, database, db: database.db, storage, dataVersion, log: createLogger(config) };
 }
 

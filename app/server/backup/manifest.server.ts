@@ -1,5 +1,6 @@
 // What a backup file holds (one .tar.gz):
-//   media/<key>              the photo files, as DATA_DIR/media has them
+//   media/<key>              the photo files, as DATA_DIR/media has them (none when the photos
+//                            live in an S3 bucket: manifest media.bucket names it; decision 038)
 //   database/<table>.copy    each table in PostgreSQL's COPY text format
 //   manifest.json            what was copied: schema level, tables with their columns and row
 //                            counts, sequences, media totals
@@ -34,6 +35,11 @@ export const manifestSchema = z.object({
     bytes: z.number().int().nonnegative(),
     /** Files the photo rows point to that the data folder did not have when the copy was made. */
     missing: z.array(z.string()),
+    /**
+     * The S3 bucket the photos were in (S3_BUCKET): the archive holds none of them, the bucket
+     * keeps them (docs/decisions/038-s3-media.md). Absent: the photos are in the archive.
+     */
+    bucket: z.string().optional(),
   }),
 });
 
@@ -95,7 +101,9 @@ export function summarize(manifest: Manifest): string {
   const rows = (table: string) => manifest.tables.find((t) => t.name === table)?.rows ?? 0;
   return [
     count(rows("properties"), "imóvel", "imóveis"),
-    `${count(rows("property_photos"), "foto", "fotos")} (${count(manifest.media.files, "arquivo", "arquivos")}, ${formatBytes(manifest.media.bytes)})`,
+    manifest.media.bucket
+      ? `${count(rows("property_photos"), "foto", "fotos")} (arquivos no bucket ${manifest.media.bucket}, fora deste backup)`
+      : `${count(rows("property_photos"), "foto", "fotos")} (${count(manifest.media.files, "arquivo", "arquivos")}, ${formatBytes(manifest.media.bytes)})`,
     count(rows("leads"), "contato", "contatos"),
     count(rows("users"), "usuário", "usuários"),
   ].join(", ");

@@ -1,6 +1,4 @@
-import type { Dirent } from "node:fs";
-import { readdir } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { LocalDiskStorage } from "../media/storage.server";
 
 /**
  * The storage keys of the files under the media folder, sorted. Names starting with a dot are
@@ -8,16 +6,7 @@ import { join, relative, sep } from "node:path";
  * (app/server/media/storage.server.ts).
  */
 export async function listMediaKeys(mediaDir: string): Promise<string[]> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(mediaDir, { withFileTypes: true, recursive: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(mediaDir, join(entry.parentPath, entry.name)).split(sep).join("/"))
-    .filter((key) => !key.split("/").some((segment) => segment.startsWith(".")))
-    .sort();
+  const keys: string[] = [];
+  for await (const { key } of new LocalDiskStorage(mediaDir).list()) keys.push(key);
+  return keys.sort();
 }

@@ -18,7 +18,7 @@ import { properties, propertyPhotos } from "../db/schema.server";
 import { createProperty } from "../properties/admin.server";
 import { addPhoto, deletePhoto } from "../properties/photos.server";
 import { countRows } from "./database-copy.server";
-import { formatChecksums } from "./manifest.server";
+import { formatChecksums, summarize } from "./manifest.server";
 import { migrateTo, readJournal } from "./migration-level.server";
 import { RestoreError, restoreBackup, verifyBackup } from "./read-backup.server";
 import {
@@ -156,6 +156,37 @@ describe("round trip", () => {
     },
     240_000,
   );
+});
+
+describe("photos in an S3 bucket (S3_BUCKET)", () => {
+  it("the archive holds the database only, names the bucket, and restores every row", async () => {
+    const { place: from, before } = await filledSite(ENGINE);
+    counter += 1;
+    const written = await writeBackup({
+      source: sourceOf(from),
+      mediaDir: from.mediaDir,
+      mediaBucket: "fotos-imoveis",
+      output: join(scratch, `backup-${counter}.tar.gz`),
+    });
+    const { manifest } = await verifyBackup(written.file);
+    expect(manifest.media).toEqual({ files: 0, bytes: 0, missing: [], bucket: "fotos-imoveis" });
+    expect(summarize(manifest)).toContain("fotos (arquivos no bucket fotos-imoveis, fora deste backup)");
+    const names: string[] = [];
+    const extract = tar.extract();
+    extract.on("entry", (header, stream, next) => {
+      names.push(header.name);
+      stream.resume();
+      stream.on("end", next);
+    });
+    await pipeline(createReadStream(written.file), createGunzip(), extract);
+    expect(names.filter((name) => name.startsWith("media/"))).toEqual([]);
+
+    const to = await place(ENGINE);
+    await restore(written.file, to);
+    const after = await everything(to.database);
+    for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
+    expect((await mediaFiles(to.mediaDir)).size).toBe(0);
+  });
 });
 
 describe("restoring into a place that is not empty", () => {

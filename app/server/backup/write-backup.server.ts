@@ -173,10 +173,15 @@ export interface BackupResult {
 export async function writeBackup(options: {
   source: BackupSource;
   mediaDir: string;
+  /**
+   * S3_BUCKET when the photos live there: the archive then holds the database only and names the
+   * bucket (the photos are the bucket's to keep: versioning, its own replication; decision 038).
+   */
+  mediaBucket?: string;
   output: string;
   onProgress?: (line: string) => void;
 }): Promise<BackupResult> {
-  const { source, mediaDir, output } = options;
+  const { source, mediaDir, mediaBucket, output } = options;
   const progress = options.onProgress ?? (() => {});
   if (existsSync(output)) throw new BackupError(`O arquivo ${output} já existe: escolha outro nome.`);
   await mkdir(dirname(output), { recursive: true });
@@ -188,6 +193,7 @@ export async function writeBackup(options: {
   let takenAt = new Date();
   try {
     const copyMedia = async () => {
+      if (mediaBucket) return;
       for (const key of await listMediaKeys(mediaDir)) {
         if (packed.has(key)) continue;
         const size = await archive.addFile(mediaEntry(key), join(mediaDir, key));
@@ -213,7 +219,7 @@ export async function writeBackup(options: {
       copy = await source.dump();
       await copyMedia();
       const previous = new Set(missing);
-      missing = copy.dump.mediaKeys.filter((key) => !packed.has(key));
+      missing = mediaBucket ? [] : copy.dump.mediaKeys.filter((key) => !packed.has(key));
       // Missing twice: not deleted meanwhile (its row would be gone), absent from the site itself.
       if (missing.length === 0 || missing.every((key) => previous.has(key)) || attempt === MAX_SNAPSHOTS)
         break;
@@ -240,6 +246,7 @@ export async function writeBackup(options: {
         files: packed.size,
         bytes: mediaBytes,
         missing,
+        ...(mediaBucket ? { bucket: mediaBucket } : {}),
       },
     };
     await archive.addText(MANIFEST_NAME, `${JSON.stringify(manifest, null, 2)}\n`);

@@ -36,6 +36,8 @@ export interface PageCacheMiddlewareOptions {
   /** Called on a cache hit (e.g. to count the view the skipped loader would have counted). */
   onHit?: (req: ExpressRequest, page: CachedPage) => void;
   isProduction: boolean;
+  /** As securityHeaders takes it (MEDIA_PUBLIC_URL's origin). */
+  mediaOrigin?: string;
 }
 
 /** Below this, compressing is not worth its header (the compression middleware's own threshold). */
@@ -84,7 +86,7 @@ async function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedP
 }
 
 export function pageCacheMiddleware(options: PageCacheMiddlewareOptions): RequestHandler {
-  const { cache, readVersion, sessionCookies, render, onHit, isProduction } = options;
+  const { cache, readVersion, sessionCookies, render, onHit, isProduction, mediaOrigin } = options;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (!isCacheableRequest(req, sessionCookies)) return next();
     try {
@@ -116,7 +118,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions): Reques
       }
       // Rendered without a nonce: whatever happens next, its scripts are allowed by their hashes.
       const scripts = hashSources(inlineScriptHashes(body.toString("utf8")));
-      headers.push(["content-security-policy", contentSecurityPolicy(scripts, isProduction)]);
+      headers.push(["content-security-policy", contentSecurityPolicy(scripts, isProduction, mediaOrigin)]);
       const policy = storagePolicy(req.path, response.status, response.headers);
       const cacheControl = policy?.cacheControl ?? response.headers.get("cache-control");
       if (cacheControl) headers.push(["cache-control", cacheControl]);

@@ -29,4 +29,13 @@ describe("inlineScriptHashes", () => {
     );
     expect(policy).not.toMatch(/frame-src[^;]* https:(;| )/);
   });
+
+  it("lets images come from MEDIA_PUBLIC_URL's origin when the photos are on a CDN or a bucket", () => {
+    expect(contentSecurityPolicy("'self'", true)).toContain(
+      "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://i.ytimg.com;",
+    );
+    expect(contentSecurityPolicy("'self'", true, "https://fotos.exemplo.com.br")).toContain(
+      "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://i.ytimg.com https://fotos.exemplo.com.br;",
+    );
+  });
 });

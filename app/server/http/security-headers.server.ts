@@ -13,15 +13,21 @@ export interface SecurityHeadersOptions {
   isProduction: boolean;
   /** HSTS only when the site is served over https (PUBLIC_URL). */
   https: boolean;
+  /** The origin of MEDIA_PUBLIC_URL (photos on a CDN or a bucket: decision 038), allowed as img-src. */
+  mediaOrigin?: string;
 }
 
 /** The policy with `scriptSources` as its script-src (a nonce or hashes, see above). */
-export function contentSecurityPolicy(scriptSources: string, isProduction: boolean): string {
+export function contentSecurityPolicy(
+  scriptSources: string,
+  isProduction: boolean,
+  mediaOrigin?: string,
+): string {
   return [
     "default-src 'self'",
     `script-src ${scriptSources}${isProduction ? "" : " 'unsafe-eval'"}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://i.ytimg.com",
+    `img-src 'self' data: blob: https://*.tile.openstreetmap.org https://i.ytimg.com${mediaOrigin ? ` ${mediaOrigin}` : ""}`,
     "font-src 'self'",
     `connect-src 'self'${isProduction ? "" : " ws: wss:"}`,
     `frame-src ${[VIDEO_FRAME_HOST, ...TOUR_FRAME_HOSTS].map((host) => `https://${host}`).join(" ")}`,
@@ -64,11 +70,18 @@ export const hashSources = (hashes: readonly string[]) =>
  * Router) and its policy, and the headers that never change. (X-Content-Type-Options is set by
  * server.js for every response, static files included.)
  */
-export function securityHeaders({ isProduction, https }: SecurityHeadersOptions): RequestHandler {
+export function securityHeaders({
+  isProduction,
+  https,
+  mediaOrigin,
+}: SecurityHeadersOptions): RequestHandler {
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonceSources(nonce), isProduction));
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonceSources(nonce), isProduction, mediaOrigin),
+    );
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");

@@ -1,12 +1,13 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
+import { createHash, randomUUID } from "node:crypto";
+import type { Dirent } from "node:fs";
+import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 
 /**
- * Where processed media lives. Kept deliberately minimal (flat keys, whole-buffer
- * reads/writes) so an S3-compatible backend can implement it 1:1 later:
- * put → PutObject (with ContentType), get → GetObject, delete → DeleteObject,
- * exists → HeadObject, url → public bucket/CDN URL.
+ * Where processed media lives: the data folder (LocalDiskStorage below) or an S3-compatible
+ * bucket (s3-storage.server.ts), chosen by configuration (open-storage.server.ts). Flat keys,
+ * whole-buffer reads/writes: put → PutObject (with ContentType), get → GetObject, delete →
+ * DeleteObject, exists → HeadObject, url → /media, or the bucket's/CDN's URL.
  */
 export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
@@ -17,6 +18,28 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Public URL the browser uses to fetch the object. */
   url(key: string): string;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+}
+
+export interface ObjectFingerprint {
+  size: number;
+  /** SHA-256 of the bytes, hex. */
+  sha256: string;
+}
+
+/**
+ * A whole store (the data folder or a bucket: s3-storage.server.ts), for the work that walks it
+ * (scripts/media-migrate.ts) rather than one photo at a time. The app's code takes `Storage`.
+ */
+export interface MediaStore extends Storage {
+  /** Every object whose key starts with `prefix`, as the store pages them (order not promised). */
+  list(prefix?: string): AsyncIterable<StoredObject>;
+  /** Size and hash of an object, null when it does not exist. */
+  fingerprint(key: string): Promise<ObjectFingerprint | null>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -58,7 +81,7 @@ function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
 }
 
-export class LocalDiskStorage implements Storage {
+export class LocalDiskStorage implements MediaStore {
   private readonly rootDir: string;
   private readonly publicBasePath: string;
 
@@ -128,5 +151,38 @@ export class LocalDiskStorage implements Storage {
   url(key: string): string {
     assertValidKey(key);
     return `${this.publicBasePath}/${key}`;
+  }
+
+  /**
+   * Names starting with a dot are left out: put writes each file under a hidden temporary name
+   * first.
+   */
+  async *list(prefix = ""): AsyncIterable<StoredObject> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(this.rootDir, { withFileTypes: true, recursive: true });
+    } catch (error) {
+      if (isNotFound(error)) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = path
+        .relative(this.rootDir, path.join(entry.parentPath, entry.name))
+        .split(path.sep)
+        .join("/");
+      if (!key.startsWith(prefix) || key.split("/").some((segment) => segment.startsWith("."))) continue;
+      try {
+        yield { key, size: (await stat(path.join(entry.parentPath, entry.name))).size };
+      } catch (error) {
+        if (!isNotFound(error)) throw error; // deleted since the folder was read
+      }
+    }
+  }
+
+  async fingerprint(key: string): Promise<ObjectFingerprint | null> {
+    const data = await this.get(key);
+    if (!data) return null;
+    return { size: data.length, sha256: createHash("sha256").update(data).digest("hex") };
   }
 }
