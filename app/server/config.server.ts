@@ -96,6 +96,12 @@ export const envSchema = z.object({
     .min(1, "deve ser de ao menos 1 segundo")
     .max(3600, "deve ser de no máximo 3600 segundos")
     .default(60),
+  // How often each app instance looks for saved-search alerts to send (app/server/alerts/digests.server.ts).
+  ALERT_SWEEP_INTERVAL_SECONDS: z.coerce
+    .number()
+    .min(1, "deve ser de ao menos 1 segundo")
+    .max(3600, "deve ser de no máximo 3600 segundos")
+    .default(300),
 });
 
 /** How many app processes to run: WEB_CONCURRENCY resolved ("auto" = the CPU cores). */

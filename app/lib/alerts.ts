@@ -1,0 +1,21 @@
+// Saved-search alerts ("Receber novidades desta busca"): the words shared by the search page's
+// form, the /alertas pages and the e-mails (app/server/alerts/).
+
+export const ALERT_FREQUENCIES = {
+  instantaneo: "Assim que surgir (instantâneo)",
+  diario: "Uma vez por dia (diário)",
+  semanal: "Uma vez por semana (semanal)",
+} as const;
+export type AlertFrequency = keyof typeof ALERT_FREQUENCIES;
+export const ALERT_FREQUENCY_KEYS = Object.keys(ALERT_FREQUENCIES) as [AlertFrequency, ...AlertFrequency[]];
+
+/** The screens whose searches can be saved (app/routes.ts). */
+export const ALERT_SEARCH_PATHS = ["/todos-os-imoveis", "/casas"] as const;
+export type AlertSearchPath = (typeof ALERT_SEARCH_PATHS)[number];
+
+/** The links an alert's e-mails carry; `token` is the saved search's (app/server/alerts/subscriptions.server.ts). */
+export const alertLinks = (base: string, token: string) => ({
+  manage: `${base}/alertas/${token}`,
+  confirm: `${base}/alertas/${token}/confirmar`,
+  unsubscribe: `${base}/alertas/${token}/cancelar`,
+});
