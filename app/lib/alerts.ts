@@ -19,3 +19,15 @@ export const alertLinks = (base: string, token: string) => ({
   confirm: `${base}/alertas/${token}/confirmar`,
   unsubscribe: `${base}/alertas/${token}/cancelar`,
 });
+
+export const ALERT_CONSENT_TEXT =
+  "Autorizo a Imóveis em Alagoas a enviar a este e-mail os imóveis desta busca, conforme a Política de " +
+  "Privacidade. Posso cancelar a qualquer momento pelo link de cada mensagem.";
+
+export type AlertFieldName = "email" | "frequencia" | "consent" | "busca";
+export type AlertFieldErrors = Partial<Record<AlertFieldName, string>>;
+export interface AlertFormValues {
+  email: string;
+  frequencia: string;
+  busca: string;
+}

@@ -10,6 +10,8 @@ import { z } from "zod";
 import {
   ALERT_FREQUENCY_KEYS,
   ALERT_SEARCH_PATHS,
+  type AlertFieldErrors,
+  type AlertFormValues,
   type AlertFrequency,
   type AlertSearchPath,
 } from "../../lib/alerts";
@@ -60,9 +62,6 @@ export const alertFormSchema = z.object({
     ),
 });
 
-export type AlertFieldErrors = Partial<Record<"email" | "frequencia" | "consent" | "busca", string>>;
-export type AlertFormValues = { email: string; frequencia: string; consent: boolean; busca: string };
-
 export function parseAlertForm(
   form: FormData,
 ):
@@ -91,7 +90,6 @@ export function parseAlertForm(
     values: {
       email: (raw.email ?? "").slice(0, 254),
       frequencia: raw.frequencia ?? "",
-      consent: raw.consent === "on",
       busca: (raw.busca ?? "").slice(0, 2000),
     },
   };
