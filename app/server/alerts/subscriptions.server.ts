@@ -108,8 +108,9 @@ export function readSearch(busca: string): SavedSearchQuery {
   const at = busca.indexOf("?");
   const path = (at < 0 ? busca : busca.slice(0, at)) as AlertSearchPath;
   const parsed = parseSearchFilters(at < 0 ? "" : busca.slice(at + 1), { allowedTipos: SCREEN_TIPOS[path] });
-  const filters = { ...parsed, ordem: parsed.ordem, pagina: 1 };
-  const params = serializeSearchFilters({ ...filters, ordem: undefined, pagina: 1 });
+  const filters = { ...parsed, pagina: 1 };
+  // The order and the page are how the results were looked at, not what is searched.
+  const params = serializeSearchFilters({ ...filters, ordem: undefined });
   return {
     path,
     filters,
