@@ -12,6 +12,12 @@ export default [
     route("anuncie-seu-imovel", "routes/public/anuncie-seu-imovel.tsx"),
     route("politica-de-privacidade", "routes/public/politica-de-privacidade.tsx"),
     route("favoritos", "routes/public/favoritos.tsx"),
+    // Saved searches' e-mail alerts: the search pages' form posts here; the e-mails' links
+    // (confirm, manage, one-click unsubscribe) carry the saved search's token (app/server/alerts/)
+    route("alertas", "routes/public/alertas.tsx"),
+    route("alertas/:token", "routes/public/alerta.tsx"),
+    route("alertas/:token/confirmar", "routes/public/alerta-confirmar.tsx"),
+    route("alertas/:token/cancelar", "routes/public/alerta-cancelar.tsx"),
     // Auth screens
     route("login", "routes/public/login.tsx"),
     route("recuperar-senha", "routes/public/recuperar-senha.tsx"),

@@ -11,6 +11,7 @@ import { isListingPath, PageCache } from "../app/server/cache/page-cache.server"
 import { pageCacheMiddleware } from "../app/server/cache/page-cache-middleware.server";
 import { loadConfig } from "../app/server/config.server";
 import "../app/server/context.server";
+import { startAlertSweep } from "../app/server/alerts/digests.server";
 import { startBackupEndpoint } from "../app/server/backup/site-endpoint.server";
 import { isPendingMediaPath } from "../app/server/captacoes/pending-photos.server";
 import { loadContextOf, type RequestContext } from "../app/server/context.server";
@@ -48,6 +49,8 @@ export async function startServices(): Promise<Services> {
   services.outboxWorker = await startOutboxWorker(services);
   // Leads unanswered past the limit move on; unassigned ones find an agent (app/server/leads/reassign.server.ts).
   services.leadSweep = startLeadSweep(services);
+  // Saved searches' alert e-mails: new matches and price drops (app/server/alerts/digests.server.ts).
+  services.alertSweep = startAlertSweep(services);
   // Listing views in batches, from the listing loader and from page-cache hits.
   services.viewCounter = new ViewCounter(services.db, undefined, logOf(services));
   // Backups while the site runs on the embedded database (app/server/backup/site-endpoint.server.ts).

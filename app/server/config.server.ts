@@ -108,6 +108,12 @@ export const envSchema = z
       .min(1, "deve ser de ao menos 1 segundo")
       .max(3600, "deve ser de no máximo 3600 segundos")
       .default(60),
+    // How often each app instance looks for saved-search alerts to send (app/server/alerts/digests.server.ts).
+    ALERT_SWEEP_INTERVAL_SECONDS: z.coerce
+      .number()
+      .min(1, "deve ser de ao menos 1 segundo")
+      .max(3600, "deve ser de no máximo 3600 segundos")
+      .default(300),
     // Photos in an S3-compatible bucket instead of DATA_DIR/media (app/server/media/open-storage.server.ts;
     // docs/decisions/038-s3-media.md). Unset: the data folder.
     S3_BUCKET: optionalString.pipe(

@@ -1,5 +1,6 @@
 // Everything a request needs, created once per process at boot and handed to loaders and
 // actions through the React Router load context (never imported as module state).
+import type { AlertSweep } from "./alerts/digests.server";
 import type { SiteEndpoint } from "./backup/site-endpoint.server";
 import { type DataVersionSource, openDataVersionSource } from "./cache/data-version.server";
 import type { ViewCounter } from "./cache/hit-views.server";
@@ -30,6 +31,8 @@ export interface Services {
   outboxWorker?: OutboxWorker;
   /** The lead distribution's periodic sweep (set by server/app.ts startServices). */
   leadSweep?: LeadSweep;
+  /** The saved-search alerts' periodic sweep (set by server/app.ts startServices). */
+  alertSweep?: AlertSweep;
   /**
    * The data version every visible write bumps (page cache, per-version memos). Absent
    * in tests that build their own services: readers then query the database.
@@ -66,6 +69,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.demoPhotos?.stop();
   // Stop sweeping leads and claiming outbox rows before the database closes.
   await services.leadSweep?.stop();
+  await services.alertSweep?.stop();
   await services.outboxWorker?.stop();
   await services.viewCounter?.stop();
   await services.dataVersion?.close();

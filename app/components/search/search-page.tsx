@@ -6,6 +6,7 @@ import type { SearchPageData } from "../../lib/search-page";
 import { searchHref } from "../../lib/search-params";
 import searchCss from "../../styles/search.css?inline";
 import { Stylesheet } from "../stylesheet";
+import { AlertSignup } from "./alert-form";
 import { SearchForm } from "./search-form";
 import { SearchResults } from "./search-results";
 
@@ -56,6 +57,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
       <h1>{data.title}</h1>
       <p className="page__lead">{searchLead(data.path, data.filters, data.intro)}</p>
       <BairroInSeveralCities data={data} />
+      <AlertSignup busca={data.canonicalPath} />
       <div className="search-layout">
         <SearchForm
           path={data.path}

@@ -1,10 +1,12 @@
 // /admin/leads/lgpd — a person's LGPD request (admin only): find their leads and captações by
-// e-mail or phone, download everything as JSON, or erase it (with an audit entry).
+// e-mail or phone (and the searches they saved for e-mail alerts), download everything as JSON, or
+// erase it (with an audit entry).
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Stylesheet } from "../../components/stylesheet";
 import { formatCount } from "../../lib/format";
 import { personLookupSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
+import { countPersonAlerts } from "../../server/alerts/subscriptions.server";
 import { requireUser } from "../../server/auth/guard.server";
 import { countPersonCaptacoes } from "../../server/captacoes/lgpd.server";
 import { requestContext } from "../../server/context.server";
@@ -25,8 +27,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 type ActionData =
-  | { intent: "buscar"; contato: string; count: number; captacoes: number }
-  | { intent: "apagar"; contato: string; erased: number; captacoes: number }
+  | { intent: "buscar"; contato: string; count: number; captacoes: number; alertas: number }
+  | { intent: "apagar"; contato: string; erased: number; captacoes: number; alertas: number }
   | { intent: string; contato: string; error: string };
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -56,14 +58,15 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       ip: context.get(requestContext).ip,
       userAgent: request.headers.get("user-agent"),
     };
-    const { erased, captacoes } = await erasePersonData(db, actor, contato, { storage, log });
-    return { intent: "apagar", contato, erased, captacoes } satisfies ActionData;
+    const { erased, captacoes, alertas } = await erasePersonData(db, actor, contato, { storage, log });
+    return { intent: "apagar", contato, erased, captacoes, alertas } satisfies ActionData;
   }
-  const [count, captacoes] = await Promise.all([
+  const [count, captacoes, alertas] = await Promise.all([
     countPersonLeads(db, contato),
     countPersonCaptacoes(db, contato),
+    countPersonAlerts(db, contato),
   ]);
-  return { intent: "buscar", contato, count, captacoes } satisfies ActionData;
+  return { intent: "buscar", contato, count, captacoes, alertas } satisfies ActionData;
 }
 
 export default function LeadsLgpd() {
@@ -82,7 +85,7 @@ export default function LeadsLgpd() {
       <h1>Pedidos LGPD</h1>
       <p className="admin-page__lead">
         Atenda ao pedido de uma pessoa sobre os dados dela: baixe tudo o que temos (leads, imóveis que ela
-        ofereceu em “Anuncie seu imóvel” e anotações) ou apague.
+        ofereceu em “Anuncie seu imóvel”, anotações e alertas de busca) ou apague.
       </p>
       <Form method="post" className="lead-card">
         <input type="hidden" name="intent" value="buscar" />
@@ -110,12 +113,15 @@ export default function LeadsLgpd() {
 
       {erased ? (
         <p className="listing-notice" role="status">
-          {erased.erased === 0 && erased.captacoes === 0
-            ? "Nada a apagar: nenhum lead ou captação com este contato."
+          {erased.erased === 0 && erased.captacoes === 0 && erased.alertas === 0
+            ? "Nada a apagar: nenhum lead, captação ou alerta de busca com este contato."
             : `${[
                 erased.erased > 0 ? formatCount(erased.erased, "lead apagado", "leads apagados") : null,
                 erased.captacoes > 0
                   ? formatCount(erased.captacoes, "captação apagada", "captações apagadas")
+                  : null,
+                erased.alertas > 0
+                  ? formatCount(erased.alertas, "alerta de busca apagado", "alertas de busca apagados")
                   : null,
               ]
                 .filter(Boolean)
@@ -126,18 +132,21 @@ export default function LeadsLgpd() {
       {found ? (
         <section className="lead-card" aria-labelledby="lgpd-resultado">
           <h2 id="lgpd-resultado">
-            {found.count === 0 && found.captacoes === 0
-              ? "Nenhum lead ou captação com este contato"
+            {found.count === 0 && found.captacoes === 0 && found.alertas === 0
+              ? "Nenhum lead, captação ou alerta de busca com este contato"
               : [
                   found.count > 0 ? formatCount(found.count, "lead encontrado", "leads encontrados") : null,
                   found.captacoes > 0
                     ? formatCount(found.captacoes, "captação encontrada", "captações encontradas")
                     : null,
+                  found.alertas > 0
+                    ? formatCount(found.alertas, "alerta de busca", "alertas de busca")
+                    : null,
                 ]
                   .filter(Boolean)
                   .join(" e ")}
           </h2>
-          {found.count > 0 || found.captacoes > 0 ? (
+          {found.count > 0 || found.captacoes > 0 || found.alertas > 0 ? (
             <>
               <Form method="post" action="/admin/leads/lgpd/exportar" reloadDocument>
                 <input type="hidden" name="contato" value={found.contato} />

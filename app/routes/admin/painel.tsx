@@ -11,6 +11,7 @@ import { formatCount, formatDate, formatInteger, plural } from "../../lib/format
 import { pageMeta } from "../../lib/meta";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_ORIGINS, LEAD_STATUSES, type LeadOrigin, type LeadStatus } from "../../lib/vocabulary";
+import { countActiveAlerts } from "../../server/alerts/subscriptions.server";
 import { requireSession } from "../../server/auth/guard.server";
 import { listUserSessions } from "../../server/auth/sessions.server";
 import { requestContext } from "../../server/context.server";
@@ -25,13 +26,15 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Paine
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { user, session } = await requireSession({ request, context, url });
   const { db } = context.get(requestContext).services;
-  const [dashboard, sessions, undelivered, nextActions, firstResponses] = await Promise.all([
+  const [dashboard, sessions, undelivered, nextActions, firstResponses, activeAlerts] = await Promise.all([
     getDashboard(db, user),
     listUserSessions(db, user.id),
     // Only an admin can act on the agency's undelivered lead e-mails.
     user.role === "admin" ? countUndeliveredLeadEmails(db) : null,
     nextActionCounts(db, user),
     responseTimes(db, user),
+    // The agency's saved-search alerts (app/server/alerts/): what they ask is on /admin/relatorios.
+    user.role === "admin" ? countActiveAlerts(db) : null,
   ]);
   return {
     user,
@@ -40,6 +43,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     undelivered,
     nextActions,
     firstResponses,
+    activeAlerts,
   };
 }
 
@@ -92,7 +96,8 @@ function OtherSessions({ count }: { count: number }) {
 }
 
 export default function Painel({ loaderData }: Route.ComponentProps) {
-  const { user, dashboard, otherSessions, undelivered, nextActions, firstResponses } = loaderData;
+  const { user, dashboard, otherSessions, undelivered, nextActions, firstResponses, activeAlerts } =
+    loaderData;
   // New leads and listing changes update the counts and the chart without a reload.
   useLiveEvents();
   const { counts } = dashboard;
@@ -132,6 +137,17 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
             <span className="stat__value">{formatInteger(counts.leadsNovos)}</span>
             <span className="stat__label">Leads novos</span>
           </li>
+          {activeAlerts !== null ? (
+            <li className="stat" data-testid="alertas-ativos">
+              <span className="stat__value">{formatInteger(activeAlerts)}</span>
+              <span className="stat__label">
+                Alertas de busca ativos
+                <span className="stat__detail">
+                  <Link to="/admin/relatorios#relatorio-alertas">O que as pessoas procuram</Link>
+                </span>
+              </span>
+            </li>
+          ) : null}
         </ul>
       </section>
 

@@ -8,7 +8,7 @@ import { FilterBar, FilterSelect } from "../../components/admin/filter-bar";
 import { FunnelTable, type FunnelTableRow } from "../../components/admin/funnel-table";
 import { MonthlyChart } from "../../components/monthly-chart";
 import { Stylesheet } from "../../components/stylesheet";
-import { formatInteger } from "../../lib/format";
+import { formatCount, formatInteger } from "../../lib/format";
 import {
   type FunnelQuery,
   type FunnelQueryErrors,
@@ -24,6 +24,7 @@ import {
   sourceName,
 } from "../../lib/funnel-report";
 import { pageMeta } from "../../lib/meta";
+import { type AlertDemand, alertDemand } from "../../server/alerts/subscriptions.server";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { listAgents } from "../../server/properties/admin.server";
@@ -48,17 +49,19 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   // A corretor's report is their own leads: no agent to choose.
   const query: FunnelQuery = isAdmin ? parsed.query : { ...parsed.query, corretor: undefined };
   const agents = isAdmin ? await listAgents(db, query.corretor) : null;
+  // What visitors' saved searches ask for (app/server/alerts/): agency-wide, so for the admin.
+  const demand = isAdmin ? await alertDemand(db) : null;
   const filtered = ["de", "ate", "corretor", "origem"].some((key) => url.searchParams.get(key));
   const typed = { de: url.searchParams.get("de") ?? "", ate: url.searchParams.get("ate") ?? "" };
   if (parsed.errors.de || parsed.errors.ate) {
     return data(
-      { isAdmin, agents, query, errors: parsed.errors, typed, filtered, report: null },
+      { isAdmin, agents, query, errors: parsed.errors, typed, filtered, report: null, demand },
       { status: 400, headers: NO_STORE },
     );
   }
   const report = await getFunnelReport(db, user, query);
   return data(
-    { isAdmin, agents, query, errors: parsed.errors, typed, filtered, report },
+    { isAdmin, agents, query, errors: parsed.errors, typed, filtered, report, demand },
     { headers: NO_STORE },
   );
 }
@@ -94,6 +97,61 @@ function MonthField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The saved searches' demand: which places and price bands the active alerts ask for. */
+function AlertDemandSection({ demand }: { demand: AlertDemand }) {
+  return (
+    <section className="admin-card" aria-labelledby="relatorio-alertas">
+      <h2 id="relatorio-alertas">O que procuram os alertas de busca</h2>
+      {demand.total === 0 ? (
+        <p>Nenhum alerta de busca ativo ainda.</p>
+      ) : (
+        <>
+          <p>
+            {formatCount(demand.total, "alerta ativo", "alertas ativos")}, criados em “Receber novidades desta
+            busca”.
+          </p>
+          <table className="admin-table" id="tabela-alertas-lugares">
+            <caption>Alertas por cidade e bairro (os 15 mais pedidos)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Lugar</th>
+                <th scope="col">Alertas</th>
+              </tr>
+            </thead>
+            <tbody>
+              {demand.places.map((row) => (
+                <tr key={`${row.cidade ?? ""}|${row.bairro ?? ""}`}>
+                  <th scope="row">
+                    {[row.bairro, row.cidade].filter(Boolean).join(", ") || "Qualquer lugar"}
+                  </th>
+                  <td>{formatInteger(row.count)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table className="admin-table" id="tabela-alertas-precos">
+            <caption>Alertas por faixa de preço (o teto, ou o piso quando só há piso)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Faixa</th>
+                <th scope="col">Alertas</th>
+              </tr>
+            </thead>
+            <tbody>
+              {demand.prices.map((row) => (
+                <tr key={row.band}>
+                  <th scope="row">{row.band}</th>
+                  <td>{formatInteger(row.count)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -138,7 +196,7 @@ function Definitions() {
 }
 
 export default function Relatorios({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, agents, query, errors, typed, filtered, report } = loaderData;
+  const { isAdmin, agents, query, errors, typed, filtered, report, demand } = loaderData;
   const hasErrors = Boolean(errors.de || errors.ate);
   const csvHref = `/admin/relatorios.csv${funnelSearch(query)}`;
   const withFilter = (overrides: Partial<FunnelQuery>) =>
@@ -335,6 +393,7 @@ export default function Relatorios({ loaderData }: Route.ComponentProps) {
           <Definitions />
         </>
       ) : null}
+      {demand ? <AlertDemandSection demand={demand} /> : null}
     </main>
   );
 }

@@ -19,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ALERT_FREQUENCY_KEYS } from "../../lib/alerts";
 import type { BusinessHours } from "../../lib/business-hours";
 import {
   ADDRESS_VISIBILITY_KEYS,
@@ -667,6 +668,88 @@ export const propertyChanges = pgTable(
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("property_changes_version_idx").on(t.version)],
+);
+
+/** Why a listing was sent to a saved search: new match, or its price went down. */
+export const ALERT_REASON_KEYS = ["nova", "preco"] as const;
+
+/**
+ * A visitor's saved search ("Receber novidades desta busca"): an e-mail address without an
+ * account, the search screen and its canonical filters, double opt-in (confirmed_at), and the
+ * unguessable token of its e-mailed links (confirm, manage, one-click unsubscribe). Unsubscribing
+ * deletes the row; the place and price columns repeat the filters for the demand report.
+ */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    /** The search screen: /todos-os-imoveis or /casas. */
+    path: text("path").notNull(),
+    /** Canonical query string (app/lib/search-params.ts), without order and page. */
+    query: text("query").notNull(),
+    title: text("title").notNull(),
+    frequency: text("frequency", { enum: ALERT_FREQUENCY_KEYS }).notNull(),
+    token: text("token").notNull(),
+    cidade: text("cidade"),
+    bairro: text("bairro"),
+    finalidade: text("finalidade"),
+    precoMin: bigint("preco_min", { mode: "number" }),
+    precoMax: bigint("preco_max", { mode: "number" }),
+    consentVersion: text("consent_version").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("saved_searches_token_idx").on(t.token),
+    uniqueIndex("saved_searches_email_search_idx").on(t.email, t.path, t.query),
+    check("saved_searches_frequency_check", inList("frequency", ALERT_FREQUENCY_KEYS)),
+  ],
+);
+
+/**
+ * One alert message of a saved search and period ("d:2026-11-27", "w:2026-11-23", or the instant
+ * of an instant one), written in the transaction of its outbox row: the key keeps a daily or
+ * weekly digest to one per period whichever app instance gets there first.
+ */
+export const savedSearchDigests = pgTable(
+  "saved_search_digests",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    savedSearchId: integer("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    period: text("period").notNull(),
+    outboxId: bigint("outbox_id", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("saved_search_digests_period_idx").on(t.savedSearchId, t.period)],
+);
+
+/** Each listing sent to a saved search, once per reason (the key), with the price it was sent at. */
+export const savedSearchSent = pgTable(
+  "saved_search_sent",
+  {
+    savedSearchId: integer("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: ALERT_REASON_KEYS }).notNull(),
+    /** The price the visitor compares (search filters' visiblePrice) when sent; null: not shown. */
+    price: bigint("price", { mode: "number" }),
+    digestId: integer("digest_id")
+      .notNull()
+      .references(() => savedSearchDigests.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.propertyId, t.reason] }),
+    index("saved_search_sent_digest_idx").on(t.digestId),
+    check("saved_search_sent_reason_check", inList("reason", ALERT_REASON_KEYS)),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

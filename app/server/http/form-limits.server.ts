@@ -59,6 +59,11 @@ export const SIGN_IN_LIMIT_MESSAGE =
 export const RECOVERY_LIMIT_MESSAGE =
   "Muitos pedidos de recuperação de senha a partir desta conexão. Aguarde alguns minutos e tente novamente.";
 
+/** The search pages' "Receber novidades desta busca" past its limit (app/routes/public/alertas.tsx). */
+export const ALERT_LIMIT_MESSAGE = "Muitos alertas criados em pouco tempo. Tente de novo em alguns minutos.";
+/** Alerts created per IP: a family saving a few searches, not a script mailing strangers. */
+export const ALERT_RULE: RateLimitRule = { limit: 10, windowMs: 10 * 60_000 };
+
 const LEAD_FIELDS: ResendField[] = [
   { name: "name", label: "Nome", kind: "text" },
   { name: "phone", label: "Telefone ou WhatsApp", kind: "tel" },
@@ -118,6 +123,18 @@ export const PUBLIC_FORMS: readonly PublicForm[] = [
     path: /^\/anuncie-seu-imovel\/?$/,
     message: LEAD_LIMIT_MESSAGE,
     resend: CAPTACAO_FIELDS,
+  },
+  {
+    key: "alerta",
+    rule: ALERT_RULE,
+    path: /^\/alertas\/?$/,
+    message: ALERT_LIMIT_MESSAGE,
+    resend: [
+      { name: "email", label: "E-mail", kind: "email" },
+      { name: "frequencia", label: "", kind: "hidden" },
+      { name: "busca", label: "", kind: "hidden" },
+      { name: "consent", label: "Autorizo o envio de e-mails com os imóveis desta busca.", kind: "checkbox" },
+    ],
   },
   { key: "whatsapp", rule: WHATSAPP_RULE, path: /^\/api\/whatsapp\/?$/, message: LEAD_LIMIT_MESSAGE },
   {

@@ -92,10 +92,10 @@ export function securityHeaders({
 
 /**
  * Screens that are personal (the admin, sign-out) or hold credentials in their forms or URLs
- * (sign-in, password recovery and reset): no browser or proxy may store them, whatever a route
+ * (sign-in, password recovery and reset, the saved-search alerts' token links): no browser or proxy may store them, whatever a route
  * sets. Applied when the status line is written.
  */
-const NO_STORE_PATH = /^\/(admin|sair|login|recuperar-senha|redefinir-senha)(?:[/.]|$)/;
+const NO_STORE_PATH = /^\/(admin|sair|login|recuperar-senha|redefinir-senha|alertas)(?:[/.]|$)/;
 
 export const noStoreForPrivatePages: RequestHandler = (req, res, next) => {
   if (NO_STORE_PATH.test(req.path)) {

@@ -1,11 +1,13 @@
 // LGPD requests (docs/domain.md) about one person, found by e-mail or phone: export everything we hold about
 // them (their leads, every contact in their history and the notes on those leads, and the
-// properties they offered on /anuncie-seu-imovel: captações) as JSON, or erase it. Erasure deletes
-// the leads (contacts and notes cascade), the captações (notes and pending photos cascade; their
-// files go after the commit) and their unsent e-mails, and leaves an audit entry that records
+// properties they offered on /anuncie-seu-imovel: captações; the searches they saved for e-mail
+// alerts) as JSON, or erase it. Erasure deletes the leads (contacts and notes cascade), the
+// captações (notes and pending photos cascade; their files go after the commit), the saved
+// searches (app/server/alerts/subscriptions.server.ts) and their unsent e-mails, and leaves an audit entry that records
 // what was erased without repeating the personal data.
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { type AlertExport, erasePersonAlerts, exportPersonAlerts } from "../alerts/subscriptions.server";
 import { audit } from "../audit/audit.server";
 import { type CaptacaoExport, erasePersonCaptacoes, exportPersonCaptacoes } from "../captacoes/lgpd.server";
 import { removePendingFiles } from "../captacoes/pending-photos.server";
@@ -50,6 +52,8 @@ export interface PersonData {
   }[];
   /** The properties they offered the agency (/anuncie-seu-imovel). */
   captacoes: CaptacaoExport[];
+  /** The searches they saved for e-mail alerts ("Receber novidades desta busca"). */
+  alertas: AlertExport[];
 }
 
 export async function exportPersonData(db: Db, contato: string, now = new Date()): Promise<PersonData> {
@@ -96,6 +100,7 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
         .orderBy(leadContacts.receivedAt)
     : [];
   const captacoes = await exportPersonCaptacoes(db, contato);
+  const alertas = await exportPersonAlerts(db, contato);
   return {
     contato,
     exportedAt: now.toISOString(),
@@ -111,6 +116,7 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
         .map(({ leadId: _, receivedAt, ...c }) => ({ ...c, receivedAt: receivedAt.toISOString() })),
     })),
     captacoes,
+    alertas,
   };
 }
 
@@ -126,8 +132,8 @@ export async function erasePersonData(
   contato: string,
   /** Where the captações' photos are (the site's storage); without it their files stay. */
   files: { storage?: Storage; log?: Logger } = {},
-): Promise<{ erased: number; captacoes: number }> {
-  const { erased, captacaoIds, keys } = await db.transaction(async (tx) => {
+): Promise<{ erased: number; captacoes: number; alertas: number }> {
+  const { erased, captacaoIds, keys, alertIds } = await db.transaction(async (tx) => {
     const found = await tx.select({ id: leads.id }).from(leads).where(personMatch(contato));
     const ids = found.map((r) => r.id);
     if (ids.length > 0) {
@@ -144,6 +150,7 @@ export async function erasePersonData(
       await tx.delete(leads).where(inArray(leads.id, ids));
     }
     const captacoes = await erasePersonCaptacoes(tx, contato);
+    const alertIds = await erasePersonAlerts(tx, contato);
     await audit(tx, {
       userId: actor.id,
       action: "lgpd-erased",
@@ -154,15 +161,16 @@ export async function erasePersonData(
       details: {
         leadIds: ids,
         captacaoIds: captacoes.ids,
+        savedSearchIds: alertIds,
         contactHash: createHash("sha256").update(contato.trim().toLowerCase()).digest("hex").slice(0, 16),
       },
     });
-    return { erased: ids.length, captacaoIds: captacoes.ids, keys: captacoes.fileKeys };
+    return { erased: ids.length, captacaoIds: captacoes.ids, keys: captacoes.fileKeys, alertIds };
   });
   if (files.storage && keys.length > 0) {
     const left = await removePendingFiles(files.storage, keys);
     if (left.length > 0)
       (files.log ?? defaultLogger()).warn({ keys: left }, "LGPD: arquivos de fotos não removidos");
   }
-  return { erased, captacoes: captacaoIds.length };
+  return { erased, captacoes: captacaoIds.length, alertas: alertIds.length };
 }

@@ -19,7 +19,7 @@ export interface BrandedMailContext {
 export async function sendBrandedMail(
   context: BrandedMailContext,
   outboxRowId: number,
-  message: { to: string; subject: string; text: string; replyTo?: string },
+  message: { to: string; subject: string; text: string; replyTo?: string; headers?: Record<string, string> },
   /** The brand when the caller already loaded it. */
   agency?: AgencyBrand,
 ): Promise<void> {

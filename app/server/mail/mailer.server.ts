@@ -15,6 +15,11 @@ export interface MailMessage {
   replyTo?: string;
   /** A fixed Message-ID makes a resend recognisable as the same message. */
   messageId?: string;
+  /**
+   * Extra header lines (the saved-search alerts' List-Unsubscribe, RFC 8058): the names are the
+   * code's own, the values pass through headerSafe.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface MailConfig {
@@ -93,6 +98,11 @@ export function createMailTransport(
         text: message.text,
         html: message.html,
         messageId: message.messageId,
+        headers: message.headers
+          ? Object.fromEntries(
+              Object.entries(message.headers).map(([name, value]) => [name, headerSafe(value, 900)]),
+            )
+          : undefined,
       });
     },
     close() {

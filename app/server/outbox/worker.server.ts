@@ -1,7 +1,13 @@
 // The process's outbox worker: every handler the app knows (lead notifications, the lead
 // distribution's notices, WhatsApp click notices, new captações, password reset links, the daily
-// summaries of next actions), wired to the configured mail transport; its poll also queues the
+// summaries of next actions, saved-search alerts), wired to the configured mail transport; its poll also queues the
 // day's summaries. Started by server/app.ts startServices, stopped by closeServices.
+import {
+  ALERT_CONFIRM_EMAIL_KIND,
+  ALERT_DIGEST_EMAIL_KIND,
+  alertConfirmEmailHandler,
+  alertDigestEmailHandler,
+} from "../alerts/digests.server";
 import { PASSWORD_RESET_EMAIL_KIND } from "../auth/password-reset.server";
 import { passwordResetEmailHandler } from "../auth/password-reset-email.server";
 import { CAPTACAO_EMAIL_KIND, captacaoEmailHandler } from "../captacoes/emails.server";
@@ -61,6 +67,22 @@ export async function startOutboxWorker(
         transport,
         services.config.publicUrl,
         { storage: services.storage },
+      ),
+      [ALERT_CONFIRM_EMAIL_KIND]: alertConfirmEmailHandler(
+        services.database.db,
+        transport,
+        services.config.publicUrl,
+        {
+          storage: services.storage,
+        },
+      ),
+      [ALERT_DIGEST_EMAIL_KIND]: alertDigestEmailHandler(
+        services.database.db,
+        transport,
+        services.config.publicUrl,
+        {
+          storage: services.storage,
+        },
       ),
     },
     scheduled: (now) =>

@@ -1,0 +1,88 @@
+// /alertas/:token — the alerts of the address that got this link (every alert e-mail has it): see
+// each saved search and delete it, no account (app/server/alerts/subscriptions.server.ts). Not
+// cached anywhere (security-headers.server.ts NO_STORE_PATH): the token is a key.
+import { data, Link } from "react-router";
+import { ALERT_FREQUENCIES } from "../../lib/alerts";
+import { formatDate } from "../../lib/format";
+import { pageMeta } from "../../lib/meta";
+import { alertsOfToken, deleteAlertOfToken } from "../../server/alerts/subscriptions.server";
+import { requestContext } from "../../server/context.server";
+import { readForm } from "../../server/http/read-form.server";
+import type { Route } from "./+types/alerta";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Seus alertas de imóveis", noindex: true });
+
+const NOT_FOUND = "Este link não vale mais: os alertas dele foram apagados ou o endereço está incompleto.";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await alertsOfToken(context.get(requestContext).services.db, params.token);
+  if (!found) throw data(NOT_FOUND, { status: 404 });
+  return {
+    email: found.email,
+    alerts: found.alerts.map((a) => ({
+      id: a.id,
+      title: a.title,
+      href: a.query ? `${a.path}?${a.query}` : a.path,
+      frequency: ALERT_FREQUENCIES[a.frequency],
+      confirmed: a.confirmedAt !== null,
+      createdAt: a.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const id = Number(form.get("id"));
+  if (!Number.isInteger(id) || id <= 0)
+    return data({ deleted: false, error: "Alerta inválido." }, { status: 400 });
+  const deleted = await deleteAlertOfToken(context.get(requestContext).services.db, params.token, id);
+  if (!deleted) return data({ deleted: false, error: "Este alerta já tinha sido apagado." }, { status: 404 });
+  return { deleted: true, error: null };
+}
+
+export default function Alerta({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, alerts } = loaderData;
+  return (
+    <main className="container page alert-page">
+      <h1>Seus alertas de imóveis</h1>
+      <p>
+        Alertas enviados para <strong>{email}</strong>.
+      </p>
+      {actionData?.deleted ? (
+        <p className="search-notice" role="status">
+          Alerta apagado. Você não receberá mais e-mails dele.
+        </p>
+      ) : actionData?.error ? (
+        <p className="lead-form__alert" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {alerts.length === 0 ? (
+        <p>
+          Nenhum alerta ativo. <Link to="/todos-os-imoveis">Buscar imóveis</Link>
+        </p>
+      ) : (
+        <ul className="alert-list">
+          {alerts.map((alert) => (
+            <li key={alert.id} className="search-notice">
+              <p>
+                <Link to={alert.href}>{alert.title}</Link>
+              </p>
+              <p>
+                {alert.frequency} · criado em {formatDate(alert.createdAt)}
+                {alert.confirmed ? "" : " · aguardando confirmação pelo e-mail"}
+              </p>
+              <form method="post">
+                <input type="hidden" name="id" value={alert.id} />
+                <button type="submit" className="button button--secondary">
+                  Apagar alerta<span className="visually-hidden">: {alert.title}</span>
+                </button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,266 @@
+// Saved-search alerts against a real database, the real outbox worker and a real SMTP server, on a
+// clock the test sets: subscribe → confirmation e-mail (List-Unsubscribe headers) → confirm → a new
+// listing → one digest with it → nothing again → a price drop, once → one-click unsubscribe; the
+// daily frequency once a Maceió day; two app instances sweeping at once send one message (on
+// PostgreSQL, two connection pools); LGPD export and erase include the saved searches.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createActor, insertAgency, insertProperty } from "../../../tests/support/factories";
+import type { Database } from "../db/client.server";
+import { outbox, properties, savedSearches, savedSearchSent } from "../db/schema.server";
+import { createTestDatabases } from "../db/test-database.server";
+import { erasePersonData, exportPersonData } from "../leads/lgpd.server";
+import { createMailTransport, type MailTransport } from "../mail/mailer.server";
+import { startTestSmtp, type TestSmtp, textOf } from "../mail/test-smtp.server";
+import { createOutboxWorker } from "../outbox/outbox.server";
+import {
+  ALERT_CONFIRM_EMAIL_KIND,
+  ALERT_DIGEST_EMAIL_KIND,
+  alertConfirmEmailHandler,
+  alertDigestEmailHandler,
+  digestPeriod,
+  runAlertSweep,
+} from "./digests.server";
+import {
+  alertDemand,
+  alertsOfToken,
+  confirmSubscription,
+  countActiveAlerts,
+  parseAlertForm,
+  subscribe,
+  unsubscribe,
+} from "./subscriptions.server";
+
+const SITE = "https://site.teste";
+let first: Database;
+let second: Database;
+let smtp: TestSmtp;
+let transport: MailTransport;
+
+beforeAll(async () => {
+  [first, second] = (await createTestDatabases(2)) as [Database, Database];
+  await insertAgency(first.db);
+  smtp = await startTestSmtp();
+  transport = createMailTransport(
+    { SMTP_URL: smtp.url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
+    { timeoutMs: 3000 },
+  );
+});
+
+afterAll(async () => {
+  transport.close();
+  await smtp.close();
+  await first.close();
+  await second.close();
+});
+
+/** An instant given in Maceió's wall-clock time (UTC−3). */
+const maceio = (local: string) => new Date(`${local}-03:00`);
+const minutes = (base: Date, n: number) => new Date(base.getTime() + n * 60_000);
+
+const worker = () =>
+  createOutboxWorker({
+    database: first,
+    handlers: {
+      [ALERT_CONFIRM_EMAIL_KIND]: alertConfirmEmailHandler(first.db, transport, SITE),
+      [ALERT_DIGEST_EMAIL_KIND]: alertDigestEmailHandler(first.db, transport, SITE),
+    },
+    pollIntervalMs: 600_000,
+    log: () => {},
+  });
+
+const mailTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
+/** The token of a link in a message (/alertas/<token>/...). */
+const tokenIn = (raw: string, action: string) =>
+  new RegExp(`/alertas/([A-Za-z0-9_-]{43})/${action}`).exec(textOf(raw))?.[1];
+/** A header's unfolded value. */
+const header = (raw: string, name: string) =>
+  new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, "mi")
+    .exec(raw.split(/\r?\n\r?\n/)[0] ?? "")?.[1]
+    ?.replace(/\r?\n[ \t]+/g, " ")
+    .trim();
+
+describe("the subscribe form", () => {
+  it("says at each field what is wrong", () => {
+    const form = new FormData();
+    form.set("email", "não é e-mail");
+    form.set("busca", "/admin");
+    const result = parseAlertForm(form);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.email).toMatch(/e-mail válido/);
+    expect(result.errors.frequencia).toMatch(/frequência/);
+    expect(result.errors.consent).toMatch(/autorize/);
+    expect(result.errors.busca).toMatch(/Busca inválida/);
+  });
+});
+
+describe("the digest period", () => {
+  it("is each sweep for instant, the Maceió day from 08:00, the Maceió week from Monday", () => {
+    expect(digestPeriod("diario", maceio("2026-11-27T07:59"))).toBeNull();
+    expect(digestPeriod("diario", maceio("2026-11-27T08:00"))).toBe("d:2026-11-27");
+    // 23:30 in Maceió is already the next day in UTC.
+    expect(digestPeriod("diario", maceio("2026-11-27T23:30"))).toBe("d:2026-11-27");
+    expect(digestPeriod("semanal", maceio("2026-11-27T09:00"))).toBe("w:2026-11-23");
+    expect(digestPeriod("semanal", maceio("2026-11-29T09:00"))).toBe("w:2026-11-23");
+    expect(digestPeriod("semanal", maceio("2026-11-30T09:00"))).toBe("w:2026-11-30");
+  });
+});
+
+describe("an instant alert", () => {
+  it("confirms, sends each new listing once, a price drop once, and stops on unsubscribe", async () => {
+    const email = "ana@cliente.teste";
+    const t0 = maceio("2026-11-27T10:00");
+    await insertProperty(first.db, { referencia: "AL0001", cidade: "Maceió", publishedAt: minutes(t0, -60) });
+    const { outcome, search } = await subscribe(
+      first.db,
+      {
+        email: " Ana@Cliente.teste ",
+        frequency: "instantaneo",
+        busca: "/todos-os-imoveis?cidade=Maceió&precoMax=800000&ordem=menor-preco&pagina=3",
+      },
+      t0,
+    );
+    expect(outcome).toBe("confirmation-sent");
+    expect(search.query).toBe("cidade=Macei%C3%B3&precoMax=800000");
+
+    // Nothing but the confirmation goes out before the link is opened.
+    expect(await runAlertSweep(first.db, minutes(t0, 1))).toEqual({ queued: 0, purged: 0 });
+    await worker().runOnce();
+    const [confirmMail] = mailTo(email);
+    expect(confirmMail).toBeDefined();
+    const raw = confirmMail?.raw ?? "";
+    const token = tokenIn(raw, "confirmar");
+    expect(token).toBeDefined();
+    expect(header(raw, "List-Unsubscribe")).toBe(`<${SITE}/alertas/${token}/cancelar>`);
+    expect(header(raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+
+    expect((await confirmSubscription(first.db, token ?? "", minutes(t0, 2))).status).toBe("confirmed");
+    expect((await confirmSubscription(first.db, token ?? "", minutes(t0, 3))).status).toBe("already");
+    expect(await countActiveAlerts(first.db)).toBe(1);
+
+    // A match published after the confirmation, one elsewhere, one above the price.
+    const fresh = await insertProperty(first.db, {
+      referencia: "AL0002",
+      titulo: "Apartamento na Ponta Verde",
+      cidade: "Maceió",
+      precoVenda: 700_000,
+      publishedAt: minutes(t0, 5),
+    });
+    await insertProperty(first.db, { referencia: "AL0003", cidade: "Maragogi", publishedAt: minutes(t0, 5) });
+    await insertProperty(first.db, {
+      referencia: "AL0004",
+      cidade: "Maceió",
+      precoVenda: 900_000,
+      publishedAt: minutes(t0, 5),
+    });
+    expect((await runAlertSweep(first.db, minutes(t0, 6))).queued).toBe(1);
+    await worker().runOnce();
+    const digest = mailTo(email)[1];
+    const text = textOf(digest?.raw ?? "");
+    expect(text).toContain("AL0002");
+    expect(text).not.toMatch(/AL0001|AL0003|AL0004/);
+    expect(text).toContain(`${SITE}/casas/AL0002`);
+    expect(text).toContain("https://wa.me/?text=");
+    expect(header(digest?.raw ?? "", "List-Unsubscribe")).toBe(`<${SITE}/alertas/${token}/cancelar>`);
+    expect(header(digest?.raw ?? "", "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+
+    // A second sweep has nothing new.
+    expect((await runAlertSweep(first.db, minutes(t0, 7))).queued).toBe(0);
+    expect((await runAlertSweep(first.db, minutes(t0, 8))).queued).toBe(0);
+
+    // The price goes down: one message, then never again for that listing.
+    await first.db.update(properties).set({ precoVenda: 650_000 }).where(eq(properties.id, fresh.id));
+    expect((await runAlertSweep(first.db, minutes(t0, 9))).queued).toBe(1);
+    expect((await runAlertSweep(first.db, minutes(t0, 10))).queued).toBe(0);
+    await worker().runOnce();
+    const drop = textOf(mailTo(email)[2]?.raw ?? "");
+    expect(drop).toContain("Preço reduzido");
+    expect(drop).toMatch(/De R\$ 700\.000 por R\$ 650\.000/);
+    await first.db.update(properties).set({ precoVenda: 600_000 }).where(eq(properties.id, fresh.id));
+    expect((await runAlertSweep(first.db, minutes(t0, 11))).queued).toBe(0);
+    expect(mailTo(email)).toHaveLength(3);
+
+    // The manage page's list, then the one-click unsubscribe: the row and its sent items are gone.
+    expect((await alertsOfToken(first.db, token ?? ""))?.alerts).toHaveLength(1);
+    expect(await unsubscribe(first.db, token ?? "")).toBe(true);
+    expect(await unsubscribe(first.db, token ?? "")).toBe(false);
+    expect(await first.db.select().from(savedSearchSent)).toHaveLength(0);
+    await insertProperty(first.db, { cidade: "Maceió", precoVenda: 100_000, publishedAt: minutes(t0, 12) });
+    expect((await runAlertSweep(first.db, minutes(t0, 13))).queued).toBe(0);
+  });
+});
+
+describe("a daily alert", () => {
+  it("goes once a Maceió day from 08:00 with what was published since, even from two instances", async () => {
+    const email = "bia@cliente.teste";
+    const day1 = maceio("2026-12-01T06:00");
+    await subscribe(first.db, { email, frequency: "diario", busca: "/casas?bairro=Jatiúca" }, day1);
+    const [row] = await first.db.select().from(savedSearches).where(eq(savedSearches.email, email));
+    await confirmSubscription(first.db, row?.token ?? "", minutes(day1, 1));
+    await insertProperty(first.db, {
+      tipo: "casa",
+      bairro: "Jatiúca",
+      referencia: "CA0001",
+      publishedAt: minutes(day1, 10),
+    });
+    // An apartment in the bairro is not a match on /casas.
+    await insertProperty(first.db, {
+      tipo: "apartamento",
+      bairro: "Jatiúca",
+      referencia: "AP0009",
+      publishedAt: minutes(day1, 10),
+    });
+    expect((await runAlertSweep(first.db, maceio("2026-12-01T07:30"))).queued).toBe(0);
+    const [a, b] = await Promise.all([
+      runAlertSweep(first.db, maceio("2026-12-01T08:05")),
+      runAlertSweep(second.db, maceio("2026-12-01T08:05")),
+    ]);
+    expect(a.queued + b.queued).toBe(1);
+    await insertProperty(first.db, {
+      tipo: "casa",
+      bairro: "Jatiúca",
+      referencia: "CA0002",
+      publishedAt: maceio("2026-12-01T10:00"),
+    });
+    expect((await runAlertSweep(first.db, maceio("2026-12-01T11:00"))).queued).toBe(0);
+    expect((await runAlertSweep(first.db, maceio("2026-12-02T08:01"))).queued).toBe(1);
+    await worker().runOnce();
+    const texts = mailTo(email).map((m) => textOf(m.raw));
+    // Two digests; the confirmation e-mail, still queued when the link was opened, is not sent.
+    // (The worker sends by its own order of due rows, so the test does not count on theirs.)
+    expect(texts).toHaveLength(2);
+    const earlier = texts.find((t) => t.includes("CA0001")) ?? "";
+    const next = texts.find((t) => t.includes("CA0002")) ?? "";
+    expect(earlier).not.toMatch(/CA0002|AP0009/);
+    expect(next).not.toMatch(/CA0001|AP0009/);
+    expect((await alertDemand(first.db)).places).toContainEqual({
+      cidade: null,
+      bairro: "Jatiúca",
+      count: 1,
+    });
+  });
+});
+
+describe("LGPD", () => {
+  it("exports and erases a person's saved searches with their unsent e-mails", async () => {
+    const email = "caio@cliente.teste";
+    const now = maceio("2026-12-03T10:00");
+    await subscribe(
+      first.db,
+      { email, frequency: "semanal", busca: "/todos-os-imoveis?finalidade=aluguel" },
+      now,
+    );
+    const exported = await exportPersonData(first.db, email, now);
+    expect(exported.alertas).toHaveLength(1);
+    expect(exported.alertas[0]?.busca).toBe("/todos-os-imoveis?finalidade=aluguel");
+    const actor = await createActor(first.db, "admin");
+    const result = await erasePersonData(first.db, actor, email);
+    expect(result.alertas).toBe(1);
+    expect(await first.db.select().from(savedSearches).where(eq(savedSearches.email, email))).toHaveLength(0);
+    const pending = (
+      await first.db.select().from(outbox).where(eq(outbox.kind, ALERT_CONFIRM_EMAIL_KIND))
+    ).filter((r) => r.sentAt === null);
+    expect(pending).toHaveLength(0);
+  });
+});

@@ -1,0 +1,408 @@
+// The saved-search alerts' sweep and e-mails (decision 035). A sweep (startAlertSweep, every
+// ALERT_SWEEP_INTERVAL_SECONDS, and tests calling runAlertSweep with their own `now`) looks at each
+// confirmed saved search whose period is due — every sweep for "instantâneo", once a Maceió day
+// from ALERT_DIGEST_HOUR for "diário", once a Maceió week (from Monday) for "semanal" — and writes,
+// in one transaction, a digest row (key: saved search and period), the listings it carries
+// (saved_search_sent, key: saved search, listing and reason) and its outbox message:
+// - new matches: published after the search was confirmed, matching its filters by the search
+//   page's own WHERE clause (searchConditions in app/server/search/search.server.ts), not sent yet;
+// - price drops: listings it was sent whose visible price is now lower than when sent, once.
+// The two keys make it run once across app instances: a second instance's digest row (same
+// period) or listing rows (same listing and reason) conflict and its transaction writes nothing.
+import { and, asc, eq, gt, inArray, isNotNull, lte, notExists, type SQL, sql } from "drizzle-orm";
+import { alertLinks } from "../../lib/alerts";
+import { formatCount, formatPrice } from "../../lib/format";
+import { maceioClock } from "../../lib/next-action";
+import { RENT_PERIODS } from "../../lib/vocabulary";
+import type { Db, Tx } from "../db/client.server";
+import { properties, savedSearchDigests, savedSearches, savedSearchSent } from "../db/schema.server";
+import { type Logger, logOf } from "../log/logger.server";
+import { sendBrandedMail } from "../mail/branded-mail.server";
+import { headerSafe, type MailTransport, safeAddress } from "../mail/mailer.server";
+import type { Storage } from "../media/storage.server";
+import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
+import { isPublished } from "../properties/cards.server";
+import { visiblePrice } from "../search/filters.server";
+import { searchConditions } from "../search/search.server";
+import type { Services } from "../services.server";
+import {
+  ALERT_CONFIRM_EMAIL_KIND,
+  ALERT_DIGEST_EMAIL_KIND,
+  filtersOf,
+  purgeUnconfirmed,
+  type SavedSearch,
+} from "./subscriptions.server";
+
+/** The Maceió hour from which daily and weekly digests go out. */
+export const ALERT_DIGEST_HOUR = 8;
+/** Listings per message; more wait for the next one (the e-mail links the search for all). */
+export const DIGEST_LIMIT = 20;
+
+const SOLD = ["vendido", "alugado"];
+
+/** The digest period `now` falls in, or null when this frequency is not due yet (before the hour). */
+export function digestPeriod(frequency: SavedSearch["frequency"], now: Date): string | null {
+  if (frequency === "instantaneo") return `i:${now.toISOString()}`;
+  const clock = maceioClock(now);
+  if (Number(clock.time.slice(0, 2)) < ALERT_DIGEST_HOUR) return null;
+  if (frequency === "diario") return `d:${clock.day}`;
+  // The Monday of the Maceió week.
+  const day = new Date(`${clock.day}T00:00:00Z`);
+  const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000);
+  return `w:${monday.toISOString().slice(0, 10)}`;
+}
+
+const notSent = (search: SavedSearch, reason: "nova" | "preco") =>
+  notExists(
+    sql`(select 1 from ${savedSearchSent} where ${savedSearchSent.savedSearchId} = ${search.id} and ${savedSearchSent.propertyId} = ${properties.id} and ${savedSearchSent.reason} = ${reason})`,
+  );
+
+/** New matches and price drops for one saved search, oldest first, at most DIGEST_LIMIT. */
+async function pendingItems(tx: Tx, search: SavedSearch, now: Date) {
+  const { filters, restrictTipos } = filtersOf(search);
+  const price = visiblePrice(filters.finalidade);
+  const since = search.confirmedAt ?? now;
+  const fresh = await tx
+    .select({ propertyId: properties.id, price })
+    .from(properties)
+    .where(
+      and(
+        searchConditions(filters, restrictTipos),
+        sql`${properties.status} not in (${sql.join(
+          SOLD.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+        gt(properties.publishedAt, since),
+        lte(properties.publishedAt, now),
+        notSent(search, "nova"),
+      ) as SQL,
+    )
+    .orderBy(asc(properties.publishedAt), asc(properties.id))
+    .limit(DIGEST_LIMIT);
+  const drops = await tx
+    .select({ propertyId: properties.id, price })
+    .from(savedSearchSent)
+    .innerJoin(properties, eq(properties.id, savedSearchSent.propertyId))
+    .where(
+      and(
+        eq(savedSearchSent.savedSearchId, search.id),
+        eq(savedSearchSent.reason, "nova"),
+        isPublished,
+        isNotNull(savedSearchSent.price),
+        sql`${price} < ${savedSearchSent.price}`,
+        notSent(search, "preco"),
+      ),
+    )
+    .orderBy(asc(properties.id))
+    .limit(DIGEST_LIMIT);
+  return [
+    ...fresh.map((r) => ({ ...r, reason: "nova" as const })),
+    ...drops.map((r) => ({ ...r, reason: "preco" as const })),
+  ].slice(0, DIGEST_LIMIT);
+}
+
+/** One saved search's digest for `period`, if it has anything; true when a message was queued. */
+async function digestOne(db: Db, search: SavedSearch, period: string, now: Date): Promise<boolean> {
+  const keepEmpty = !period.startsWith("i:");
+  try {
+    return await db.transaction(async (tx) => {
+      const [digest] = await tx
+        .insert(savedSearchDigests)
+        .values({ savedSearchId: search.id, period, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ id: savedSearchDigests.id });
+      // This period's digest was written already (by another instance, or an earlier sweep).
+      if (!digest) return false;
+      const items = await pendingItems(tx, search, now);
+      const written = items.length
+        ? await tx
+            .insert(savedSearchSent)
+            .values(
+              items.map((item) => ({
+                savedSearchId: search.id,
+                propertyId: item.propertyId,
+                reason: item.reason,
+                price: item.price === null ? null : Number(item.price),
+                digestId: digest.id,
+                createdAt: now,
+              })),
+            )
+            .onConflictDoNothing()
+            .returning({ propertyId: savedSearchSent.propertyId })
+        : [];
+      if (written.length === 0) {
+        // A daily or weekly period stays taken (nothing new today); an instant one leaves no row.
+        if (keepEmpty) return false;
+        throw new NothingToSend();
+      }
+      const outboxId = await enqueue(tx, ALERT_DIGEST_EMAIL_KIND, { digestId: digest.id });
+      await tx.update(savedSearchDigests).set({ outboxId }).where(eq(savedSearchDigests.id, digest.id));
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof NothingToSend) return false;
+    throw error;
+  }
+}
+
+class NothingToSend extends Error {}
+
+/**
+ * Queues every due digest at `now`; returns how many messages. Safe from every instance at once
+ * (the keys above). Also forgets unconfirmed saved searches whose link expired.
+ */
+export async function runAlertSweep(db: Db, now: Date): Promise<{ queued: number; purged: number }> {
+  const purged = await purgeUnconfirmed(db, now);
+  const active = await db
+    .select()
+    .from(savedSearches)
+    .where(and(isNotNull(savedSearches.confirmedAt), lte(savedSearches.confirmedAt, now)))
+    .orderBy(asc(savedSearches.id));
+  let queued = 0;
+  for (const search of active) {
+    const period = digestPeriod(search.frequency, now);
+    if (period && (await digestOne(db, search, period, now))) queued += 1;
+  }
+  return { queued, purged };
+}
+
+// The e-mails.
+
+export interface DigestListing {
+  referencia: string;
+  titulo: string;
+  bairro: string | null;
+  cidade: string | null;
+  price: number | null;
+  oldPrice: number | null;
+  periodoAluguel: keyof typeof RENT_PERIODS | null;
+  rent: boolean;
+}
+
+const priceText = (listing: Pick<DigestListing, "periodoAluguel" | "rent">, value: number) =>
+  listing.rent && listing.periodoAluguel
+    ? `${formatPrice(value)}/${RENT_PERIODS[listing.periodoAluguel]}`
+    : formatPrice(value);
+
+/** The headers that let a mail client offer "cancelar inscrição" and do it in one POST (RFC 8058). */
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+function footer(base: string, token: string): string[] {
+  const links = alertLinks(base, token);
+  return [
+    "",
+    "—",
+    `Seus alertas (ver e apagar): ${links.manage}`,
+    `Não quer mais receber este alerta? Cancele com um clique: ${links.unsubscribe}`,
+  ];
+}
+
+export function buildDigestMail(
+  search: Pick<SavedSearch, "title" | "path" | "query" | "token">,
+  listings: DigestListing[],
+  publicUrl: string,
+) {
+  const base = publicUrl.replace(/\/+$/, "");
+  const fresh = listings.filter((l) => l.oldPrice === null);
+  const drops = listings.filter((l) => l.oldPrice !== null);
+  const subject = headerSafe(
+    [
+      fresh.length ? formatCount(fresh.length, "imóvel novo", "imóveis novos") : "",
+      drops.length ? formatCount(drops.length, "preço baixou", "preços baixaram") : "",
+    ]
+      .filter(Boolean)
+      .join(" e ")
+      .concat(`: ${search.title}`),
+    150,
+  );
+  const item = (l: DigestListing) => {
+    const url = `${base}/casas/${encodeURIComponent(l.referencia)}`;
+    const place = [l.bairro, l.cidade].filter(Boolean).join(", ");
+    const price =
+      l.price === null
+        ? "Preço sob consulta"
+        : l.oldPrice !== null
+          ? `De ${priceText(l, l.oldPrice)} por ${priceText(l, l.price)}`
+          : priceText(l, l.price);
+    // wa.me without a number opens WhatsApp's own "send to" picker with the text filled in.
+    const share = `https://wa.me/?text=${encodeURIComponent(`${l.titulo} — ${url}`)}`;
+    return [
+      "",
+      `- ${l.titulo} (${l.referencia})${place ? ` — ${place}` : ""}`,
+      `  ${price}`,
+      `  Ver: ${url}`,
+      `  Compartilhar no WhatsApp: ${share}`,
+    ];
+  };
+  const text = [
+    `Novidades da sua busca “${search.title}”.`,
+    ...(fresh.length ? ["", `Novos imóveis (${fresh.length}):`, ...fresh.flatMap(item)] : []),
+    ...(drops.length ? ["", `Preço reduzido (${drops.length}):`, ...drops.flatMap(item)] : []),
+    "",
+    `Todos os resultados desta busca: ${base}${search.path}${search.query ? `?${search.query}` : ""}`,
+    ...footer(base, search.token),
+  ].join("\n");
+  return { subject, text };
+}
+
+export function buildConfirmMail(
+  search: Pick<SavedSearch, "title" | "frequency" | "token">,
+  publicUrl: string,
+) {
+  const base = publicUrl.replace(/\/+$/, "");
+  const links = alertLinks(base, search.token);
+  const subject = headerSafe(`Confirme seu alerta: ${search.title}`, 150);
+  const text = [
+    `Recebemos um pedido para enviar a este e-mail as novidades da busca “${search.title}”.`,
+    "",
+    `Para confirmar, abra: ${links.confirm}`,
+    "",
+    "Se não foi você, ignore esta mensagem: nada será enviado sem a confirmação, e o pedido é apagado em 7 dias.",
+    ...footer(base, search.token),
+  ].join("\n");
+  return { subject, text };
+}
+
+interface HandlerOptions {
+  storage?: Pick<Storage, "url">;
+}
+
+/** The confirmation e-mail, as the saved search is when sent (gone or confirmed: nothing to send). */
+export function alertConfirmEmailHandler(
+  db: Db,
+  transport: MailTransport,
+  publicUrl: string,
+  options: HandlerOptions = {},
+): OutboxHandler {
+  return async (row) => {
+    const [search] = await db
+      .select()
+      .from(savedSearches)
+      .where(eq(savedSearches.id, Number(row.payload.savedSearchId)));
+    const to = safeAddress(search?.email);
+    if (!search || !to || search.confirmedAt) return "skip";
+    const { subject, text } = buildConfirmMail(search, publicUrl);
+    const unsubscribe = alertLinks(publicUrl.replace(/\/+$/, ""), search.token).unsubscribe;
+    await sendBrandedMail({ db, transport, publicUrl, storage: options.storage }, row.id, {
+      to,
+      subject,
+      text,
+      headers: unsubscribeHeaders(unsubscribe),
+    });
+    return undefined;
+  };
+}
+
+/** A digest, with the listings as they are when sent; none still published (or search gone): skip. */
+export function alertDigestEmailHandler(
+  db: Db,
+  transport: MailTransport,
+  publicUrl: string,
+  options: HandlerOptions = {},
+): OutboxHandler {
+  return async (row) => {
+    const digestId = Number(row.payload.digestId);
+    const [found] = await db
+      .select({ search: savedSearches })
+      .from(savedSearchDigests)
+      .innerJoin(savedSearches, eq(savedSearches.id, savedSearchDigests.savedSearchId))
+      .where(eq(savedSearchDigests.id, digestId));
+    const search = found?.search;
+    const to = safeAddress(search?.email);
+    if (!search || !to) return "skip";
+    const { filters } = filtersOf(search);
+    const items = await db
+      .select({
+        propertyId: savedSearchSent.propertyId,
+        reason: savedSearchSent.reason,
+        referencia: properties.referencia,
+        titulo: properties.titulo,
+        bairro: properties.bairro,
+        cidade: properties.cidade,
+        periodoAluguel: properties.periodoAluguel,
+        price: visiblePrice(filters.finalidade),
+        precoVenda: properties.precoVenda,
+      })
+      .from(savedSearchSent)
+      .innerJoin(properties, eq(properties.id, savedSearchSent.propertyId))
+      .where(and(eq(savedSearchSent.digestId, digestId), isPublished))
+      .orderBy(asc(savedSearchSent.reason), asc(savedSearchSent.createdAt), asc(properties.id));
+    if (items.length === 0) return "skip";
+    // The price a drop is "from": what the listing cost when it was first sent.
+    const dropIds = items.filter((i) => i.reason === "preco").map((i) => i.propertyId);
+    const before = dropIds.length
+      ? await db
+          .select({ propertyId: savedSearchSent.propertyId, price: savedSearchSent.price })
+          .from(savedSearchSent)
+          .where(
+            and(
+              eq(savedSearchSent.savedSearchId, search.id),
+              eq(savedSearchSent.reason, "nova"),
+              inArray(savedSearchSent.propertyId, dropIds),
+            ),
+          )
+      : [];
+    const listings: DigestListing[] = items.map((i) => ({
+      referencia: i.referencia,
+      titulo: i.titulo,
+      bairro: i.bairro,
+      cidade: i.cidade,
+      periodoAluguel: i.periodoAluguel,
+      // The rent is the price shown (visiblePrice): a rent search, or a listing with no sale price.
+      rent: filters.finalidade ? filters.finalidade !== "venda" : i.precoVenda === null,
+      price: i.price === null ? null : Number(i.price),
+      oldPrice:
+        i.reason === "preco"
+          ? Number(before.find((b) => b.propertyId === i.propertyId)?.price ?? 0) || null
+          : null,
+    }));
+    const { subject, text } = buildDigestMail(search, listings, publicUrl);
+    const unsubscribe = alertLinks(publicUrl.replace(/\/+$/, ""), search.token).unsubscribe;
+    await sendBrandedMail({ db, transport, publicUrl, storage: options.storage }, row.id, {
+      to,
+      subject,
+      text,
+      headers: unsubscribeHeaders(unsubscribe),
+    });
+    return undefined;
+  };
+}
+
+export interface AlertSweep {
+  stop(): Promise<void>;
+}
+
+/** The process's alert sweep every ALERT_SWEEP_INTERVAL_SECONDS (started by server/app.ts startServices). */
+export function startAlertSweep(
+  services: Pick<Services, "config" | "db" | "log">,
+  now: () => Date = () => new Date(),
+): AlertSweep {
+  const log: Logger = logOf(services);
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    if (running) return;
+    running = runAlertSweep(services.db, now())
+      .then((result) => {
+        if (result.queued + result.purged > 0) log.info(result, "Alertas de busca");
+      })
+      .catch((error: unknown) => log.error({ err: error }, "Alertas de busca: a varredura falhou"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(sweep, services.config.ALERT_SWEEP_INTERVAL_SECONDS * 1000);
+  timer.unref?.();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export { ALERT_CONFIRM_EMAIL_KIND, ALERT_DIGEST_EMAIL_KIND };

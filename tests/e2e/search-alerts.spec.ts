@@ -1,0 +1,158 @@
+// Saved-search alerts end to end, on a server of its own over a scratch PostgreSQL database (the
+// test publishes listings there as an agent's write would), with its alert sweep every second
+// (ALERT_SWEEP_INTERVAL_SECONDS) and a real SMTP server in this process: a search page's "Receber
+// novidades desta busca" → a wrong e-mail answered at the field (400, no JavaScript needed) → the
+// confirmation e-mail → its link confirms → a new listing → one digest with it (the older one not
+// in it) → the painel counts the alert → the List-Unsubscribe URL cancels it with one POST, no
+// session. Needs TEST_DATABASE_URL and the build.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { expect, request as playwrightRequest } from "@playwright/test";
+import postgres from "postgres";
+import { startTestSmtp, type TestSmtp, textOf } from "../../app/server/mail/test-smtp.server";
+import { E2E_ADMIN } from "../../playwright.config";
+import { createScratchDatabase, type ScratchDatabase } from "../support/postgres";
+import { BUILD_DIR, type ServerProcess, startServer } from "../support/server";
+import { expectNoAxeViolations, loginAs, test } from "./fixtures";
+
+const SERVER_URL = process.env.TEST_DATABASE_URL;
+const EMAIL = "visitante.alerta@cliente.teste";
+const SEARCH = `/todos-os-imoveis?cidade=${encodeURIComponent("Maceió")}&bairro=${encodeURIComponent("Jatiúca")}`;
+
+/** A header's unfolded value in a raw message. */
+function header(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? "";
+  return new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, "mi")
+    .exec(head)?.[1]
+    ?.replace(/\r?\n[ \t]+/g, " ")
+    .trim();
+}
+
+test.describe("alertas de busca: assinar, confirmar, receber, cancelar", () => {
+  test.skip(
+    !SERVER_URL,
+    "TEST_DATABASE_URL não definida: os alertas de busca (servidor próprio) foram pulados.",
+  );
+  test.skip(!existsSync(join(BUILD_DIR, "server", "index.js")), `build ausente em ${BUILD_DIR}`);
+  test.describe.configure({ mode: "serial" });
+  test.setTimeout(180_000);
+
+  let database: ScratchDatabase | undefined;
+  let sql: postgres.Sql | undefined;
+  let server: ServerProcess | undefined;
+  let smtp: TestSmtp | undefined;
+  const base = () => server?.url ?? "";
+  const db = () => {
+    if (!sql) throw new Error("banco de teste não aberto");
+    return sql;
+  };
+  const mails = () => (smtp?.received ?? []).filter((m) => m.to.includes(EMAIL));
+
+  test.beforeAll(async () => {
+    if (!SERVER_URL) return;
+    test.setTimeout(240_000);
+    database = await createScratchDatabase(SERVER_URL, "alertas");
+    smtp = await startTestSmtp();
+    server = await startServer({
+      admin: E2E_ADMIN,
+      databaseUrl: database.url,
+      env: { SMTP_URL: smtp.url, ALERT_SWEEP_INTERVAL_SECONDS: "1" },
+    });
+    sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    // Published before anyone subscribed: never in a digest.
+    await sql`insert into properties (referencia, titulo, tipo, finalidades, bairro, cidade, publicacao, preco_venda, published_at)
+      values ('AP0801', 'Apartamento antigo na Jatiúca', 'apartamento', '{venda}', 'Jatiúca', 'Maceió', 'publicado', 450000, now() - interval '1 day')`;
+  });
+
+  test.afterAll(async () => {
+    await sql?.end();
+    await server?.stop();
+    await smtp?.close();
+    await database?.drop();
+  });
+
+  test("um e-mail inválido volta com a mensagem no campo (400), sem JavaScript", async () => {
+    const api = await playwrightRequest.newContext();
+    try {
+      const response = await api.post(`${base()}/alertas`, {
+        form: { email: "nao-e-email", frequencia: "diario", consent: "on", busca: SEARCH },
+      });
+      expect(response.status()).toBe(400);
+      const html = await response.text();
+      expect(html).toContain("Informe um e-mail válido");
+      expect(html).toContain('aria-invalid="true"');
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  let token = "";
+
+  test("assina na página de busca e confirma pelo link do e-mail", async ({ page }) => {
+    await page.goto(`${base()}${SEARCH}`);
+    await page.getByText("Receber novidades desta busca").click();
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Seu e-mail").fill(EMAIL);
+    await page.getByLabel("Assim que surgir (instantâneo)").check();
+    await page.getByLabel(/Autorizo a Imóveis em Alagoas a enviar/).check();
+    await page.getByRole("button", { name: "Criar alerta" }).click();
+    await expect(page.getByTestId("alerta-enviado")).toContainText(`Enviamos um e-mail para ${EMAIL}`);
+    await expectNoAxeViolations(page);
+
+    await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(1);
+    const confirmation = mails()[0]?.raw ?? "";
+    const link = /https?:\/\/\S+\/alertas\/([A-Za-z0-9_-]{43})\/confirmar/.exec(textOf(confirmation));
+    expect(link).not.toBeNull();
+    token = link?.[1] ?? "";
+    expect(header(confirmation, "List-Unsubscribe")).toBe(`<${base()}/alertas/${token}/cancelar>`);
+    expect(header(confirmation, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+
+    await page.goto(link?.[0] ?? "");
+    await page.getByRole("button", { name: "Confirmar alerta" }).click();
+    await expect(page.getByTestId("alerta-confirmado")).toContainText("Alerta confirmado!");
+    await expectNoAxeViolations(page);
+  });
+
+  test("um imóvel novo na busca chega num só e-mail, com link e WhatsApp", async ({ page }) => {
+    await db()`insert into properties (referencia, titulo, tipo, finalidades, bairro, cidade, publicacao, preco_venda, published_at)
+      values ('AP0802', 'Apartamento novo na Jatiúca', 'apartamento', '{venda}', 'Jatiúca', 'Maceió', 'publicado', 520000, now())`;
+    await expect.poll(() => mails().length, { timeout: 30_000 }).toBe(2);
+    const digest = mails()[1]?.raw ?? "";
+    const text = textOf(digest);
+    expect(text).toContain("Apartamento novo na Jatiúca (AP0802)");
+    expect(text).toContain(`${base()}/casas/AP0802`);
+    expect(text).toContain("https://wa.me/?text=");
+    expect(text).not.toContain("AP0801");
+    expect(header(digest, "List-Unsubscribe")).toBe(`<${base()}/alertas/${token}/cancelar>`);
+
+    const [{ n } = { n: 0 }] = await db()`select count(*)::int as n from saved_search_sent`;
+    expect(n).toBe(1);
+
+    await loginAs(page, "admin", base());
+    await page.goto(`${base()}/admin/painel`);
+    await expect(page.getByTestId("alertas-ativos")).toContainText("1");
+    await page.goto(`${base()}/admin/relatorios`);
+    await expect(page.locator("#tabela-alertas-lugares")).toContainText("Jatiúca, Maceió");
+    // The sweep ran every second meanwhile: nothing more arrived for the same listing.
+    expect(mails()).toHaveLength(2);
+  });
+
+  test("o POST de um clique do List-Unsubscribe cancela sem sessão", async ({ page }) => {
+    const api = await playwrightRequest.newContext();
+    try {
+      const response = await api.post(`${base()}/alertas/${token}/cancelar`, {
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        data: "List-Unsubscribe=One-Click",
+      });
+      expect(response.status()).toBe(200);
+    } finally {
+      await api.dispose();
+    }
+    const [{ n } = { n: -1 }] = await db()`select count(*)::int as n from saved_searches`;
+    expect(n).toBe(0);
+    const gone = await page.goto(`${base()}/alertas/${token}`);
+    expect(gone?.status()).toBe(404);
+    await page.goto(`${base()}/alertas/${token}/cancelar`);
+    await expect(page.getByTestId("alerta-cancelado")).toBeVisible();
+  });
+});
