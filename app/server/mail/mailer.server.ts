@@ -15,6 +15,8 @@ export interface MailMessage {
   replyTo?: string;
   /** A fixed Message-ID makes a resend recognisable as the same message. */
   messageId?: string;
+  /** Files sent along (a visit's .ics invitation: app/server/visits/ics.server.ts). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface MailConfig {
@@ -93,6 +95,7 @@ export function createMailTransport(
         text: message.text,
         html: message.html,
         messageId: message.messageId,
+        attachments: message.attachments,
       });
     },
     close() {
