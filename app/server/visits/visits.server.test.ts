@@ -29,7 +29,7 @@ import {
   listVisits,
   rescheduleVisit,
   SLOT_TAKEN_MESSAGE,
-  visitsOfDay,
+  upcomingVisits,
 } from "./visits.server";
 
 const SITE = "https://site.teste";
@@ -92,7 +92,7 @@ describe("bookVisit", () => {
     const free = await agentFreeSlots(first.db, agent.id, NOW);
     expect(free.map((d) => d.getTime())).not.toContain(slot.getTime());
     expect(free.map((d) => d.getTime())).toContain(maceio("2026-11-28T11:00:00").getTime());
-    const mine = await visitsOfDay(
+    const mine = await upcomingVisits(
       first.db,
       { id: agent.id, role: "corretor" },
       maceio("2026-11-28T07:00:00"),

@@ -414,10 +414,10 @@ export async function listVisits(
     .limit(500);
 }
 
-/** The booked visits of `now`'s Maceió day (the painel). */
-export async function visitsOfDay(db: Db, viewer: Viewer, now: Date): Promise<AgentVisit[]> {
+/** The booked visits from the start of `now`'s Maceió day over `days` days (the painel: today and the week). */
+export async function upcomingVisits(db: Db, viewer: Viewer, now: Date, days = 1): Promise<AgentVisit[]> {
   const from = new Date(`${maceioDay(now)}T00:00:00-03:00`);
-  return listVisits(db, viewer, { from, to: new Date(from.getTime() + 86_400_000) });
+  return listVisits(db, viewer, { from, to: new Date(from.getTime() + days * 86_400_000) });
 }
 
 /** Where a visit's listing is, for pages and e-mails (the bairro, never the street: decision 017). */
