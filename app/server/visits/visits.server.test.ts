@@ -92,6 +92,9 @@ describe("bookVisit", () => {
     const free = await agentFreeSlots(first.db, agent.id, NOW);
     expect(free.map((d) => d.getTime())).not.toContain(slot.getTime());
     expect(free.map((d) => d.getTime())).toContain(maceio("2026-11-28T11:00:00").getTime());
+    // A visitor whose page still offered it, booking after: told it was just taken, nothing stored.
+    const late = await bookVisit(first.db, listing.referencia, visitForm(slot, { name: "Atrasado" }), NOW);
+    expect(late).toEqual({ status: "invalid", fieldErrors: { slot: SLOT_TAKEN_MESSAGE } });
     const mine = await upcomingVisits(
       first.db,
       { id: agent.id, role: "corretor" },

@@ -74,10 +74,20 @@ async function busyOf(db: Db | Tx, agentId: number | null, from: Date) {
     .where(and(sameAgent(agentId), eq(visits.status, "agendada"), gte(visits.endsAt, from)));
 }
 
+interface Availability {
+  free: Date[];
+  busy: { startsAt: Date; endsAt: Date }[];
+  slotMinutes: number;
+}
+
+async function availability(db: Db | Tx, agentId: number | null, now: Date): Promise<Availability> {
+  const [schedule, busy] = await Promise.all([scheduleFor(db, agentId), busyOf(db, agentId, now)]);
+  return { free: freeSlots(schedule, busy, now), busy, slotMinutes: schedule.slotMinutes };
+}
+
 /** The agent's free slot starts at `now` (Maceió days, their schedule, less what is booked). */
 export async function agentFreeSlots(db: Db | Tx, agentId: number | null, now: Date): Promise<Date[]> {
-  const [schedule, busy] = await Promise.all([scheduleFor(db, agentId), busyOf(db, agentId, now)]);
-  return freeSlots(schedule, busy, now);
+  return (await availability(db, agentId, now)).free;
 }
 
 export type BookingFieldErrors = LeadFieldErrors & { slot?: string };
@@ -93,12 +103,19 @@ export type BookingResult =
 
 class SlotTaken extends Error {}
 
-/** Reads the chosen slot: an ISO instant among the agent's free ones now, or an error message. */
-function chosenSlot(raw: unknown, free: readonly Date[]): Date | string {
+/**
+ * Reads the chosen slot: an ISO instant among the agent's free ones now, or an error message — the
+ * "just booked" one when another visitor's visit now holds it (their page was older than the booking).
+ */
+function chosenSlot(raw: unknown, { free, busy }: Availability): Date | string {
   if (typeof raw !== "string" || raw === "") return PICK_SLOT_MESSAGE;
   const time = new Date(raw).getTime();
   if (Number.isNaN(time)) return PICK_SLOT_MESSAGE;
-  return free.find((slot) => slot.getTime() === time) ?? SLOT_GONE_MESSAGE;
+  const slot = free.find((s) => s.getTime() === time);
+  if (slot) return slot;
+  return busy.some((b) => b.startsAt.getTime() <= time && b.endsAt.getTime() > time)
+    ? SLOT_TAKEN_MESSAGE
+    : SLOT_GONE_MESSAGE;
 }
 
 /**
@@ -118,14 +135,14 @@ export async function bookVisit(
   const fieldErrors: BookingFieldErrors = parsed.ok ? {} : { ...parsed.fieldErrors };
   if (!String(form.get("phone") ?? "").trim()) fieldErrors.phone = NEED_PHONE;
   if (!String(form.get("email") ?? "").trim()) fieldErrors.email = NEED_EMAIL;
-  const slot = chosenSlot(form.get("slot"), await agentFreeSlots(db, listing.agentId, now));
+  const open = await availability(db, listing.agentId, now);
+  const slot = chosenSlot(form.get("slot"), open);
   if (typeof slot === "string") fieldErrors.slot = slot;
   if (!parsed.ok || typeof slot === "string" || Object.keys(fieldErrors).length > 0)
     return { status: "invalid", fieldErrors };
   const { name, phone, email, message } = parsed.values;
   if (!phone || !email) return { status: "invalid", fieldErrors };
-  const schedule = await scheduleFor(db, listing.agentId);
-  const endsAt = new Date(slot.getTime() + schedule.slotMinutes * 60_000);
+  const endsAt = new Date(slot.getTime() + open.slotMinutes * 60_000);
   try {
     return await db.transaction(async (tx) => {
       const visitId = await holdSlot(tx, {
@@ -319,7 +336,7 @@ export async function rescheduleVisit(
   const visit = await getVisit(db, id);
   if (!visit || visit.status !== "agendada" || visit.startsAt.getTime() <= now.getTime())
     return { status: "gone" };
-  const slot = chosenSlot(rawSlot, await agentFreeSlots(db, visit.agentId, now));
+  const slot = chosenSlot(rawSlot, await availability(db, visit.agentId, now));
   if (typeof slot === "string") return { status: "invalid", message: slot };
   const length = visit.endsAt.getTime() - visit.startsAt.getTime();
   try {
