@@ -5,7 +5,15 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import { WEEKDAYS } from "../../app/lib/business-hours";
 import { windowField } from "../../app/lib/visit-slots";
-import { E2E_BASE_URL, expectNoAxeViolations, loginAs, test, uniquePhone } from "./fixtures";
+import {
+  E2E_BASE_URL,
+  expectNoAxeViolations,
+  loginAs,
+  postAs,
+  sessionFor,
+  test,
+  uniquePhone,
+} from "./fixtures";
 
 // Each test posts and renders pages with hundreds of slots: on a loaded machine that is slow.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
@@ -117,13 +125,30 @@ test("com JavaScript: agenda outro horário, e a página de agendamento não é 
   expect(again.headers()["x-cache"]).toBe("HIT");
 });
 
-test("o painel mostra as visitas agendadas", async ({ page }) => {
+test("o painel mostra as visitas agendadas", async ({ page, request }) => {
   await loginAs(page, "admin");
   await page.goto("/admin/painel");
   await expect(page.getByTestId("painel-visitas")).toContainText(bookedName);
   await expect(page.getByTestId("painel-visitas")).toContainText(`Visitante Com JS ${stamp}`);
   await page.goto("/admin/visitas");
   await expect(page.getByTestId("visitas-tabela")).toContainText(bookedName);
+  // A corretor edits only their own hours: the agency's are refused, on the page and its action.
+  const corretora = await sessionFor(request, E2E_BASE_URL, "corretor");
+  const cookie = { Cookie: `${corretora.name}=${corretora.value}` };
+  expect((await request.get("/admin/visitas/disponibilidade", { headers: cookie })).status()).toBe(200);
+  expect(
+    (await request.get("/admin/visitas/disponibilidade?agente=agencia", { headers: cookie })).status(),
+  ).toBe(403);
+  const refused = await postAs(
+    request,
+    E2E_BASE_URL,
+    corretora,
+    "/admin/visitas/disponibilidade?agente=agencia",
+    {
+      slotMinutes: "30",
+    },
+  );
+  expect(refused.status()).toBe(403);
   // The lead it made is in visita_agendada.
   await page.getByRole("link", { name: bookedName }).click();
   await expect(page.getByText("Visita agendada").first()).toBeVisible();
