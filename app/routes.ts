@@ -7,6 +7,9 @@ export default [
     route("todos-os-imoveis", "routes/public/todos-os-imoveis.tsx"),
     route("casas", "routes/public/casas.tsx"),
     route("casas/:referencia", "routes/public/propriedade.tsx"),
+    // Booking a visit with the listing's corretor, and the visitor's own visit (its signed link)
+    route("casas/:referencia/visita", "routes/public/visita-agendar.tsx"),
+    route("visita/:token", "routes/public/visita.tsx"),
     route("sobre-nos", "routes/public/sobre-nos.tsx"),
     // Owners offer a property (a captação: app/server/captacoes/)
     route("anuncie-seu-imovel", "routes/public/anuncie-seu-imovel.tsx"),
@@ -60,6 +63,9 @@ export default [
     route("eventos", "routes/admin/eventos.ts"),
     // The funnel report and its CSV (a corretor sees their own leads' figures)
     route("relatorios", "routes/admin/relatorios.tsx"),
+    // Visits booked on listing pages, and each agent's (and the agency's) visit hours
+    route("visitas", "routes/admin/visitas.tsx"),
+    route("visitas/disponibilidade", "routes/admin/visitas-disponibilidade.tsx"),
     route("relatorios.csv", "routes/admin/relatorios-csv.ts"),
     // Lead e-mails that failed or are still being retried (admin only)
     route("emails-nao-entregues", "routes/admin/emails-nao-entregues.tsx"),

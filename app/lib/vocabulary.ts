@@ -160,3 +160,8 @@ export const CAPTACAO_STATUSES = {
 } as const;
 export type CaptacaoStatus = keyof typeof CAPTACAO_STATUSES;
 export const CAPTACAO_STATUS_KEYS = Object.keys(CAPTACAO_STATUSES) as [CaptacaoStatus, ...CaptacaoStatus[]];
+
+/** A booked visit (app/server/visits/): booked, or cancelled by the visitor or an agent. */
+export const VISIT_STATUSES = { agendada: "Agendada", cancelada: "Cancelada" } as const;
+export type VisitStatus = keyof typeof VISIT_STATUSES;
+export const VISIT_STATUS_KEYS = Object.keys(VISIT_STATUSES) as [VisitStatus, ...VisitStatus[]];

@@ -15,6 +15,7 @@ import {
   properties,
   propertyPhotos,
   users,
+  visitSchedules,
 } from "../../app/server/db/schema.server";
 import type { ProcessedImage } from "../../app/server/media/pipeline.server";
 import type { Actor } from "../../app/server/properties/access.server";
@@ -230,4 +231,42 @@ export async function insertLead(db: Db, values: Partial<typeof leads.$inferInse
     .returning();
   if (!lead) throw new Error("lead not created");
   return lead;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Visits
+
+/** An agent's (null: the agency's) visit hours; by default every day 09:00–12:00, 60-minute slots. */
+export async function insertVisitSchedule(
+  db: Db,
+  userId: number | null,
+  overrides: Partial<typeof visitSchedules.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(visitSchedules)
+    .values({
+      userId,
+      slotMinutes: 60,
+      weekly: Array.from({ length: 7 }, () => [[540, 720]] as [number, number][]),
+      blockedDates: [],
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error("schedule not created");
+  return row;
+}
+
+/** The booking form of a listing's visit page, as a visitor fills it. */
+export function visitForm(slot: Date | string, overrides: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  const values: Record<string, string> = {
+    slot: typeof slot === "string" ? slot : slot.toISOString(),
+    name: "Joana Visitante",
+    phone: "(82) 98888-7777",
+    email: "joana@exemplo.com.br",
+    consent: "on",
+    ...overrides,
+  };
+  for (const [key, value] of Object.entries(values)) form.set(key, value);
+  return form;
 }

@@ -5,7 +5,7 @@
 import { Link } from "react-router";
 import { creciText, whatsappUrl } from "../../lib/contact";
 import type { LeadActionData } from "../../lib/lead-fields";
-import type { ListingAgent, PublicListing } from "../../lib/listing";
+import { type ListingAgent, listingPath, type PublicListing } from "../../lib/listing";
 import { recordWhatsappClick } from "../../lib/whatsapp-beacon";
 import { WhatsAppIcon } from "../feature-icons";
 import { LeadForm } from "../lead-form";
@@ -107,6 +107,15 @@ export function ListingContact({
           <WhatsAppIcon /> Conversar no WhatsApp<span className="visually-hidden"> (abre em nova aba)</span>
         </a>
       ) : null}
+      {/* A plain link: the free slots change with the clock, so they live on their own page,
+          never in this cached one (decision 034). */}
+      <Link
+        className="button button--ghost listing-contact__visit"
+        to={`${listingPath(listing.referencia)}/visita`}
+        data-testid="agendar-visita"
+      >
+        Agendar uma visita
+      </Link>
       <p className="listing-contact__or">ou envie uma mensagem:</p>
       <LeadForm
         idPrefix="lead"

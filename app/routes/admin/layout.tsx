@@ -55,6 +55,7 @@ const NAV: NavItem[] = [
   { to: "/admin/painel", label: "Painel" },
   { to: "/admin/imoveis", label: "Imóveis" },
   { to: "/admin/leads", label: "Leads" },
+  { to: "/admin/visitas", label: "Visitas" },
   { to: "/admin/relatorios", label: "Relatórios" },
   { to: "/admin/captacoes", label: "Captações" },
   { to: "/admin/portais", label: "Portais" },

@@ -10,6 +10,7 @@ import { ATTENTION_REASONS } from "../../lib/dashboard";
 import { formatCount, formatDate, formatInteger, plural } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { useLiveEvents } from "../../lib/use-live-events";
+import { dayLabel, maceioDay, maceioTime } from "../../lib/visit-slots";
 import { LEAD_ORIGINS, LEAD_STATUSES, type LeadOrigin, type LeadStatus } from "../../lib/vocabulary";
 import { countActiveAlerts } from "../../server/alerts/subscriptions.server";
 import { requireSession } from "../../server/auth/guard.server";
@@ -19,6 +20,7 @@ import { getDashboard } from "../../server/dashboard/dashboard.server";
 import { responseTimes } from "../../server/dashboard/response-times.server";
 import { nextActionCounts } from "../../server/leads/next-action.server";
 import { countUndeliveredLeadEmails } from "../../server/leads/undelivered.server";
+import { upcomingVisits } from "../../server/visits/visits.server";
 import type { Route } from "./+types/painel";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Painel", noindex: true });
@@ -26,16 +28,18 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Paine
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { user, session } = await requireSession({ request, context, url });
   const { db } = context.get(requestContext).services;
-  const [dashboard, sessions, undelivered, nextActions, firstResponses, activeAlerts] = await Promise.all([
-    getDashboard(db, user),
-    listUserSessions(db, user.id),
-    // Only an admin can act on the agency's undelivered lead e-mails.
-    user.role === "admin" ? countUndeliveredLeadEmails(db) : null,
-    nextActionCounts(db, user),
-    responseTimes(db, user),
-    // The agency's saved-search alerts (app/server/alerts/): what they ask is on /admin/relatorios.
-    user.role === "admin" ? countActiveAlerts(db) : null,
-  ]);
+  const [dashboard, sessions, undelivered, nextActions, firstResponses, activeAlerts, visits] =
+    await Promise.all([
+      getDashboard(db, user),
+      listUserSessions(db, user.id),
+      // Only an admin can act on the agency's undelivered lead e-mails.
+      user.role === "admin" ? countUndeliveredLeadEmails(db) : null,
+      nextActionCounts(db, user),
+      responseTimes(db, user),
+      // The agency's saved-search alerts (app/server/alerts/): what they ask is on /admin/relatorios.
+      user.role === "admin" ? countActiveAlerts(db) : null,
+      upcomingVisits(db, user, new Date(), 7),
+    ]);
   return {
     user,
     dashboard,
@@ -44,7 +48,88 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     nextActions,
     firstResponses,
     activeAlerts,
+    // Times written here in Maceió's, so server and browser print the same.
+    today: dayLabel(maceioDay(new Date())),
+    todaysVisits: visits.map((v) => ({
+      id: v.id,
+      day: dayLabel(maceioDay(v.startsAt)),
+      time: maceioTime(v.startsAt),
+      name: v.name,
+      phone: v.phone,
+      leadId: v.leadId,
+      referencia: v.referencia,
+      agentName: v.agentName,
+    })),
   };
+}
+
+interface PainelVisit {
+  id: number;
+  day: string;
+  time: string;
+  name: string;
+  phone: string;
+  leadId: number | null;
+  referencia: string | null;
+  agentName: string | null;
+}
+
+/** The visits booked for today, then the week's (a corretor's own; an admin's: everyone's). */
+function TodaysVisits({
+  visits,
+  today,
+  showAgent,
+}: {
+  visits: PainelVisit[];
+  today: string;
+  showAgent: boolean;
+}) {
+  return (
+    <section className="admin-card" aria-labelledby="painel-visitas" data-testid="painel-visitas">
+      <h2 id="painel-visitas">Visitas de hoje</h2>
+      <VisitList
+        visits={visits.filter((v) => v.day === today)}
+        showAgent={showAgent}
+        empty="Nenhuma visita agendada para hoje."
+      />
+      <h3>Próximos dias</h3>
+      <VisitList
+        visits={visits.filter((v) => v.day !== today)}
+        showAgent={showAgent}
+        empty="Nenhuma visita nos próximos 7 dias."
+      />
+      <p>
+        <Link to="/admin/visitas">Todas as visitas</Link>
+      </p>
+    </section>
+  );
+}
+
+function VisitList({
+  visits,
+  showAgent,
+  empty,
+}: {
+  visits: PainelVisit[];
+  showAgent: boolean;
+  empty: string;
+}) {
+  return visits.length === 0 ? (
+    <p>{empty}</p>
+  ) : (
+    <ul>
+      {visits.map((v) => (
+        <li key={v.id}>
+          <strong>
+            {v.day}, {v.time}
+          </strong>{" "}
+          — {v.leadId !== null ? <Link to={`/admin/leads/${v.leadId}`}>{v.name}</Link> : v.name} ({v.phone})
+          {v.referencia ? `, imóvel ${v.referencia}` : ""}
+          {showAgent ? `, com ${v.agentName ?? "a imobiliária"}` : ""}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function UndeliveredEmails({ failed, retrying }: { failed: number; retrying: number }) {
@@ -96,8 +181,17 @@ function OtherSessions({ count }: { count: number }) {
 }
 
 export default function Painel({ loaderData }: Route.ComponentProps) {
-  const { user, dashboard, otherSessions, undelivered, nextActions, firstResponses, activeAlerts } =
-    loaderData;
+  const {
+    user,
+    dashboard,
+    otherSessions,
+    undelivered,
+    nextActions,
+    firstResponses,
+    activeAlerts,
+    todaysVisits,
+    today,
+  } = loaderData;
   // New leads and listing changes update the counts and the chart without a reload.
   useLiveEvents();
   const { counts } = dashboard;
@@ -150,6 +244,8 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
           ) : null}
         </ul>
       </section>
+
+      <TodaysVisits visits={todaysVisits} today={today} showAgent={user.role === "admin"} />
 
       <NextActionCounts {...nextActions} />
 

@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ALERT_FREQUENCY_KEYS } from "../../lib/alerts";
 import type { BusinessHours } from "../../lib/business-hours";
+import type { VisitWeek } from "../../lib/visit-slots";
 import {
   ADDRESS_VISIBILITY_KEYS,
   CAPTACAO_STATUS_KEYS,
@@ -33,6 +34,7 @@ import {
   STATUS_KEYS,
   TIPO_KEYS,
   USER_ROLE_KEYS,
+  VISIT_STATUS_KEYS,
 } from "../../lib/vocabulary";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -752,6 +754,65 @@ export const savedSearchSent = pgTable(
   ],
 );
 
+/**
+ * When visits may be booked (app/lib/visit-slots.ts): one row per corretor who set their own, and
+ * the agency's (user_id null), which an agent without a row of their own follows. The agency's
+ * blocked dates (holidays) apply to every agent.
+ */
+export const visitSchedules = pgTable(
+  "visit_schedules",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    slotMinutes: smallint("slot_minutes").notNull().default(60),
+    /** Per weekday (0 = domingo), windows as minutes from Maceió's midnight. */
+    weekly: jsonb("weekly").$type<VisitWeek>().notNull(),
+    /** Maceió days (YYYY-MM-DD) with no visits. */
+    blockedDates: jsonb("blocked_dates").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("visit_schedules_user_idx").on(sql`coalesce(${t.userId}, 0)`),
+    check("visit_schedules_slot_check", sql`${t.slotMinutes} in (30, 60)`),
+  ],
+);
+
+/**
+ * A visit a visitor booked on a listing's page (app/server/visits/visits.server.ts). The slot is
+ * held by the database, not by code: one booked visit per agent (the agency's: agent_id null) and
+ * start, across every app instance (decision 034).
+ */
+export const visits = pgTable(
+  "visits",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    agentId: integer("agent_id").references(() => users.id, { onDelete: "set null" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    status: text("status", { enum: VISIT_STATUS_KEYS }).notNull().default("agendada"),
+    /** Random, per visit: the key its cancel/reschedule links are signed with (links.server.ts). */
+    linkKey: text("link_key").notNull(),
+    /** The visit a reschedule replaced this one with. */
+    rescheduledToId: integer("rescheduled_to_id"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("visits_slot_idx")
+      .on(sql`coalesce(${t.agentId}, 0)`, t.startsAt)
+      .where(sql`${t.status} = 'agendada'`),
+    index("visits_starts_idx").on(t.startsAt),
+    index("visits_lead_idx").on(t.leadId),
+    check("visits_status_check", inList("status", VISIT_STATUS_KEYS)),
+    check("visits_time_check", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Property = typeof properties.$inferSelect;
 export type NewProperty = typeof properties.$inferInsert;
@@ -761,3 +822,4 @@ export type Lead = typeof leads.$inferSelect;
 export type AgencySettings = typeof agencySettings.$inferSelect;
 export type Captacao = typeof captacoes.$inferSelect;
 export type CaptacaoPhoto = typeof captacaoPhotos.$inferSelect;
+export type Visit = typeof visits.$inferSelect;

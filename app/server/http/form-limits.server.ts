@@ -111,6 +111,14 @@ export const PUBLIC_FORMS: readonly PublicForm[] = [
     resend: LEAD_FIELDS,
   },
   {
+    // Booking a visit (/casas/:referencia/visita) and changing it from its link (/visita/:token).
+    key: "visita",
+    rule: LEAD_RULE,
+    path: /^\/(casas\/[^/]+\/visita|visita\/[^/]+)\/?$/,
+    message: LEAD_LIMIT_MESSAGE,
+    resend: [...LEAD_FIELDS, { name: "slot", label: "", kind: "hidden" }],
+  },
+  {
     key: "contato",
     rule: CONTACT_RULE,
     path: /^\/sobre-nos\/?$/,

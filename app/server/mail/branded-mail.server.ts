@@ -6,7 +6,7 @@ import type { Storage } from "../media/storage.server";
 import type { AgencyBrand } from "../settings/settings.server";
 import { getAgencyBrand } from "../settings/settings.server";
 import { brandedHtml, mailBrandOf } from "./branded-html.server";
-import type { MailTransport } from "./mailer.server";
+import type { MailMessage, MailTransport } from "./mailer.server";
 
 export interface BrandedMailContext {
   db: Db;
@@ -19,7 +19,7 @@ export interface BrandedMailContext {
 export async function sendBrandedMail(
   context: BrandedMailContext,
   outboxRowId: number,
-  message: { to: string; subject: string; text: string; replyTo?: string; headers?: Record<string, string> },
+  message: Pick<MailMessage, "to" | "subject" | "text" | "replyTo" | "headers" | "attachments">,
   /** The brand when the caller already loaded it. */
   agency?: AgencyBrand,
 ): Promise<void> {

@@ -20,6 +20,8 @@ export interface MailMessage {
    * code's own, the values pass through headerSafe.
    */
   headers?: Record<string, string>;
+  /** Files sent along (a visit's .ics invitation: app/server/visits/ics.server.ts). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface MailConfig {
@@ -103,6 +105,7 @@ export function createMailTransport(
               Object.entries(message.headers).map(([name, value]) => [name, headerSafe(value, 900)]),
             )
           : undefined,
+        attachments: message.attachments,
       });
     },
     close() {

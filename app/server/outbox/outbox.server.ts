@@ -27,9 +27,20 @@ import {
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-/** Writes one message in the caller's transaction; workers wake when it commits. */
-export async function enqueue(tx: Db | Tx, kind: string, payload: Record<string, unknown>): Promise<number> {
-  const [row] = await tx.insert(outbox).values({ kind, payload }).returning({ id: outbox.id });
+/**
+ * Writes one message in the caller's transaction; workers wake when it commits. `at` holds it
+ * until then (a visit's reminder the day before: app/server/visits/visit-emails.server.ts).
+ */
+export async function enqueue(
+  tx: Db | Tx,
+  kind: string,
+  payload: Record<string, unknown>,
+  options: { at?: Date } = {},
+): Promise<number> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({ kind, payload, ...(options.at ? { nextAttemptAt: options.at } : {}) })
+    .returning({ id: outbox.id });
   if (!row) throw new Error("outbox: insert sem retorno");
   // NOTIFY inside a transaction is delivered at commit, and not at all on rollback.
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(row.id)})`);

@@ -1,6 +1,6 @@
 // The process's outbox worker: every handler the app knows (lead notifications, the lead
 // distribution's notices, WhatsApp click notices, new captações, password reset links, the daily
-// summaries of next actions, saved-search alerts), wired to the configured mail transport; its poll also queues the
+// summaries of next actions, saved-search alerts, visits' confirmations and reminders), wired to the configured mail transport; its poll also queues the
 // day's summaries. Started by server/app.ts startServices, stopped by closeServices.
 import {
   ALERT_CONFIRM_EMAIL_KIND,
@@ -25,6 +25,7 @@ import { WHATSAPP_CLICK_EMAIL_KIND, whatsappClickEmailHandler } from "../leads/w
 import { logOf } from "../log/logger.server";
 import { createMailTransport } from "../mail/mailer.server";
 import type { Services } from "../services.server";
+import { VISIT_EMAIL_KIND, visitEmailHandler } from "../visits/visit-emails.server";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.server";
 
 export async function startOutboxWorker(
@@ -84,6 +85,10 @@ export async function startOutboxWorker(
           storage: services.storage,
         },
       ),
+      [VISIT_EMAIL_KIND]: visitEmailHandler(services.database.db, transport, services.config.publicUrl, {
+        secret: services.config.SESSION_SECRET,
+        storage: services.storage,
+      }),
     },
     scheduled: (now) =>
       enqueueNextActionSummaries(services.database.db, now, services.config.LEAD_SUMMARY_HOUR),

@@ -1,0 +1,366 @@
+// Booking a visit against a real database (PGlite, and PostgreSQL with TEST_ENGINE=postgres): the
+// slot held by the unique index even when two bookings race (on PostgreSQL from two connection
+// pools, as two app instances), the lead it makes and its automatic status, the free slots after,
+// the visitor's signed link, cancel and reschedule, and the e-mails with their .ics through the
+// real outbox worker and a real SMTP server.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  insertAgency,
+  insertProperty,
+  insertUser,
+  insertVisitSchedule,
+  visitForm,
+} from "../../../tests/support/factories";
+import type { Database } from "../db/client.server";
+import { leadContacts, leadStatusChanges, leads, outbox, visits } from "../db/schema.server";
+import { createTestDatabases } from "../db/test-database.server";
+import { createMailTransport, type MailTransport } from "../mail/mailer.server";
+import { startTestSmtp, type TestSmtp, textOf } from "../mail/test-smtp.server";
+import { createOutboxWorker } from "../outbox/outbox.server";
+import { buildIcs, foldLine } from "./ics.server";
+import { isValidVisitToken, tokenVisitId, visitToken } from "./links.server";
+import { reminderAt, VISIT_EMAIL_KIND, visitEmailHandler } from "./visit-emails.server";
+import {
+  agentFreeSlots,
+  bookVisit,
+  cancelVisit,
+  getVisit,
+  listVisits,
+  rescheduleVisit,
+  SLOT_TAKEN_MESSAGE,
+  upcomingVisits,
+} from "./visits.server";
+
+const SITE = "https://site.teste";
+const SECRET = "segredo-de-teste-com-mais-de-32-caracteres";
+let first: Database;
+let second: Database;
+let smtp: TestSmtp;
+let transport: MailTransport;
+
+const maceio = (local: string) => new Date(`${local}-03:00`);
+/** A Friday morning in Maceió; the agent's slots run every day 09:00–12:00. */
+const NOW = maceio("2026-11-27T08:00:00");
+
+beforeAll(async () => {
+  [first, second] = (await createTestDatabases(2)) as [Database, Database];
+  await insertAgency(first.db);
+  smtp = await startTestSmtp();
+  transport = createMailTransport(
+    { SMTP_URL: smtp.url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
+    { timeoutMs: 3000 },
+  );
+});
+
+afterAll(async () => {
+  transport.close();
+  await smtp.close();
+  await first.close();
+  await second.close();
+});
+
+async function agentWithListing() {
+  const agent = await insertUser(first.db, { name: "Carla Corretora" });
+  await insertVisitSchedule(first.db, agent.id);
+  const listing = await insertProperty(first.db, { corretorId: agent.id, titulo: "Apartamento na orla" });
+  return { agent, listing };
+}
+
+describe("bookVisit", () => {
+  it("books a free slot: the visit, a lead in visita_agendada with its status change, and the slot gone", async () => {
+    const { agent, listing } = await agentWithListing();
+    const slot = maceio("2026-11-28T10:00:00");
+    const result = await bookVisit(first.db, listing.referencia, visitForm(slot), NOW);
+    expect(result.status).toBe("booked");
+    if (result.status !== "booked") return;
+    const [lead] = await first.db.select().from(leads).where(eq(leads.id, result.leadId));
+    expect(lead?.status).toBe("visita_agendada");
+    expect(lead?.assigneeId).toBe(agent.id);
+    expect(lead?.consentVersion).toBeTruthy();
+    expect(lead?.nextActionDate).toBe("2026-11-28");
+    expect(lead?.nextActionTime).toBe("10:00:00");
+    const changes = await first.db
+      .select({
+        from: leadStatusChanges.fromStatus,
+        to: leadStatusChanges.toStatus,
+        user: leadStatusChanges.userId,
+      })
+      .from(leadStatusChanges)
+      .where(eq(leadStatusChanges.leadId, result.leadId));
+    expect(changes).toEqual([{ from: "novo", to: "visita_agendada", user: null }]);
+    const free = await agentFreeSlots(first.db, agent.id, NOW);
+    expect(free.map((d) => d.getTime())).not.toContain(slot.getTime());
+    expect(free.map((d) => d.getTime())).toContain(maceio("2026-11-28T11:00:00").getTime());
+    // A visitor whose page still offered it, booking after: told it was just taken, nothing stored.
+    const late = await bookVisit(first.db, listing.referencia, visitForm(slot, { name: "Atrasado" }), NOW);
+    expect(late).toEqual({ status: "invalid", fieldErrors: { slot: SLOT_TAKEN_MESSAGE } });
+    const mine = await upcomingVisits(
+      first.db,
+      { id: agent.id, role: "corretor" },
+      maceio("2026-11-28T07:00:00"),
+    );
+    expect(mine.map((v) => v.name)).toEqual(["Joana Visitante"]);
+    const others = await listVisits(first.db, { id: agent.id + 1000, role: "corretor" }, { from: NOW });
+    expect(others).toEqual([]);
+  });
+
+  it("two bookings of the same slot at once, from two connection pools: one wins, the other is told", async () => {
+    const { agent, listing } = await agentWithListing();
+    const slot = maceio("2026-11-30T09:00:00");
+    const results = await Promise.all([
+      bookVisit(first.db, listing.referencia, visitForm(slot), NOW),
+      bookVisit(
+        second.db,
+        listing.referencia,
+        visitForm(slot, { name: "Outra Pessoa", phone: "(82) 97777-6666", email: "outra@exemplo.com.br" }),
+        NOW,
+      ),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["booked", "taken"]);
+    const taken = results.find((r) => r.status === "taken");
+    expect(taken).toEqual({ status: "taken", message: SLOT_TAKEN_MESSAGE });
+    expect(SLOT_TAKEN_MESSAGE).toMatch(/^Esse horário acabou de ser reservado/);
+    const rows = await first.db
+      .select({ id: visits.id })
+      .from(visits)
+      .where(and(eq(visits.agentId, agent.id), eq(visits.startsAt, slot)));
+    expect(rows.length).toBe(1);
+    // The loser left nothing: one contact about the listing, the winner's.
+    const contacts = await first.db
+      .select({ id: leadContacts.id })
+      .from(leadContacts)
+      .where(eq(leadContacts.propertyId, listing.id));
+    expect(contacts.length).toBe(1);
+  });
+
+  it("the unique index itself refuses a second booked visit of the same agent and start", async () => {
+    const { agent, listing } = await agentWithListing();
+    const slot = maceio("2026-12-01T09:00:00");
+    const row = {
+      propertyId: listing.id,
+      agentId: agent.id,
+      startsAt: slot,
+      endsAt: maceio("2026-12-01T10:00:00"),
+      name: "A",
+      phone: "(82) 99999-0000",
+      email: "a@exemplo.com.br",
+      linkKey: "k",
+    };
+    await first.db.insert(visits).values(row);
+    await expect(first.db.insert(visits).values(row)).rejects.toThrow();
+    // A cancelled one does not hold the slot.
+    await first.db.update(visits).set({ status: "cancelada" }).where(eq(visits.agentId, agent.id));
+    await first.db.insert(visits).values(row);
+  });
+
+  it("refuses, at the field, a slot that is past, blocked or not offered, and missing contact data", async () => {
+    const { agent, listing } = await agentWithListing();
+    const past = await bookVisit(first.db, listing.referencia, visitForm(maceio("2026-11-26T10:00:00")), NOW);
+    expect(past).toMatchObject({
+      status: "invalid",
+      fieldErrors: { slot: expect.stringContaining("não está mais disponível") },
+    });
+    const odd = await bookVisit(first.db, listing.referencia, visitForm(maceio("2026-11-28T10:17:00")), NOW);
+    expect(odd.status).toBe("invalid");
+    await insertVisitSchedule(first.db, null, { blockedDates: ["2026-12-02"] }).catch(() => undefined);
+    const blocked = await bookVisit(
+      first.db,
+      listing.referencia,
+      visitForm(maceio("2026-12-02T10:00:00")),
+      NOW,
+    );
+    expect(blocked.status).toBe("invalid");
+    const noEmail = await bookVisit(
+      first.db,
+      listing.referencia,
+      visitForm(maceio("2026-11-28T09:00:00"), { email: "", consent: "" }),
+      NOW,
+    );
+    expect(noEmail).toMatchObject({
+      status: "invalid",
+      fieldErrors: { email: expect.stringContaining("e-mail"), consent: expect.any(String) },
+    });
+    expect(await listVisits(first.db, { id: agent.id, role: "corretor" }, { from: NOW })).toEqual([]);
+    expect(
+      (await bookVisit(first.db, "NAO-EXISTE", visitForm(maceio("2026-11-28T09:00:00")), NOW)).status,
+    ).toBe("not-found");
+  });
+});
+
+describe("the visitor's link, cancel and reschedule", () => {
+  it("signs the link per visit; cancel frees the slot; reschedule moves it", async () => {
+    const { agent, listing } = await agentWithListing();
+    const slot = maceio("2026-12-03T09:00:00");
+    const booked = await bookVisit(first.db, listing.referencia, visitForm(slot), NOW);
+    if (booked.status !== "booked") throw new Error(booked.status);
+    const visit = await getVisit(first.db, booked.visitId);
+    if (!visit) throw new Error("no visit");
+    const token = visitToken(visit.id, visit.linkKey, SECRET);
+    expect(tokenVisitId(token)).toBe(visit.id);
+    expect(isValidVisitToken(token, visit.id, visit.linkKey, SECRET)).toBe(true);
+    expect(isValidVisitToken(token, visit.id, visit.linkKey, "outro-segredo")).toBe(false);
+    expect(isValidVisitToken(token, visit.id, "outra-chave", SECRET)).toBe(false);
+    expect(tokenVisitId(`${visit.id}.curto`)).toBeNull();
+
+    const moved = await rescheduleVisit(first.db, visit.id, maceio("2026-12-03T11:00:00").toISOString(), NOW);
+    expect(moved.status).toBe("ok");
+    if (moved.status !== "ok") return;
+    expect((await getVisit(first.db, visit.id))?.status).toBe("cancelada");
+    const free = (await agentFreeSlots(first.db, agent.id, NOW)).map((d) => d.getTime());
+    expect(free).toContain(slot.getTime());
+    expect(free).not.toContain(maceio("2026-12-03T11:00:00").getTime());
+    expect(await cancelVisit(first.db, visit.id, NOW)).toEqual({ status: "gone" });
+    expect(await cancelVisit(first.db, moved.visitId, NOW)).toEqual({ status: "ok", visitId: moved.visitId });
+    expect((await agentFreeSlots(first.db, agent.id, NOW)).map((d) => d.getTime())).toContain(
+      maceio("2026-12-03T11:00:00").getTime(),
+    );
+  });
+});
+
+/** Unfolds an .ics and reads its properties (name → value), as a calendar would. */
+function parseIcs(text: string): Map<string, string> {
+  expect(text.endsWith("\r\n")).toBe(true);
+  expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+  const lines = text
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .filter(Boolean);
+  const props = new Map<string, string>();
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    props.set(line.slice(0, colon), line.slice(colon + 1));
+  }
+  return props;
+}
+
+const unescapeText = (value: string) =>
+  value.replace(/\\n/g, "\n").replace(/\\,/g, ",").replace(/\\;/g, ";").replace(/\\\\/g, "\\");
+
+describe("the .ics invitation", () => {
+  it("folds at 75 octets with CRLF, escapes text, gives UTC times, and reads back the same", () => {
+    const description =
+      "Visita com Conceição; traga documento, por favor.\nLink: https://site.teste/visita/1.abc ".repeat(3);
+    const ics = buildIcs({
+      uid: "visita-1@site.teste",
+      stamp: new Date("2026-11-27T11:00:00Z"),
+      start: maceio("2026-12-04T10:00:00"),
+      end: maceio("2026-12-04T11:00:00"),
+      summary: "Visita: Apartamento na orla (AP0042)",
+      description,
+      location: "Ponta Verde, Maceió",
+    });
+    for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
+    const props = parseIcs(ics);
+    expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
+    expect(ics.endsWith("END:VEVENT\r\nEND:VCALENDAR\r\n")).toBe(true);
+    expect(props.get("VERSION")).toBe("2.0");
+    expect(props.get("UID")).toBe("visita-1@site.teste");
+    expect(props.get("DTSTAMP")).toBe("20261127T110000Z");
+    expect(props.get("DTSTART")).toBe("20261204T130000Z");
+    expect(props.get("DTEND")).toBe("20261204T140000Z");
+    expect(unescapeText(props.get("DESCRIPTION") ?? "")).toBe(description);
+    expect(unescapeText(props.get("LOCATION") ?? "")).toBe("Ponta Verde, Maceió");
+  });
+
+  it("never splits a character when folding", () => {
+    const folded = foldLine(`DESCRIPTION:${"ção".repeat(40)}`);
+    for (const part of folded.split("\r\n")) {
+      expect(Buffer.byteLength(part, "utf8")).toBeLessThanOrEqual(75);
+      expect(part).not.toContain("\uFFFD");
+    }
+    expect(folded.replace(/\r\n /g, "")).toBe(`DESCRIPTION:${"ção".repeat(40)}`);
+  });
+});
+
+describe("the visit's e-mails", () => {
+  it("the confirmation reaches the visitor and the agent with the .ics; the reminder waits for the day before", async () => {
+    const { agent, listing } = await agentWithListing();
+    const slot = maceio("2026-12-04T10:00:00");
+    const booked = await bookVisit(
+      first.db,
+      listing.referencia,
+      visitForm(slot, { email: "visitante-ics@exemplo.com.br" }),
+      NOW,
+    );
+    if (booked.status !== "booked") throw new Error(booked.status);
+    const rows = await first.db.select().from(outbox).where(eq(outbox.kind, VISIT_EMAIL_KIND));
+    const reminder = rows.find((r) => r.payload.visitId === booked.visitId && r.payload.type === "lembrete");
+    expect(reminder?.nextAttemptAt.toISOString()).toBe(reminderAt(slot).toISOString());
+    expect(reminderAt(slot).toISOString()).toBe(maceio("2026-12-03T09:00:00").toISOString());
+
+    const run = (now: Date) =>
+      createOutboxWorker({
+        database: first,
+        now: () => now,
+        handlers: {
+          [VISIT_EMAIL_KIND]: visitEmailHandler(first.db, transport, SITE, {
+            secret: SECRET,
+            now: () => now,
+          }),
+          // Lead e-mails of the same booking are another suite's; here they just leave the queue.
+          "lead-email": async () => "skip",
+        },
+        pollIntervalMs: 600_000,
+        log: () => {},
+      }).runOnce();
+    const before = smtp.received.length;
+    await run(new Date());
+    const sent = smtp.received.slice(before);
+    const toVisitor = sent.find((m) => m.to.includes("visitante-ics@exemplo.com.br"));
+    const toAgent = sent.find((m) => m.to.includes(agent.email));
+    expect(toVisitor).toBeDefined();
+    expect(toAgent).toBeDefined();
+    const visitorText = textOf(toVisitor?.raw ?? "");
+    expect(visitorText).toContain("Visita confirmada");
+    expect(visitorText).toMatch(/text\/calendar/);
+    expect(visitorText).toContain("visita.ics");
+    const visit = await getVisit(first.db, booked.visitId);
+    const link = `${SITE}/visita/${visitToken(booked.visitId, visit?.linkKey ?? "", SECRET)}`;
+    expect(visitorText).toContain(link);
+    // The attachment, decoded, is the invitation.
+    const attachment =
+      /Content-Type: text\/calendar[\s\S]*?\r\n\r\n([\s\S]*?)\r\n--/.exec(toVisitor?.raw ?? "")?.[1] ?? "";
+    const ics = Buffer.from(attachment.replace(/\s+/g, ""), "base64").toString("utf8");
+    const props = parseIcs(ics.includes("BEGIN:VCALENDAR") ? ics : textOf(attachment));
+    expect(props.get("DTSTART")).toBe("20261204T130000Z");
+    expect(props.get("UID")).toBe(`visita-${booked.visitId}@site.teste`);
+    // Not yet the reminder; then on the day before it goes.
+    expect(sent.filter((m) => textOf(m.raw).includes("Lembrete")).length).toBe(0);
+    const beforeReminder = smtp.received.length;
+    await run(maceio("2026-12-03T09:01:00"));
+    const reminders = smtp.received
+      .slice(beforeReminder)
+      .filter((m) => m.to.includes("visitante-ics@exemplo.com.br"));
+    expect(reminders.length).toBe(1);
+    expect(textOf(reminders[0]?.raw ?? "")).toContain("sua visita a Apartamento na orla");
+  });
+
+  it("a cancelled visit's reminder sends nothing; the cancellation tells both", async () => {
+    const { listing } = await agentWithListing();
+    const slot = maceio("2026-12-05T10:00:00");
+    const booked = await bookVisit(
+      first.db,
+      listing.referencia,
+      visitForm(slot, { email: "cancela@exemplo.com.br" }),
+      NOW,
+    );
+    if (booked.status !== "booked") throw new Error(booked.status);
+    await cancelVisit(first.db, booked.visitId, NOW);
+    const start = smtp.received.length;
+    await createOutboxWorker({
+      database: first,
+      now: () => maceio("2026-12-04T10:00:00"),
+      handlers: {
+        [VISIT_EMAIL_KIND]: visitEmailHandler(first.db, transport, SITE, { secret: SECRET }),
+        "lead-email": async () => "skip",
+      },
+      pollIntervalMs: 600_000,
+      log: () => {},
+    }).runOnce();
+    const mine = smtp.received.slice(start).filter((m) => m.to.includes("cancela@exemplo.com.br"));
+    // Only the cancellation: the confirmation not yet sent and the reminder are dropped.
+    expect(mine.length).toBe(1);
+    expect(textOf(mine[0]?.raw ?? "")).toContain("foi cancelada");
+  });
+});
