@@ -2,18 +2,23 @@
 // visitor asks a quote for (the listing page's GET form and the booking request's hidden fields),
 // and the nights an agent blocks. Every message is Portuguese and belongs to one field.
 import { z } from "zod";
-import { dayNumber, MAX_STAY_NIGHTS, type QuoteErrors, SEASON_KIND_KEYS, type Season } from "./rental";
+import type { StayValues } from "./rental";
+
+export type { StayValues } from "./rental";
+
+import {
+  dayNumber,
+  MAX_STAY_NIGHTS,
+  type QuoteErrors,
+  SEASON_KIND_KEYS,
+  type Season,
+  STAY_FIELDS,
+} from "./rental";
 
 /** Season rows the admin form offers (blank ones are ignored). */
 export const SEASON_ROWS = 8;
 
-export const STAY_PARAM = "estadia";
-export const STAY_FIELDS = ["chegada", "saida", "hospedes"] as const;
-
-/** Does this query string (`?estadia=1&…`) ask for a quote? */
-export function isStayQuery(search: string): boolean {
-  return new URLSearchParams(search).has(STAY_PARAM);
-}
+export { isStayQuery, STAY_FIELDS, STAY_PARAM } from "./rental";
 
 const money = (label: string) =>
   z
@@ -137,7 +142,6 @@ const staySchema = z.object({
   hospedes: whole("Informe quantos hóspedes (número).", 1, 99),
 });
 
-export type StayValues = Record<(typeof STAY_FIELDS)[number], string>;
 export type StayRequest = { checkIn: string; checkOut: string; guests: number };
 
 /** A stay from a URL or a form (`read` gives one field): the request, or messages per field. */

@@ -16,6 +16,16 @@ export const SEASON_KIND_KEYS = Object.keys(SEASON_KINDS) as [SeasonKind, ...Sea
 /** When seasons overlap, the first kind here prices the night: réveillon inside an alta season. */
 const PRECEDENCE: readonly SeasonKind[] = ["reveillon", "carnaval", "alta", "baixa"];
 
+/** The listing page's quote form: `?estadia=1&chegada=…&saida=…&hospedes=…#temporada`. */
+export const STAY_PARAM = "estadia";
+export const STAY_FIELDS = ["chegada", "saida", "hospedes"] as const;
+export type StayValues = Record<(typeof STAY_FIELDS)[number], string>;
+
+/** Does this query string (`?estadia=1&…`) ask for a quote? */
+export function isStayQuery(search: string): boolean {
+  return new URLSearchParams(search).has(STAY_PARAM);
+}
+
 /** Lei 8.245/1991 art. 48: a holiday lease lasts at most 90 days. */
 export const MAX_STAY_NIGHTS = 90;
 
@@ -187,7 +197,7 @@ export const DAY_STATE_LABELS: Record<DayState, string> = {
   livre: "livre",
   reservado: "reservado",
   bloqueado: "bloqueado",
-  passado: "—",
+  passado: "passado",
 };
 
 export interface CalendarMonth {
@@ -213,15 +223,16 @@ const MONTH_NAMES = [
 ];
 
 /**
- * `count` months from today's, each night's state: taken nights (booked or blocked) from the
- * database, days before today shown as past.
+ * `count` months from today's (or from `from`'s, a later day's), each night's state: taken nights
+ * (booked or blocked) from the database, days before today shown as past.
  */
 export function calendarMonths(
   today: string,
   count: number,
   taken: ReadonlyMap<string, "reservado" | "bloqueado">,
+  from: string = today,
 ): CalendarMonth[] {
-  const [y0, m0] = today.split("-").map(Number) as [number, number];
+  const [y0, m0] = (from > today ? from : today).split("-").map(Number) as [number, number];
   const months: CalendarMonth[] = [];
   for (let k = 0; k < count; k++) {
     const year = y0 + Math.floor((m0 - 1 + k) / 12);

@@ -131,10 +131,14 @@ export async function takenNights(
   return new Map(rows.map((r) => [r.night, r.bookingId === null ? "bloqueado" : "reservado"] as const));
 }
 
-/** The listing page's calendar: `CALENDAR_MONTHS` months from today's (Maceió). */
-export async function listingCalendar(db: Db, propertyId: number, today: string) {
-  const taken = await takenNights(db, propertyId, `${today.slice(0, 8)}01`, "9999-12-31");
-  return calendarMonths(today, CALENDAR_MONTHS, taken);
+/**
+ * The listing page's calendar: `CALENDAR_MONTHS` months from today's (Maceió), or from the month
+ * of a quoted stay's check-in (`from`), so a quote shows the nights around it.
+ */
+export async function listingCalendar(db: Db, propertyId: number, today: string, from: string = today) {
+  const start = `${(from > today ? from : today).slice(0, 8)}01`;
+  const taken = await takenNights(db, propertyId, start, "9999-12-31");
+  return calendarMonths(today, CALENDAR_MONTHS, taken, from);
 }
 
 /** Blocks the nights from `from` to `to` (both included) that are still free. Returns how many. */
