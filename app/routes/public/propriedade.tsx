@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A simulation sent without JavaScript (?simular=1…) is this visitor's page, not one to index
   // or to keep in a shared cache (decision 033; the page cache skips it too).
   // So is a temporada stay's quote (?estadia=1…, decision 037).
-  if (result.simulation || result.stay) return data(result, { headers: SIMULATION_HEADERS });
+  if (result.simulation || result.stayAsked) return data(result, { headers: SIMULATION_HEADERS });
   return result;
 }
 
@@ -87,7 +87,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       imageAlt: og.alt,
       // A simulation's URL points to the listing's and is not indexed (decision 033).
       path: listingPath(listing.referencia),
-      noindex: loaderData.simulation !== null || loaderData.stay !== null,
+      noindex: loaderData.simulation !== null || loaderData.stayAsked,
       type: "website",
     },
     site,

@@ -122,6 +122,8 @@ export type ListingPageResult =
       simulation: SimulationRequest | null;
       calendar: CalendarMonth[] | null;
       stay: StayAnswer | null;
+      /** The URL asks for a quote (?estadia=…): this visitor's page, whether or not one is given. */
+      stayAsked: boolean;
     });
 
 /**
@@ -169,7 +171,13 @@ export async function loadListingPage(
       !Number.isNaN(dayNumber(chegada)) && dayNumber(chegada) - dayNumber(today) < 730 ? chegada : today;
     calendar = await listingCalendar(services.db, propertyId, today, from);
   }
-  return { ...page, simulation: simulationFromUrl(url, page.financing), calendar, stay };
+  return {
+    ...page,
+    simulation: simulationFromUrl(url, page.financing),
+    calendar,
+    stay,
+    stayAsked: isStayQuery(url.search),
+  };
 }
 
 /** The listing's corretor when the page may show them: active, with a CRECI (ListingAgent). */
