@@ -88,8 +88,8 @@ test("Maragogi, 27/12 a 03/01, 6 hóspedes: cotação, pedido, confirmação, no
   const lead = quote.locator("form");
   await lead.getByLabel("Nome", { exact: true }).fill(name);
   await lead.getByLabel("Telefone ou WhatsApp").fill(uniquePhone());
-  await lead.getByLabel("E-mail").fill("hospede.e2e@exemplo.com.br");
-  await lead.getByRole("checkbox").check();
+  await lead.locator("#reserva-email").fill("hospede.e2e@exemplo.com.br");
+  await lead.locator("#reserva-consent").check();
   const [sent] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST"),
     lead.getByRole("button", { name: "Enviar mensagem" }).click(),
