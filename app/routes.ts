@@ -43,6 +43,8 @@ export default [
     route("imoveis/novo", "routes/admin/imovel-novo.tsx"),
     route("imoveis/:id", "routes/admin/imovel.tsx"),
     route("imoveis/:id/fotos", "routes/admin/imovel-fotos.tsx"),
+    // Temporada: rates, rules, blocked nights and confirmed stays (decision 037)
+    route("imoveis/:id/temporada", "routes/admin/imovel-temporada.tsx"),
     // Admin-only
     route("usuarios", "routes/admin/usuarios.tsx"),
     route("configuracoes", "routes/admin/configuracoes.tsx"),

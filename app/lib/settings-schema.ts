@@ -86,6 +86,8 @@ export const settingsSchema = z.object({
   privacyText: text(100_000, "Política de privacidade"),
   dpoName: text(120, "Encarregado (DPO)"),
   dpoEmail: optionalEmail("E-mail do encarregado"),
+  /** Sent to a guest whose temporada stay is confirmed (app/server/rentals/booking-email.server.ts). */
+  rentalPaymentText: text(2000, "Instruções de pagamento da temporada"),
   feedToken: z
     .string()
     .trim()

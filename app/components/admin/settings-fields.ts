@@ -119,6 +119,19 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     ],
   },
   {
+    legend: "Temporada",
+    grid: false,
+    fields: [
+      {
+        name: "rentalPaymentText",
+        label: "Instruções de pagamento da temporada",
+        kind: "lines",
+        rows: 4,
+        hint: "Vão no e-mail que confirma a reserva ao hóspede. Ex.: chave PIX, percentual do sinal e prazo para pagar o restante.",
+      },
+    ],
+  },
+  {
     legend: "Portais imobiliários",
     grid: false,
     fields: [

@@ -5,6 +5,7 @@ import type { FinancingOffer, SimulationRequest } from "../../lib/financing-fiel
 import type { LeadActionData } from "../../lib/lead-fields";
 import type { ListingAgent, PublicListing } from "../../lib/listing";
 import type { PropertyCardData } from "../../lib/property-card";
+import type { CalendarMonth, QuoteErrors, StayQuote, StayValues } from "../../lib/rental";
 import propertyCss from "../../styles/property.css?inline";
 import { FavoriteForm } from "../favorite-button";
 import { PinIcon } from "../feature-icons";
@@ -18,6 +19,7 @@ import { ListingContact } from "./listing-contact";
 import { LocationMap } from "./location-map";
 import { MediaSection } from "./media-facade";
 import { PriceBlock } from "./price-block";
+import { type RentalInfo, RentalSection } from "./rental-section";
 import { ShareButtons } from "./share-buttons";
 
 export function ListingPage({
@@ -34,6 +36,10 @@ export function ListingPage({
   simulation,
   serverResult,
   financingResult,
+  rental,
+  calendar,
+  stay,
+  rentalResult,
 }: {
   consentText: string;
   listing: PublicListing;
@@ -56,6 +62,13 @@ export function ListingPage({
   serverResult?: LeadActionData;
   /** The simulator's lead form's answer after a post without JavaScript. */
   financingResult?: LeadActionData;
+  /** Temporada rates and rules, with the calendar from today; null = not offered. */
+  rental: RentalInfo | null;
+  calendar: CalendarMonth[] | null;
+  /** A stay's quote sent in the URL without JavaScript. */
+  stay: { values: StayValues; quote: StayQuote | null; errors: QuoteErrors } | null;
+  /** The booking request's answer after a post without JavaScript. */
+  rentalResult?: LeadActionData;
 }) {
   // The corretor's own WhatsApp when they have a phone: the conversation goes straight to them.
   const contactWhatsapp = agent?.whatsapp ?? whatsapp;
@@ -129,6 +142,16 @@ export function ListingPage({
               simulation={simulation}
               consentText={consentText}
               leadResult={financingResult}
+            />
+          ) : null}
+          {rental && calendar && !listing.closed ? (
+            <RentalSection
+              listing={listing}
+              rental={rental}
+              calendar={calendar}
+              stay={stay}
+              consentText={consentText}
+              leadResult={rentalResult}
             />
           ) : null}
           <MediaSection youtubeId={listing.youtubeId} tourUrl={listing.tourUrl} title={listing.titulo} />

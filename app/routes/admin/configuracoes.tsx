@@ -49,6 +49,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       privacyText: s.privacyText,
       dpoName: s.dpoName,
       dpoEmail: s.dpoEmail,
+      rentalPaymentText: s.rentalPaymentText,
       feedToken: s.feedToken ?? "",
       financingRate: formatRate(s.financingRateBp),
       brandColor: s.brandColor,

@@ -59,6 +59,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
           publicacao: property.publicacao,
           status: property.status,
           destaque: property.destaque,
+          temporada: property.finalidades.includes("temporada"),
           updatedAt: property.updatedAt.toISOString(),
           oldReferencias,
         },
@@ -182,6 +183,13 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
             <a href={`/casas/${property.referencia}`} target="_blank" rel="noopener">
               Ver no site<span className="visually-hidden"> (abre em nova aba)</span>
             </a>
+          </p>
+        ) : null}
+        {property.temporada ? (
+          <p>
+            <Link to={`/admin/imoveis/${property.id}/temporada`}>
+              Temporada: tarifas, regras, calendário e reservas
+            </Link>
           </p>
         ) : null}
         {property.oldReferencias.length > 0 ? (

@@ -2,6 +2,7 @@
 // the pipeline step, assignment (admin) and notes. Each form posts an `intent`; bad input answers
 // 400 with the message at its field.
 import { data, Link, useNavigation } from "react-router";
+import { BookingRequests } from "../../components/admin/lead/booking-requests";
 import { LeadContactCard } from "../../components/admin/lead/contact-card";
 import { LeadHandling } from "../../components/admin/lead/handling";
 import { LeadHistory } from "../../components/admin/lead/history";
@@ -27,6 +28,7 @@ import { getDistributionRules, responseDue } from "../../server/leads/distributi
 import { addLeadNote, assignLead, canSee, changeLeadStatus, getLead } from "../../server/leads/inbox.server";
 import { setNextAction } from "../../server/leads/next-action.server";
 import { listAgents } from "../../server/properties/admin.server";
+import { answerBookingRequest, bookingRequestsOf } from "../../server/rentals/rentals.server";
 import leadsCss from "../../styles/leads.css?inline";
 import type { Route } from "./+types/lead";
 
@@ -61,6 +63,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       agents,
       nextAction,
       registered: registered === "novo" || registered === "historico" ? registered : null,
+      bookingRequests: await bookingRequestsOf(db, found.lead.id, found.contacts),
       response: { due, now: new Date() },
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -131,6 +134,40 @@ export async function action({ request, url, params, context }: Route.ActionArgs
       { status: 400 },
     );
   }
+  // A temporada booking request (decision 037): confirming takes its nights, or says they are taken.
+  if (intent === "reserva-confirmar" || intent === "reserva-recusar") {
+    const contactId = Number(form.get("contactId"));
+    if (!Number.isSafeInteger(contactId) || contactId <= 0) return bad("Pedido de reserva inválido.");
+    const answer = await answerBookingRequest(
+      db,
+      actor,
+      id,
+      contactId,
+      intent === "reserva-confirmar" ? "confirmar" : "recusar",
+    );
+    switch (answer.status) {
+      case "confirmed":
+      case "declined":
+        return { ok: true, intent };
+      case "taken":
+        return data<ActionData>(
+          {
+            ok: false,
+            intent,
+            error:
+              "Não foi possível confirmar: há noites dessas datas já reservadas ou bloqueadas. Veja o calendário do imóvel.",
+          },
+          { status: 409 },
+        );
+      case "answered":
+        return data<ActionData>(
+          { ok: false, intent, error: "Este pedido já foi respondido." },
+          { status: 409 },
+        );
+      case "not-found":
+        return notFound();
+    }
+  }
   if (intent === "assign") {
     if (user.role !== "admin")
       return data<ActionData>(
@@ -147,7 +184,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
-  const { lead, notes, agents, contacts, registered, nextAction, response } = loaderData;
+  const { lead, notes, agents, contacts, registered, nextAction, response, bookingRequests } = loaderData;
   const actionData = useKeptActionData<ActionData>(lead.id);
   const busy = useNavigation().state === "submitting";
   useLiveEvents(["lead-updated"]);
@@ -184,13 +221,22 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
               ? "Responsável atualizado."
               : actionData.intent === "proxima-acao"
                 ? "Próxima ação salva."
-                : "Etapa atualizada."}
+                : actionData.intent === "reserva-confirmar"
+                  ? "Reserva confirmada: as noites estão ocupadas no calendário e o hóspede vai receber o e-mail."
+                  : actionData.intent === "reserva-recusar"
+                    ? "Pedido de reserva recusado."
+                    : "Etapa atualizada."}
         </p>
       ) : null}
 
       <div className="lead-detail">
         <div className="lead-detail__main">
           <LeadContactCard lead={lead} />
+          <BookingRequests
+            requests={bookingRequests}
+            error={errorFor("reserva-confirmar") ?? errorFor("reserva-recusar")}
+            busy={busy}
+          />
           <LeadHistory contacts={contacts} />
           <LeadNotes notes={notes} error={errorFor("note")} busy={busy} />
         </div>

@@ -8,6 +8,7 @@ import { SIMULATION_PARAM } from "../../lib/financing-fields";
 import type { LeadActionData } from "../../lib/lead-fields";
 import { listingPath } from "../../lib/listing";
 import { buildMeta, siteFromMatches } from "../../lib/meta";
+import { STAY_PARAM } from "../../lib/rental";
 import { useRootData } from "../../lib/root-data";
 import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { requestContext } from "../../server/context.server";
@@ -23,7 +24,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (result.kind === "not-found") return data(result, { status: 404 });
   // A simulation sent without JavaScript (?simular=1…) is this visitor's page, not one to index
   // or to keep in a shared cache (decision 033; the page cache skips it too).
-  if (result.simulation) return data(result, { headers: SIMULATION_HEADERS });
+  // So is a temporada stay's quote (?estadia=1…, decision 037).
+  if (result.simulation || result.stayAsked) return data(result, { headers: SIMULATION_HEADERS });
   return result;
 }
 
@@ -39,22 +41,26 @@ export function headers(args: Route.HeadersArgs) {
   return headers;
 }
 
-/** A lead form's answer, and whether it came from the simulator's form (which shows it). */
-export type ListingActionData = LeadActionData & { financing: boolean };
+/**
+ * A lead form's answer, and whether it came from the simulator's form or the temporada booking
+ * request (which show it).
+ */
+export type ListingActionData = LeadActionData & { financing: boolean; rental?: boolean };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const financing = form.has(SIMULATION_PARAM);
+  const rental = form.has(STAY_PARAM);
   const limited = formLimitExceeded(context.get(requestContext));
   if (limited)
     return data<ListingActionData>(
-      { ...leadLimitAnswer(form), financing },
+      { ...leadLimitAnswer(form), financing, rental },
       { status: 429, headers: limited },
     );
   const result = await submitLeadForm(context.get(requestContext).services.db, form, {
     referencia: params.referencia,
   });
-  return data<ListingActionData>({ ...result.body, financing }, { status: result.status });
+  return data<ListingActionData>({ ...result.body, financing, rental }, { status: result.status });
 }
 
 // Sending the form changes nothing on the page: don't reload it (nor count another view).
@@ -81,7 +87,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       imageAlt: og.alt,
       // A simulation's URL points to the listing's and is not indexed (decision 033).
       path: listingPath(listing.referencia),
-      noindex: loaderData.simulation !== null,
+      noindex: loaderData.simulation !== null || loaderData.stayAsked,
       type: "website",
     },
     site,
@@ -91,13 +97,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 // Without a connection to the server (a restart), the form stays with what was typed and says so;
 // the post is not sent again by itself (app/lib/unavailable.ts).
 export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
-  const financing = (await request.clone().formData()).has(SIMULATION_PARAM);
+  const sent = await request.clone().formData();
+  const financing = sent.has(SIMULATION_PARAM);
+  const rental = sent.has(STAY_PARAM);
   return keepFormWhenUnavailable(
     serverAction,
     (): ListingActionData => ({
       ok: false,
       formError: UNAVAILABLE_FORM_MESSAGE,
       financing,
+      rental,
     }),
   );
 }
@@ -130,8 +139,12 @@ export default function Propriedade({ loaderData }: Route.ComponentProps) {
         consentText={loaderData.consentText}
         financing={loaderData.financing}
         simulation={loaderData.simulation}
-        serverResult={actionData?.financing ? undefined : actionData}
+        serverResult={actionData?.financing || actionData?.rental ? undefined : actionData}
         financingResult={actionData?.financing ? actionData : undefined}
+        rental={loaderData.rental}
+        calendar={loaderData.calendar}
+        stay={loaderData.stay}
+        rentalResult={actionData?.rental ? actionData : undefined}
       />
     </>
   );

@@ -6,6 +6,7 @@
 // Memory is bounded by an LRU on bytes.
 import { createHash } from "node:crypto";
 import { isSimulationQuery } from "../../lib/financing-fields";
+import { isStayQuery } from "../../lib/rental-form";
 
 export interface CachedPage {
   status: number;
@@ -164,7 +165,9 @@ export interface CacheableRequest {
 function isSimulation(request: CacheableRequest): boolean {
   const url = request.originalUrl ?? "";
   const query = url.indexOf("?");
-  return query >= 0 && isListingPath(request.path) && isSimulationQuery(url.slice(query));
+  if (query < 0 || !isListingPath(request.path)) return false;
+  // A temporada stay's quote (?estadia=1&chegada=…) is the same case (decision 037).
+  return isSimulationQuery(url.slice(query)) || isStayQuery(url.slice(query));
 }
 
 /** GET/HEAD of a public page by someone without a session. */

@@ -565,6 +565,8 @@ export const agencySettings = pgTable(
     heroPhoto: jsonb("hero_photo").$type<BrandImage>(),
     /** The financing simulator's starting annual rate in basis points: 1150 = 11,5 % a.a. */
     financingRateBp: integer("financing_rate_bp").notNull().default(1150),
+    /** What a confirmed temporada guest is told about paying (PIX key, deposit share): the confirmation e-mail. */
+    rentalPaymentText: text("rental_payment_text").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -813,6 +815,103 @@ export const visits = pgTable(
   ],
 );
 
+/** One dated season of a temporada listing's rates (decision 037); kept in rental_terms.seasons. */
+export type RentalSeason = {
+  kind: "reveillon" | "carnaval" | "alta" | "baixa";
+  /** First and last night of the season, "YYYY-MM-DD", both included. */
+  start: string;
+  end: string;
+  /** Whole reais a night. */
+  rate: number;
+  minNights: number;
+};
+
+/**
+ * A temporada listing's rates and rules (app/server/rentals/terms.server.ts). Without a row the
+ * listing's own daily price is its only rate (app/server/rentals/terms.server.ts, defaultTerms).
+ */
+export const rentalTerms = pgTable(
+  "rental_terms",
+  {
+    propertyId: integer("property_id")
+      .primaryKey()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    defaultRate: integer("default_rate").notNull(),
+    minNights: smallint("min_nights").notNull().default(1),
+    cleaningFee: integer("cleaning_fee").notNull().default(0),
+    securityDeposit: integer("security_deposit").notNull().default(0),
+    maxGuests: smallint("max_guests").notNull(),
+    checkInTime: text("check_in_time").notNull().default("14:00"),
+    checkOutTime: text("check_out_time").notNull().default("11:00"),
+    houseRules: text("house_rules").notNull().default(""),
+    inventory: text("inventory").notNull().default(""),
+    seasons: jsonb("seasons").$type<RentalSeason[]>().notNull().default([]),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "rental_terms_values_check",
+      sql`${t.defaultRate} > 0 and ${t.minNights} between 1 and 90 and ${t.cleaningFee} >= 0 and ${t.securityDeposit} >= 0 and ${t.maxGuests} between 1 and 50`,
+    ),
+  ],
+);
+
+/**
+ * A stay the agency confirmed (from a booking request on the listing's page, a lead contact, or
+ * recorded by hand), or a request it declined. Its nights are held in rental_nights.
+ */
+export const rentalBookings = pgTable(
+  "rental_bookings",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    /** The request it answers (its lead contact); null when recorded by hand. One answer per request. */
+    leadContactId: integer("lead_contact_id").references(() => leadContacts.id, { onDelete: "set null" }),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["confirmada", "recusada"] }).notNull(),
+    checkIn: date("check_in").notNull(),
+    checkOut: date("check_out").notNull(),
+    guests: smallint("guests").notNull(),
+    total: integer("total").notNull(),
+    guestName: text("guest_name").notNull(),
+    guestEmail: text("guest_email"),
+    decidedById: integer("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("rental_bookings_contact_idx").on(t.leadContactId),
+    index("rental_bookings_property_idx").on(t.propertyId, t.checkIn),
+    check("rental_bookings_status_check", sql`${t.status} in ('confirmada', 'recusada')`),
+    check(
+      "rental_bookings_stay_check",
+      sql`${t.checkOut} > ${t.checkIn} and ${t.checkOut} - ${t.checkIn} <= 90 and ${t.guests} >= 1`,
+    ),
+  ],
+);
+
+/**
+ * One row per night a temporada listing is taken: booked (a confirmed stay) or blocked by the
+ * agency. The primary key (property_id, night) is what makes a double booking impossible: two
+ * confirmations sharing a night cannot both commit, on any instance (decision 037).
+ */
+export const rentalNights = pgTable(
+  "rental_nights",
+  {
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    night: date("night").notNull(),
+    bookingId: integer("booking_id").references(() => rentalBookings.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.night] }),
+    index("rental_nights_booking_idx").on(t.bookingId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Property = typeof properties.$inferSelect;
 export type NewProperty = typeof properties.$inferInsert;
@@ -823,3 +922,5 @@ export type AgencySettings = typeof agencySettings.$inferSelect;
 export type Captacao = typeof captacoes.$inferSelect;
 export type CaptacaoPhoto = typeof captacaoPhotos.$inferSelect;
 export type Visit = typeof visits.$inferSelect;
+export type RentalTerms = typeof rentalTerms.$inferSelect;
+export type RentalBooking = typeof rentalBookings.$inferSelect;

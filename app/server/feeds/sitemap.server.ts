@@ -227,7 +227,8 @@ export async function sitemapPartStream(
  * card images) and /feeds/ (a portal's robot that obeys robots.txt must still fetch its feed;
  * the feeds answer X-Robots-Tag: noindex, which a search engine only sees if it may fetch them).
  * A listing's financing simulations (?simular=1…) are the visitor's own numbers, one URL per
- * try: crawlers that read wildcards (Google, Bing) skip them (decision 033).
+ * try: crawlers that read wildcards (Google, Bing) skip them (decision 033); so are a temporada
+ * listing's quotes (?estadia=1…, decision 037).
  */
 export const ROBOTS_DISALLOW = [
   "/admin",
@@ -237,6 +238,7 @@ export const ROBOTS_DISALLOW = [
   "/recuperar-senha",
   "/redefinir-senha",
   "/*?*simular=",
+  "/*?*estadia=",
 ] as const;
 
 export function robotsTxt(publicUrl: string): string {

@@ -8,10 +8,13 @@ import { and, eq } from "drizzle-orm";
 import { DEFAULT_FINANCING_RATE_BP } from "../../lib/financing-fields";
 import type { LeadActionData, LeadFieldErrors } from "../../lib/lead-fields";
 import { isHoneypotFilled, parseLeadForm } from "../../lib/lead-form";
+import { maceioClock } from "../../lib/next-action";
+import { parseStay, STAY_PARAM } from "../../lib/rental-form";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { LEAD_LIMIT_MESSAGE } from "../http/form-limits.server";
 import { financingOffer, leadSimulation, type SimulationNote } from "../properties/financing.server";
+import { getRentalTermsRow, quoteForListing, rentalOf, stayNote } from "../rentals/rentals.server";
 import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
 import { recordLead } from "./record.server";
 
@@ -69,6 +72,9 @@ export async function submitLeadForm(
         precoVenda: properties.precoVenda,
         precoSobConsulta: properties.precoSobConsulta,
         status: properties.status,
+        precoAluguel: properties.precoAluguel,
+        periodoAluguel: properties.periodoAluguel,
+        quartos: properties.quartos,
       })
       .from(properties)
       .where(and(eq(properties.referencia, source.referencia), eq(properties.publicacao, "publicado")));
@@ -80,6 +86,13 @@ export async function submitLeadForm(
     if (simulation.kind === "invalid")
       return { status: 400, body: { ok: false, values, formError: INVALID_SIMULATION_MESSAGE } };
     if (simulation.kind === "ok") note = simulation.note;
+    // A temporada booking request carries the stay: quoted again here, from the database's rates
+    // and taken nights, so the agent reads what the site would charge (decision 037).
+    if (form.has(STAY_PARAM)) {
+      const stay = await bookingRequestNote(db, listing, form, now);
+      if (!stay.ok) return { status: 400, body: { ok: false, values, formError: stay.message } };
+      note = stay.note;
+    }
   }
   const result = await createLead(db, { propertyId, form, note, now });
   switch (result.status) {
@@ -94,6 +107,29 @@ export async function submitLeadForm(
         body: { ok: false, values, formError: "Este imóvel não está mais disponível para contato." },
       };
   }
+}
+
+/** A stay that can no longer be booked as sent (taken meanwhile, or changed hidden fields). */
+export const INVALID_STAY_MESSAGE = "Não foi possível enviar o pedido de reserva";
+
+async function bookingRequestNote(
+  db: Db,
+  listing: Parameters<typeof rentalOf>[0],
+  form: FormData,
+  now: Date,
+): Promise<{ ok: true; note: SimulationNote } | { ok: false; message: string }> {
+  const rental = rentalOf(listing, await getRentalTermsRow(db, listing.id));
+  const parsed = parseStay((name) => form.get(name) ?? undefined);
+  if (!rental || !parsed.ok) return { ok: false, message: `${INVALID_STAY_MESSAGE}: refaça a cotação.` };
+  const quoted = await quoteForListing(db, listing.id, rental, parsed.stay, maceioClock(now).day);
+  if (!quoted.ok) {
+    const reason = Object.values(quoted.errors)[0] ?? "refaça a cotação.";
+    return {
+      ok: false,
+      message: `${INVALID_STAY_MESSAGE}: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
+    };
+  }
+  return { ok: true, note: stayNote(quoted.quote) };
 }
 
 export type CreateLeadResult =

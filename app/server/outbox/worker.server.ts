@@ -1,6 +1,7 @@
 // The process's outbox worker: every handler the app knows (lead notifications, the lead
-// distribution's notices, WhatsApp click notices, new captações, password reset links, the daily
-// summaries of next actions, saved-search alerts, visits' confirmations and reminders), wired to the configured mail transport; its poll also queues the
+// distribution's notices, WhatsApp click notices, new captações, password reset links, temporada
+// booking confirmations, the daily summaries of next actions, saved-search alerts, visits'
+// confirmations and reminders), wired to the configured mail transport; its poll also queues the
 // day's summaries. Started by server/app.ts startServices, stopped by closeServices.
 import {
   ALERT_CONFIRM_EMAIL_KIND,
@@ -24,6 +25,7 @@ import {
 import { WHATSAPP_CLICK_EMAIL_KIND, whatsappClickEmailHandler } from "../leads/whatsapp.server";
 import { logOf } from "../log/logger.server";
 import { createMailTransport } from "../mail/mailer.server";
+import { BOOKING_EMAIL_KIND, bookingEmailHandler } from "../rentals/booking-email.server";
 import type { Services } from "../services.server";
 import { VISIT_EMAIL_KIND, visitEmailHandler } from "../visits/visit-emails.server";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.server";
@@ -57,6 +59,9 @@ export async function startOutboxWorker(
         services.config.publicUrl,
         { storage: services.storage },
       ),
+      [BOOKING_EMAIL_KIND]: bookingEmailHandler(services.database.db, transport, services.config.publicUrl, {
+        storage: services.storage,
+      }),
       [PASSWORD_RESET_EMAIL_KIND]: passwordResetEmailHandler(
         services.database.db,
         transport,

@@ -5,8 +5,11 @@ import { creciText } from "../../lib/contact";
 import { type FinancingOffer, isSimulationQuery, type SimulationRequest } from "../../lib/financing-fields";
 import type { ListingAgent, PublicListing } from "../../lib/listing";
 import { listingPath, summarize } from "../../lib/listing";
+import { maceioClock } from "../../lib/next-action";
 import { listingOgImage, type OgImage } from "../../lib/og-image";
 import type { PropertyCardData } from "../../lib/property-card";
+import { type CalendarMonth, dayNumber } from "../../lib/rental";
+import { isStayQuery } from "../../lib/rental-form";
 import { searchHref } from "../../lib/search-params";
 import { serializeJsonLd } from "../../lib/structured-data";
 import { FINALIDADES, TIPOS } from "../../lib/vocabulary";
@@ -15,6 +18,8 @@ import type { Db } from "../db/client.server";
 import { users } from "../db/schema.server";
 import { logOf } from "../log/logger.server";
 import { toOgListing } from "../og/og-image.server";
+import { getRentalTermsRow, type ListingRental, listingCalendar, rentalOf } from "../rentals/rentals.server";
+import { type StayAnswer, stayFromUrl } from "../rentals/stay.server";
 import { listingStructuredData } from "../seo/structured-data.server";
 import type { Services } from "../services.server";
 import { LGPD_CONSENT_TEXT } from "../settings/agency-defaults.server";
@@ -59,6 +64,7 @@ async function readListingPageNow(
     listing: toPublicListing(property, photos, storage, config.publicUrl),
     agent: await listingAgent(db, property.corretorId),
     financing: financingOffer(property, await getFinancingRate(db)),
+    rental: rentalOf(property, await getRentalTermsRow(db, property.id)),
     similar: similar.map((s) => toCardData(s.property, s.cover, storage)),
     similarHref: searchHref("/todos-os-imoveis", {
       tipo: [property.tipo],
@@ -94,6 +100,8 @@ type ListingPageData =
       agent: ListingAgent | null;
       /** The financing simulator's price and first values; null = not a sale listing with a price. */
       financing: FinancingOffer | null;
+      /** Temporada rates and rules; null = not a temporada listing with a rate. */
+      rental: ListingRental | null;
       similar: PropertyCardData[];
       similarHref: string;
       cityHref: string;
@@ -104,10 +112,19 @@ type ListingPageData =
       consentText: string;
     };
 
-/** The page's data, and a simulation sent in its URL (answered per request, never memoized). */
+/**
+ * The page's data, and what is answered per request, never memoized: a simulation or a stay's
+ * quote sent in its URL, and a temporada listing's calendar from today (decision 037).
+ */
 export type ListingPageResult =
   | Exclude<ListingPageData, { kind: "found" }>
-  | (Extract<ListingPageData, { kind: "found" }> & { simulation: SimulationRequest | null });
+  | (Extract<ListingPageData, { kind: "found" }> & {
+      simulation: SimulationRequest | null;
+      calendar: CalendarMonth[] | null;
+      stay: StayAnswer | null;
+      /** The URL asks for a quote (?estadia=…): this visitor's page, whether or not one is given. */
+      stayAsked: boolean;
+    });
 
 /**
  * A view is a person opening the page: a GET that is neither a bot, a prefetch nor the
@@ -116,7 +133,8 @@ export type ListingPageResult =
 export function countsAsView(request: Request): boolean {
   if (request.method !== "GET") return false;
   // A simulation sent without JavaScript is the same visitor on the same page.
-  if (isSimulationQuery(new URL(request.url).search)) return false;
+  const search = new URL(request.url).search;
+  if (isSimulationQuery(search) || isStayQuery(search)) return false;
   const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
   if (/prefetch|prerender/i.test(purpose)) return false;
   return !isbot(request.headers.get("user-agent") ?? "");
@@ -141,7 +159,25 @@ export async function loadListingPage(
       });
     }
   }
-  return { ...page, simulation: simulationFromUrl(new URL(request.url), page.financing) };
+  const url = new URL(request.url);
+  let calendar: CalendarMonth[] | null = null;
+  let stay: StayAnswer | null = null;
+  if (page.rental && propertyId !== undefined && !page.listing.closed) {
+    const today = maceioClock(new Date()).day;
+    stay = await stayFromUrl(services.db, url, propertyId, page.rental, today);
+    // A quote's calendar starts at its check-in's month (a real date, less than two years ahead).
+    const chegada = stay?.values.chegada ?? "";
+    const from =
+      !Number.isNaN(dayNumber(chegada)) && dayNumber(chegada) - dayNumber(today) < 730 ? chegada : today;
+    calendar = await listingCalendar(services.db, propertyId, today, from);
+  }
+  return {
+    ...page,
+    simulation: simulationFromUrl(url, page.financing),
+    calendar,
+    stay,
+    stayAsked: isStayQuery(url.search),
+  };
 }
 
 /** The listing's corretor when the page may show them: active, with a CRECI (ListingAgent). */

@@ -93,6 +93,7 @@ async function saveRow(
       privacyText: input.privacyText,
       dpoName: input.dpoName,
       dpoEmail: input.dpoEmail,
+      rentalPaymentText: input.rentalPaymentText,
       feedToken: input.feedToken,
       brandColor: input.brandColor ?? before?.brandColor ?? DEFAULT_BRAND_COLOR,
       financingRateBp: input.financingRate ?? before?.financingRateBp ?? DEFAULT_FINANCING_RATE_BP,

@@ -1,0 +1,72 @@
+// A lead's temporada booking requests (decision 037): the stay each asked for, and the agent's
+// answer. Confirming takes the nights (or says another stay or a block took them first) and
+// e-mails the guest; declining only records the answer.
+import { Form } from "react-router";
+import { formatPrice } from "../../../lib/format";
+import { formatIsoDate } from "../../../lib/rental";
+
+export interface BookingRequestItem {
+  contactId: number;
+  referencia: string | null;
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+  nights: number;
+  total: number;
+  status: "pendente" | "confirmada" | "recusada";
+}
+
+const STATUS_LABEL = { pendente: "aguardando resposta", confirmada: "confirmada", recusada: "recusada" };
+
+export function BookingRequests({
+  requests,
+  error,
+  busy,
+}: {
+  requests: BookingRequestItem[];
+  error?: string;
+  busy: boolean;
+}) {
+  if (!requests.length) return null;
+  return (
+    <section className="lead-card" aria-labelledby="lead-reservas">
+      <h2 id="lead-reservas">Pedidos de reserva (temporada)</h2>
+      {error ? (
+        <p className="form-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <ul className="lead-bookings">
+        {requests.map((r) => (
+          <li key={r.contactId}>
+            <p>
+              <strong>
+                {r.referencia ? `${r.referencia}: ` : ""}
+                {formatIsoDate(r.checkIn)} a {formatIsoDate(r.checkOut)}
+              </strong>{" "}
+              — {r.nights} noites, {r.guests} hóspedes, total {formatPrice(r.total)}. Situação:{" "}
+              {STATUS_LABEL[r.status]}.
+            </p>
+            {r.status === "pendente" ? (
+              <Form method="post">
+                <input type="hidden" name="contactId" value={r.contactId} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="reserva-confirmar"
+                  className="btn btn--primary"
+                  disabled={busy}
+                >
+                  Confirmar reserva
+                </button>{" "}
+                <button type="submit" name="intent" value="reserva-recusar" className="btn" disabled={busy}>
+                  Recusar
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

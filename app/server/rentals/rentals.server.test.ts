@@ -1,0 +1,292 @@
+// Temporada on both engines (TEST_ENGINE=postgres runs it on PostgreSQL): booking requests through
+// the lead form, the agent's answer, two overlapping confirmations from two app instances, blocked
+// nights, and the guest's e-mail through the outbox to a real SMTP server.
+import { eq, ne } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createActor, insertAgency, insertProperty } from "../../../tests/support/factories";
+import { getDataVersion } from "../cache/data-version.server";
+import type { Database } from "../db/client.server";
+import { leadContacts, leads, outbox, rentalBookings, rentalNights } from "../db/schema.server";
+import { createTestDatabases } from "../db/test-database.server";
+import { submitLeadForm } from "../leads/capture.server";
+import { createMailTransport, type MailTransport } from "../mail/mailer.server";
+import { startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
+import { createOutboxWorker } from "../outbox/outbox.server";
+import type { Actor } from "../properties/access.server";
+import { BOOKING_EMAIL_KIND, bookingEmailHandler } from "./booking-email.server";
+import {
+  answerBookingRequest,
+  blockNights,
+  listingCalendar,
+  recordBooking,
+  saveRentalTerms,
+  takenNights,
+  unblockNights,
+} from "./rentals.server";
+
+let a: Database;
+let b: Database;
+let admin: Actor;
+let propertyId: number;
+let smtp: TestSmtp;
+let transport: MailTransport;
+const NOW = new Date("2026-11-27T15:00:00Z");
+const PAYMENT = "PIX: 12.345.678/0001-90 (CNPJ). Sinal de 30 % para garantir a reserva.";
+
+beforeAll(async () => {
+  [a, b] = (await createTestDatabases(2)) as [Database, Database];
+  await insertAgency(a.db, { email: "contato@agencia-teste.com.br", rentalPaymentText: PAYMENT });
+  admin = await createActor(a.db, "admin");
+  propertyId = (
+    await insertProperty(a.db, {
+      referencia: "CA0900",
+      titulo: "Casa pé na areia em Maragogi",
+      tipo: "casa",
+      finalidades: ["temporada"],
+      precoVenda: null,
+      precoAluguel: 900,
+      periodoAluguel: "diaria",
+      bairro: "Centro",
+      cidade: "Maragogi",
+      quartos: 4,
+    })
+  ).id;
+  await saveRentalTerms(a.db, admin, propertyId, {
+    defaultRate: 600,
+    minNights: 2,
+    cleaningFee: 250,
+    securityDeposit: 1000,
+    maxGuests: 8,
+    checkInTime: "14:00",
+    checkOutTime: "11:00",
+    houseRules: "Sem festas depois das 22h.",
+    inventory: "4 camas de casal, 2 geladeiras.",
+    seasons: [
+      { kind: "alta", start: "2026-12-15", end: "2027-02-28", rate: 900, minNights: 3 },
+      { kind: "reveillon", start: "2026-12-29", end: "2027-01-01", rate: 1500, minNights: 5 },
+    ],
+  });
+  smtp = await startTestSmtp();
+  transport = createMailTransport(
+    { SMTP_URL: smtp.url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
+    { timeoutMs: 3000 },
+  );
+});
+
+afterAll(async () => {
+  transport?.close();
+  await smtp?.close();
+  await b?.close();
+  await a?.close();
+});
+
+beforeEach(async () => {
+  await a.db.delete(rentalNights);
+  await a.db.delete(rentalBookings);
+  await a.db.delete(leads);
+  await a.db.delete(outbox);
+});
+
+let person = 0;
+/** A booking request from a new person (each its own lead card). */
+async function request(stay: { chegada: string; saida: string; hospedes: string }) {
+  person += 1;
+  const form = new FormData();
+  const fields = {
+    name: `Hóspede ${person}`,
+    phone: `82 9${String(person).padStart(4, "0")} 1234`,
+    email: `hospede${person}@exemplo.com.br`,
+    message: "Queremos passar o réveillon.",
+    consent: "on",
+    website: "",
+    estadia: "1",
+    ...stay,
+  };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const result = await submitLeadForm(a.db, form, { referencia: "CA0900" }, NOW);
+  const [contact] = await a.db
+    .select({
+      id: leadContacts.id,
+      leadId: leadContacts.leadId,
+      message: leadContacts.message,
+      extra: leadContacts.extra,
+    })
+    .from(leadContacts)
+    .innerJoin(leads, eq(leads.id, leadContacts.leadId))
+    .where(eq(leads.email, fields.email));
+  return { result, contact };
+}
+
+const REVEILLON = { chegada: "2026-12-27", saida: "2027-01-03", hospedes: "6" };
+
+describe("a booking request", () => {
+  it("is a lead whose contact carries the stay, quoted from the database", async () => {
+    const { result, contact } = await request(REVEILLON);
+    expect(result).toEqual({ status: 200, body: { ok: true } });
+    expect(contact?.message).toContain(
+      "Pedido de reserva (temporada): chegada 27/12/2026, saída 03/01/2027, 7 noites, 6 hóspedes.",
+    );
+    expect(contact?.message).toContain("total R$ 8.950");
+    expect(contact?.message).toContain("Queremos passar o réveillon.");
+    expect(contact?.extra).toEqual({
+      temporada: {
+        checkIn: "2026-12-27",
+        checkOut: "2027-01-03",
+        guests: 6,
+        nights: 7,
+        lodging: 8700,
+        cleaningFee: 250,
+        total: 8950,
+      },
+    });
+  });
+
+  it("is refused, storing nothing, when the stay breaks a rule or a night is taken", async () => {
+    const short = await request({ chegada: "2026-12-30", saida: "2027-01-02", hospedes: "2" });
+    expect(short.result).toMatchObject({
+      status: 400,
+      body: {
+        formError:
+          "Não foi possível enviar o pedido de reserva: nestas datas a estadia mínima é de 5 noites.",
+      },
+    });
+    expect(short.contact).toBeUndefined();
+    await blockNights(a.db, admin, propertyId, "2027-01-02", "2027-01-02");
+    const taken = await request(REVEILLON);
+    expect(taken.result.status).toBe(400);
+    expect(taken.contact).toBeUndefined();
+  });
+});
+
+describe("confirming", () => {
+  it("takes the nights, bumps the data version and e-mails the guest the stay and how to pay", async () => {
+    const { contact } = await request(REVEILLON);
+    if (!contact) throw new Error("no contact");
+    const before = await getDataVersion(a.db);
+    const answer = await answerBookingRequest(a.db, admin, contact.leadId, contact.id, "confirmar");
+    expect(answer).toMatchObject({ status: "confirmed", emailed: true });
+    expect(await getDataVersion(a.db)).toBeGreaterThan(before);
+    const taken = await takenNights(a.db, propertyId, "2026-12-01", "2027-02-01");
+    expect([...taken.keys()]).toEqual([
+      "2026-12-27",
+      "2026-12-28",
+      "2026-12-29",
+      "2026-12-30",
+      "2026-12-31",
+      "2027-01-01",
+      "2027-01-02",
+    ]);
+    const calendar = await listingCalendar(a.db, propertyId, "2026-11-27");
+    const december = calendar[1]?.weeks.flat();
+    expect(december?.find((d) => d?.day === 27)?.state).toBe("reservado");
+    expect(december?.find((d) => d?.day === 26)?.state).toBe("livre");
+    expect(calendar[2]?.weeks.flat().find((d) => d?.day === 3)?.state).toBe("livre"); // the check-out day
+
+    // Answered once: a second click changes nothing.
+    expect(await answerBookingRequest(a.db, admin, contact.leadId, contact.id, "recusar")).toEqual({
+      status: "answered",
+    });
+
+    // Only the guest's e-mail here (the request's lead e-mails have their own tests).
+    await a.db.delete(outbox).where(ne(outbox.kind, BOOKING_EMAIL_KIND));
+    smtp.received.length = 0;
+    const worker = createOutboxWorker({
+      database: a,
+      handlers: { [BOOKING_EMAIL_KIND]: bookingEmailHandler(a.db, transport, "https://site.teste") },
+      pollIntervalMs: 600_000,
+      log: () => {},
+    });
+    expect(await worker.runOnce()).toMatchObject({ sent: 1, failed: 0 });
+    const mail = smtp.received[0];
+    expect(mail?.to).toEqual([`hospede${person}@exemplo.com.br`]);
+    const text = decoded(mail?.raw ?? "");
+    expect(text).toContain("Reserva confirmada: Casa pé na areia em Maragogi");
+    expect(text).toContain("Chegada: 27/12/2026, a partir das 14:00");
+    expect(text).toContain("Saída: 03/01/2027, até as 11:00");
+    expect(text).toContain("Noites: 7");
+    expect(text).toContain("Hóspedes: 6");
+    expect(text).toContain("Valor total: R$ 8.950");
+    expect(text).toContain("Caução: R$ 1.000");
+    expect(text).toContain(PAYMENT);
+    expect(text).toContain("Sem festas depois das 22h.");
+    expect(text).toContain("https://site.teste/casas/CA0900");
+  });
+
+  it("two overlapping confirmations from two app instances at once: exactly one wins", async () => {
+    const first = (await request(REVEILLON)).contact;
+    const second = (await request({ chegada: "2026-12-31", saida: "2027-01-06", hospedes: "4" })).contact;
+    if (!first || !second) throw new Error("no contacts");
+    const answers = await Promise.all([
+      answerBookingRequest(a.db, admin, first.leadId, first.id, "confirmar"),
+      answerBookingRequest(b.db, admin, second.leadId, second.id, "confirmar"),
+    ]);
+    expect(answers.map((x) => x.status).sort()).toEqual(["confirmed", "taken"]);
+    const bookings = await a.db.select().from(rentalBookings);
+    expect(bookings).toHaveLength(1);
+    const nights = await a.db.select().from(rentalNights);
+    expect(nights.every((n) => n.bookingId === bookings[0]?.id)).toBe(true);
+    expect(nights).toHaveLength(bookings[0]?.checkIn === "2026-12-27" ? 7 : 6);
+    // Only the winner's e-mail is queued.
+    expect(await a.db.select().from(outbox).where(eq(outbox.kind, BOOKING_EMAIL_KIND))).toHaveLength(1);
+  });
+
+  it("declining writes no night", async () => {
+    const { contact } = await request(REVEILLON);
+    if (!contact) throw new Error("no contact");
+    expect(await answerBookingRequest(a.db, admin, contact.leadId, contact.id, "recusar")).toEqual({
+      status: "declined",
+    });
+    expect(await a.db.select().from(rentalNights)).toHaveLength(0);
+  });
+});
+
+describe("blocked nights", () => {
+  it("block and unblock bump the data version; unblocking leaves booked nights alone", async () => {
+    const v0 = await getDataVersion(a.db);
+    expect(await blockNights(a.db, admin, propertyId, "2026-12-10", "2026-12-12")).toBe(3);
+    expect(await getDataVersion(a.db)).toBeGreaterThan(v0);
+    const booked = await recordBooking(a.db, admin, propertyId, {
+      checkIn: "2026-12-13",
+      checkOut: "2026-12-15",
+      guests: 2,
+      guestName: "Reserva por telefone",
+      guestEmail: null,
+      total: 1450,
+    });
+    expect(booked.status).toBe("confirmed");
+    // A stay over a blocked night cannot be recorded.
+    expect(
+      (
+        await recordBooking(a.db, admin, propertyId, {
+          checkIn: "2026-12-12",
+          checkOut: "2026-12-14",
+          guests: 2,
+          guestName: "Outra",
+          guestEmail: null,
+          total: 1200,
+        })
+      ).status,
+    ).toBe("taken");
+    const v1 = await getDataVersion(a.db);
+    expect(await unblockNights(a.db, admin, propertyId, "2026-12-01", "2026-12-31")).toBe(3);
+    expect(await getDataVersion(a.db)).toBeGreaterThan(v1);
+    const taken = await takenNights(a.db, propertyId, "2026-12-01", "2027-01-01");
+    expect([...taken.entries()]).toEqual([
+      ["2026-12-13", "reservado"],
+      ["2026-12-14", "reservado"],
+    ]);
+  });
+
+  it("a corretor cannot block another corretor's listing", async () => {
+    const other = await createActor(a.db, "corretor");
+    await expect(blockNights(a.db, other, propertyId, "2026-12-10", "2026-12-10")).rejects.toMatchObject({
+      status: 403,
+    });
+  });
+});
+
+function decoded(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/(=[0-9A-F]{2})+/g, (match) => Buffer.from(match.replace(/=/g, ""), "hex").toString("utf8"));
+}

@@ -1,0 +1,426 @@
+// Holiday rentals (temporada), decision 037: a listing's rates and rules, its taken nights
+// (booked or blocked), booking requests that arrive as leads, and the agent's answer to them.
+// Every write a visitor can see (terms, a blocked night, a confirmed stay) bumps the data version
+// in its own transaction, so cached listing pages show it on the next request (decision 009).
+// A night can be taken once: rental_nights' primary key (property_id, night) refuses a second
+// confirmation of any shared night, whichever instance commits second.
+import { and, asc, between, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import {
+  addDays,
+  calendarMonths,
+  MAX_STAY_NIGHTS,
+  nightsOf,
+  quoteStay,
+  quoteSummary,
+  type StayQuote,
+  type StayTerms,
+} from "../../lib/rental";
+import type { StayRequest } from "../../lib/rental-form";
+import { audit } from "../audit/audit.server";
+import { bumpDataVersion } from "../cache/data-version.server";
+import type { Db, Tx } from "../db/client.server";
+import {
+  leadContacts,
+  leads,
+  type Property,
+  type RentalTerms,
+  rentalBookings,
+  rentalNights,
+  rentalTerms,
+} from "../db/schema.server";
+import { type Actor, auditOrigin, loadManageable } from "../properties/access.server";
+import { isUniqueViolation } from "../properties/errors.server";
+import { enqueueBookingEmail } from "./booking-email.server";
+
+/** Months of the calendar on a listing's page. */
+export const CALENDAR_MONTHS = 4;
+
+export type RentalProperty = Pick<
+  Property,
+  "id" | "finalidades" | "precoAluguel" | "periodoAluguel" | "quartos"
+>;
+
+/** What the listing page and the quote need: the pricing terms and the rules shown to guests. */
+export interface ListingRental extends StayTerms {
+  securityDeposit: number;
+  checkInTime: string;
+  checkOutTime: string;
+  houseRules: string;
+  inventory: string;
+}
+
+/**
+ * A temporada listing's terms: its own row, or, until the agency sets one, its daily price as the
+ * only rate, one night minimum and two guests per bedroom. Null when the listing is not for
+ * temporada or has no rate at all (then the page offers no quote).
+ */
+export function rentalOf(
+  property: RentalProperty,
+  row: RentalTerms | null | undefined,
+): ListingRental | null {
+  if (!property.finalidades.includes("temporada")) return null;
+  if (row)
+    return {
+      defaultRate: row.defaultRate,
+      minNights: row.minNights,
+      cleaningFee: row.cleaningFee,
+      maxGuests: row.maxGuests,
+      seasons: row.seasons,
+      securityDeposit: row.securityDeposit,
+      checkInTime: row.checkInTime,
+      checkOutTime: row.checkOutTime,
+      houseRules: row.houseRules,
+      inventory: row.inventory,
+    };
+  if (!property.precoAluguel || property.periodoAluguel !== "diaria") return null;
+  return {
+    defaultRate: property.precoAluguel,
+    minNights: 1,
+    cleaningFee: 0,
+    maxGuests: Math.max(2, property.quartos * 2),
+    seasons: [],
+    securityDeposit: 0,
+    checkInTime: "14:00",
+    checkOutTime: "11:00",
+    houseRules: "",
+    inventory: "",
+  };
+}
+
+export async function getRentalTermsRow(db: Db | Tx, propertyId: number): Promise<RentalTerms | null> {
+  const [row] = await db.select().from(rentalTerms).where(eq(rentalTerms.propertyId, propertyId));
+  return row ?? null;
+}
+
+export type RentalTermsWrite = Omit<RentalTerms, "propertyId" | "updatedAt">;
+
+/** Saves a listing's terms (admin, or its corretor); the public page shows them at once. */
+export async function saveRentalTerms(db: Db, actor: Actor, propertyId: number, input: RentalTermsWrite) {
+  await db.transaction(async (tx) => {
+    await loadManageable(tx, actor, propertyId, { lock: true });
+    const values = { ...input, updatedAt: new Date() };
+    await tx
+      .insert(rentalTerms)
+      .values({ propertyId, ...values })
+      .onConflictDoUpdate({ target: rentalTerms.propertyId, set: values });
+    await bumpDataVersion(tx);
+    await audit(tx, {
+      ...auditOrigin(actor),
+      action: "rental-terms-updated",
+      entity: "property",
+      entityId: propertyId,
+      details: { seasons: input.seasons.length },
+    });
+  });
+}
+
+/** The taken nights from `from` (included) to `to` (excluded): booked or blocked. */
+export async function takenNights(
+  db: Db | Tx,
+  propertyId: number,
+  from: string,
+  to: string,
+): Promise<Map<string, "reservado" | "bloqueado">> {
+  const rows = await db
+    .select({ night: rentalNights.night, bookingId: rentalNights.bookingId })
+    .from(rentalNights)
+    .where(
+      and(eq(rentalNights.propertyId, propertyId), gte(rentalNights.night, from), lt(rentalNights.night, to)),
+    )
+    .orderBy(asc(rentalNights.night));
+  return new Map(rows.map((r) => [r.night, r.bookingId === null ? "bloqueado" : "reservado"] as const));
+}
+
+/**
+ * The listing page's calendar: `CALENDAR_MONTHS` months from today's (Maceió), or from the month
+ * of a quoted stay's check-in (`from`), so a quote shows the nights around it.
+ */
+export async function listingCalendar(db: Db, propertyId: number, today: string, from: string = today) {
+  const start = `${(from > today ? from : today).slice(0, 8)}01`;
+  const taken = await takenNights(db, propertyId, start, "9999-12-31");
+  return calendarMonths(today, CALENDAR_MONTHS, taken, from);
+}
+
+/** Blocks the nights from `from` to `to` (both included) that are still free. Returns how many. */
+export async function blockNights(db: Db, actor: Actor, propertyId: number, from: string, to: string) {
+  return db.transaction(async (tx) => {
+    await loadManageable(tx, actor, propertyId);
+    const nights = nightsOf(from, addDays(to, 1));
+    const inserted = await tx
+      .insert(rentalNights)
+      .values(nights.map((night) => ({ propertyId, night })))
+      .onConflictDoNothing()
+      .returning({ night: rentalNights.night });
+    if (inserted.length) await bumpDataVersion(tx);
+    await audit(tx, {
+      ...auditOrigin(actor),
+      action: "rental-nights-blocked",
+      entity: "property",
+      entityId: propertyId,
+      details: { from, to, nights: inserted.length },
+    });
+    return inserted.length;
+  });
+}
+
+/** Frees the blocked nights between `from` and `to` (both included); booked nights stay. */
+export async function unblockNights(db: Db, actor: Actor, propertyId: number, from: string, to: string) {
+  return db.transaction(async (tx) => {
+    await loadManageable(tx, actor, propertyId);
+    const deleted = await tx
+      .delete(rentalNights)
+      .where(
+        and(
+          eq(rentalNights.propertyId, propertyId),
+          between(rentalNights.night, from, to),
+          isNull(rentalNights.bookingId),
+        ),
+      )
+      .returning({ night: rentalNights.night });
+    if (deleted.length) await bumpDataVersion(tx);
+    await audit(tx, {
+      ...auditOrigin(actor),
+      action: "rental-nights-unblocked",
+      entity: "property",
+      entityId: propertyId,
+      details: { from, to, nights: deleted.length },
+    });
+    return deleted.length;
+  });
+}
+
+/** What a booking request's lead contact keeps (`extra.temporada`). */
+export interface StayRequestExtra {
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+  nights: number;
+  lodging: number;
+  cleaningFee: number;
+  total: number;
+}
+
+export function stayNote(quote: StayQuote): { text: string; extra: { temporada: StayRequestExtra } } {
+  return {
+    text: quoteSummary(quote),
+    extra: {
+      temporada: {
+        checkIn: quote.checkIn,
+        checkOut: quote.checkOut,
+        guests: quote.guests,
+        nights: quote.nights.length,
+        lodging: quote.lodging,
+        cleaningFee: quote.cleaningFee,
+        total: quote.total,
+      },
+    },
+  };
+}
+
+/** A stay quoted against a listing's terms and its taken nights. */
+export async function quoteForListing(
+  db: Db | Tx,
+  propertyId: number,
+  rental: ListingRental,
+  stay: StayRequest,
+  today: string,
+) {
+  const quoted = quoteStay(rental, stay, today);
+  if (!quoted.ok) return quoted;
+  const taken = await takenNights(db, propertyId, stay.checkIn, stay.checkOut);
+  if (taken.size)
+    return { ok: false as const, errors: { chegada: "Há noites ocupadas nessas datas: veja o calendário." } };
+  return quoted;
+}
+
+function readExtra(extra: Record<string, unknown> | null): StayRequestExtra | null {
+  const t = extra?.temporada as Partial<StayRequestExtra> | undefined;
+  if (!t || typeof t.checkIn !== "string" || typeof t.checkOut !== "string") return null;
+  if (!Number.isInteger(t.guests) || !Number.isInteger(t.total)) return null;
+  return t as StayRequestExtra;
+}
+
+export interface BookingRequestView extends StayRequestExtra {
+  contactId: number;
+  referencia: string | null;
+  status: "pendente" | "confirmada" | "recusada";
+}
+
+/** The booking requests among a lead's contacts, with the agency's answer to each. */
+export async function bookingRequestsOf(
+  db: Db,
+  leadId: number,
+  contacts: { id: number; referencia: string | null }[],
+) {
+  if (!contacts.length) return [];
+  const rows = await db
+    .select({ id: leadContacts.id, extra: leadContacts.extra })
+    .from(leadContacts)
+    .where(and(eq(leadContacts.leadId, leadId), sql`${leadContacts.extra} ? 'temporada'`));
+  if (!rows.length) return [];
+  const answers = await db
+    .select({ contactId: rentalBookings.leadContactId, status: rentalBookings.status })
+    .from(rentalBookings)
+    .where(
+      inArray(
+        rentalBookings.leadContactId,
+        rows.map((r) => r.id),
+      ),
+    );
+  const out: BookingRequestView[] = [];
+  for (const row of rows) {
+    const stay = readExtra(row.extra);
+    if (!stay) continue;
+    out.push({
+      ...stay,
+      contactId: row.id,
+      referencia: contacts.find((c) => c.id === row.id)?.referencia ?? null,
+      status: answers.find((a) => a.contactId === row.id)?.status ?? "pendente",
+    });
+  }
+  return out;
+}
+
+export type BookingAnswer =
+  | { status: "confirmed"; bookingId: number; emailed: boolean }
+  | { status: "declined" }
+  /** Another confirmation or a block took one of its nights first. */
+  | { status: "taken" }
+  /** Already confirmed or declined. */
+  | { status: "answered" }
+  | { status: "not-found" };
+
+/**
+ * The agent's answer to a booking request (one lead contact). Confirming writes the stay and one
+ * row per night in one transaction: if any night is already taken the unique key refuses the
+ * insert and nothing is written; the guest's e-mail is queued in the same transaction.
+ */
+export async function answerBookingRequest(
+  db: Db,
+  actor: Actor,
+  leadId: number,
+  contactId: number,
+  answer: "confirmar" | "recusar",
+): Promise<BookingAnswer> {
+  const [contact] = await db
+    .select({
+      propertyId: leadContacts.propertyId,
+      extra: leadContacts.extra,
+      name: leads.name,
+      email: leads.email,
+    })
+    .from(leadContacts)
+    .innerJoin(leads, eq(leads.id, leadContacts.leadId))
+    .where(and(eq(leadContacts.id, contactId), eq(leadContacts.leadId, leadId)));
+  const stay = readExtra(contact?.extra ?? null);
+  if (!contact || !stay || contact.propertyId === null) return { status: "not-found" };
+  const propertyId = contact.propertyId;
+  const base = {
+    propertyId,
+    leadContactId: contactId,
+    leadId,
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    guests: stay.guests,
+    total: stay.total,
+    guestName: contact.name,
+    guestEmail: contact.email,
+    decidedById: actor.id,
+  };
+  try {
+    return await db.transaction(async (tx): Promise<BookingAnswer> => {
+      const [booking] = await tx
+        .insert(rentalBookings)
+        .values({ ...base, status: answer === "confirmar" ? "confirmada" : "recusada" })
+        .onConflictDoNothing()
+        .returning({ id: rentalBookings.id });
+      if (!booking) return { status: "answered" };
+      await audit(tx, {
+        ...auditOrigin(actor),
+        action: answer === "confirmar" ? "rental-booking-confirmed" : "rental-booking-declined",
+        entity: "lead",
+        entityId: leadId,
+        details: { contactId, propertyId, checkIn: stay.checkIn, checkOut: stay.checkOut },
+      });
+      if (answer === "recusar") return { status: "declined" };
+      await takeNights(tx, propertyId, booking.id, stay.checkIn, stay.checkOut);
+      await bumpDataVersion(tx);
+      const emailed = await enqueueBookingEmail(tx, booking.id, contact.email);
+      return { status: "confirmed", bookingId: booking.id, emailed };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { status: "taken" };
+    throw error;
+  }
+}
+
+async function takeNights(tx: Tx, propertyId: number, bookingId: number, checkIn: string, checkOut: string) {
+  const nights = nightsOf(checkIn, checkOut);
+  if (!nights.length || nights.length > MAX_STAY_NIGHTS) throw new Error("temporada: estadia inválida");
+  await tx.insert(rentalNights).values(nights.map((night) => ({ propertyId, night, bookingId })));
+}
+
+/**
+ * A stay the agency confirmed elsewhere (by phone, a portal), recorded by hand on the listing's
+ * temporada page: the same night-level guarantee as a request's confirmation.
+ */
+export async function recordBooking(
+  db: Db,
+  actor: Actor,
+  propertyId: number,
+  input: {
+    checkIn: string;
+    checkOut: string;
+    guests: number;
+    guestName: string;
+    guestEmail: string | null;
+    total: number;
+  },
+): Promise<{ status: "confirmed"; bookingId: number } | { status: "taken" }> {
+  try {
+    return await db.transaction(async (tx) => {
+      await loadManageable(tx, actor, propertyId);
+      const [booking] = await tx
+        .insert(rentalBookings)
+        .values({ ...input, propertyId, status: "confirmada", decidedById: actor.id })
+        .returning({ id: rentalBookings.id });
+      if (!booking) throw new Error("temporada: reserva sem id");
+      await takeNights(tx, propertyId, booking.id, input.checkIn, input.checkOut);
+      await bumpDataVersion(tx);
+      await audit(tx, {
+        ...auditOrigin(actor),
+        action: "rental-booking-recorded",
+        entity: "property",
+        entityId: propertyId,
+        details: { checkIn: input.checkIn, checkOut: input.checkOut },
+      });
+      return { status: "confirmed" as const, bookingId: booking.id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { status: "taken" };
+    throw error;
+  }
+}
+
+/** A listing's confirmed stays from `today` on, for its temporada admin page. */
+export async function upcomingBookings(db: Db, propertyId: number, today: string) {
+  return db
+    .select({
+      id: rentalBookings.id,
+      checkIn: rentalBookings.checkIn,
+      checkOut: rentalBookings.checkOut,
+      guests: rentalBookings.guests,
+      total: rentalBookings.total,
+      guestName: rentalBookings.guestName,
+      leadId: rentalBookings.leadId,
+    })
+    .from(rentalBookings)
+    .where(
+      and(
+        eq(rentalBookings.propertyId, propertyId),
+        eq(rentalBookings.status, "confirmada"),
+        gte(rentalBookings.checkOut, today),
+      ),
+    )
+    .orderBy(asc(rentalBookings.checkIn));
+}
