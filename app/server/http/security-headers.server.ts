@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { TOUR_FRAME_HOSTS, VIDEO_FRAME_HOST } from "../../lib/listing";
+import { mapTiles, tileImageSource } from "./map-tiles.server";
 
 export interface SecurityHeadersOptions {
   isProduction: boolean;
@@ -15,13 +16,16 @@ export interface SecurityHeadersOptions {
   https: boolean;
 }
 
+/** The map tiles' origin (MAP_TILE_URL, read once: the environment is fixed at boot). */
+const TILE_SOURCE = tileImageSource(mapTiles().url);
+
 /** The policy with `scriptSources` as its script-src (a nonce or hashes, see above). */
 export function contentSecurityPolicy(scriptSources: string, isProduction: boolean): string {
   return [
     "default-src 'self'",
     `script-src ${scriptSources}${isProduction ? "" : " 'unsafe-eval'"}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://i.ytimg.com",
+    `img-src 'self' data: blob:${TILE_SOURCE ? ` ${TILE_SOURCE}` : ""} https://i.ytimg.com`,
     "font-src 'self'",
     `connect-src 'self'${isProduction ? "" : " ws: wss:"}`,
     `frame-src ${[VIDEO_FRAME_HOST, ...TOUR_FRAME_HOSTS].map((host) => `https://${host}`).join(" ")}`,
