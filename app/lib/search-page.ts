@@ -24,19 +24,11 @@ export interface MapPoint {
   radius: number | null;
 }
 
-/** The tile server the maps read (MAP_TILE_URL, app/server/http/map-tiles.server.ts). */
-export interface MapTiles {
-  url: string;
-  subdomains: string;
-  attribution: string;
-}
-
 /** What the map view gets (only when `mapa=1`). */
 export interface SearchMapData {
   points: MapPoint[];
   /** The results beyond the points drawn (MAP_POINT_LIMIT). */
   omitted: number;
-  tiles: MapTiles;
 }
 
 export interface SearchPageData {

@@ -2,13 +2,7 @@
 // picker): OpenStreetMap's by default, another one with MAP_TILE_URL (a self-hosted or paid
 // server; browser tests point it at blank tiles of their own). Its origin joins the pages'
 // img-src (security-headers.server.ts).
-import type { MapTiles } from "../../lib/search-page";
-
-export const DEFAULT_MAP_TILES: MapTiles = {
-  url: "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png",
-  subdomains: "abc",
-  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
-};
+import { DEFAULT_MAP_TILES, type MapTiles } from "../../lib/map-tiles";
 
 /** The tiles configured by MAP_TILE_URL / MAP_TILE_ATTRIBUTION (validated in config.server.ts). */
 export function mapTiles(env: NodeJS.ProcessEnv = process.env): MapTiles {

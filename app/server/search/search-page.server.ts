@@ -7,7 +7,6 @@ import { pageHref, searchHref } from "../../lib/search-params";
 import { TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
 import { toCardData } from "../properties/cards.server";
-import { mapTiles } from "../http/map-tiles.server";
 import type { Services } from "../services.server";
 import { MAP_POINT_LIMIT, mapPoints, withResolvedCentre } from "./map-search.server";
 import { searchFacets, searchProperties } from "./search.server";
@@ -110,7 +109,6 @@ async function searchPage(
         map: {
           points,
           omitted: Math.max(0, result.total - MAP_POINT_LIMIT),
-          tiles: mapTiles(),
         },
       }),
       ...(suggestion && { suggestion }),
