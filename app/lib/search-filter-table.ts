@@ -174,6 +174,10 @@ export interface LatLng {
   lng: number;
 }
 
+/** The radius's choices in the filter form (the URL takes any 0.1–50 km). */
+export const RADIUS_CHOICES_KM = [0.5, 1, 2, 5, 10] as const;
+export const DEFAULT_RADIUS_KM = 2;
+
 /** The radius filter's parameters, in the canonical URL's order. */
 export const RADIUS_PARAMS = ["perto", "centro", "raio"] as const;
 

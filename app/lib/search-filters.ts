@@ -3,6 +3,7 @@
 // every search with this; the browser loads it only to submit the filter form (search-form.tsx).
 import * as z from "zod/mini";
 import {
+  DEFAULT_RADIUS_KM,
   FILTER_NAMES,
   type FilterDefinition,
   type FilterFields,
@@ -102,7 +103,8 @@ const degrees = (n: number) => Math.round(n * 1e5) / 1e5;
 /** "a,b,…" → `count` finite numbers, or undefined. */
 function numbers(s: string, count: number): number[] | undefined {
   const parts = s.split(",").map((part) => part.trim());
-  if (parts.length !== count || parts.some((part) => !/^-?\d{1,3}(\.\d{1,12})?$/.test(part))) return undefined;
+  if (parts.length !== count || parts.some((part) => !/^-?\d{1,3}(\.\d{1,12})?$/.test(part)))
+    return undefined;
   return parts.map(Number);
 }
 
@@ -143,9 +145,7 @@ const point = z.catch(
   undefined,
 );
 
-/** The radius's choices in the form; the URL accepts any 0.1–50 km ("1,5" too), to 1 decimal. */
-export const RADIUS_CHOICES_KM = [0.5, 1, 2, 5, 10] as const;
-export const DEFAULT_RADIUS_KM = 2;
+/** The URL accepts any 0.1–50 km ("1,5" too), to 1 decimal. */
 const kilometres = z.catch(
   z.pipe(
     z.optional(str),

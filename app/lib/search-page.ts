@@ -29,6 +29,8 @@ export interface SearchMapData {
   points: MapPoint[];
   /** The results beyond the points drawn (MAP_POINT_LIMIT). */
   omitted: number;
+  /** The radius search's circle (its centre resolved from `perto` when a place is named). */
+  circle: { lat: number; lng: number; radius: number } | null;
 }
 
 export interface SearchPageData {

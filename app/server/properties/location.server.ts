@@ -71,10 +71,7 @@ export function publicLocation(p: LocatedProperty): PublicLocation | null {
   };
 }
 
-type PointSource = Pick<
-  Property,
-  "id" | "createdAt" | "visibilidadeEndereco" | "latitude" | "longitude"
->;
+type PointSource = Pick<Property, "id" | "createdAt" | "visibilidadeEndereco" | "latitude" | "longitude">;
 
 /**
  * The point a visitor may see (publicLocation's lat/lng), without the address: what the map

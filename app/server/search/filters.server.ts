@@ -143,7 +143,8 @@ function circle(centre: { lat: number; lng: number }, km: number) {
 const float = (n: number) => sql.raw(`${n}::float8`);
 
 /** A condition on the listing's public map point (publicPointSubquery: `point.lat`, `point.lng`). */
-const onPublicPoint = (condition: SQL) => sql`exists (select 1 from ${publicPointSubquery()} where ${condition})`;
+const onPublicPoint = (condition: SQL) =>
+  sql`exists (select 1 from ${publicPointSubquery()} where ${condition})`;
 
 type GenericKind = "atLeast" | "flag" | "allOf";
 type Definitions = typeof SEARCH_FILTERS;

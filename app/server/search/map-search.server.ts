@@ -21,12 +21,7 @@ export const MAP_POINT_LIMIT = 500;
 
 /** Lower case without accents: a place named in a URL finds its listings however it is spelt. */
 const fold = (name: string) =>
-  name
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 
 /** "maceio" and "maceio|pajucara": the keys of a city and of a bairro in it. */
 const placeKeys = (cidade: string, bairro: string) => [fold(cidade), `${fold(cidade)}|${fold(bairro)}`];

@@ -17,7 +17,6 @@ import { COMODIDADE_KEYS, HOUSE_TIPOS, STATUS_KEYS, TIPO_KEYS } from "../../lib/
 import type { Database, Db } from "../db/client.server";
 import type { NewProperty } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { distanceMetres, publicPoint } from "../properties/location.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import {
   createProperty,
@@ -26,6 +25,7 @@ import {
   setStatus,
   updateProperty,
 } from "../properties/admin.server";
+import { distanceMetres, publicPoint } from "../properties/location.server";
 import { type SearchOptions, searchProperties, searchPropertiesSql, searchWithIndex } from "./search.server";
 import { warmSearchIndex } from "./search-index-sync.server";
 import { forEachLexeme } from "./search-text.server";

@@ -109,6 +109,10 @@ async function searchPage(
         map: {
           points,
           omitted: Math.max(0, result.total - MAP_POINT_LIMIT),
+          circle:
+            searched.centro && searched.raio !== undefined
+              ? { ...searched.centro, radius: searched.raio * 1000 }
+              : null,
         },
       }),
       ...(suggestion && { suggestion }),
