@@ -2,6 +2,7 @@
 // área", the radius search, the list in step with the map, the same URLs without JavaScript.
 // Tests never reach the internet: every request to another host is answered here, tiles with
 // an empty PNG, anything else aborted.
+import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { E2E_BASE_URL, test } from "./fixtures";
@@ -49,12 +50,18 @@ test("the map opens from the URL's toggle, with clustered markers for every resu
   const tiles: string[] = [];
   await offline(context, tiles);
   const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(request.url());
+  const gzipped: Promise<number>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.push(response.url());
+    gzipped.push(response.body().then((body) => gzipSync(body).length));
   });
   await page.goto("/todos-os-imoveis");
-  await expect(page.locator("[data-hydrated], body")).not.toHaveCount(0);
+  await page.waitForLoadState("networkidle");
   expect(scripts.filter((u) => /leaflet|markercluster|search-map\.client/i.test(u))).toEqual([]);
+  // The public pages' budget: 150 KB of gzipped script with the map closed.
+  const bytes = (await Promise.all(gzipped)).reduce((sum, n) => sum + n, 0);
+  expect(bytes, `${bytes} bytes`).toBeLessThanOrEqual(150 * 1024);
   await expect(page.locator(".leaflet-container")).toHaveCount(0);
 
   await page.getByTestId("map-toggle").click();

@@ -62,6 +62,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           to={searchHref(data.path, { ...data.filters, mapa: !data.filters.mapa })}
           className="button button--ghost search-view__toggle"
           preventScrollReset
+          rel="nofollow"
           data-testid="map-toggle"
         >
           {data.filters.mapa ? "Ocultar o mapa" : "Ver no mapa"}

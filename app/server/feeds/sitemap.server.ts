@@ -227,7 +227,9 @@ export async function sitemapPartStream(
  * card images) and /feeds/ (a portal's robot that obeys robots.txt must still fetch its feed;
  * the feeds answer X-Robots-Tag: noindex, which a search engine only sees if it may fetch them).
  * A listing's financing simulations (?simular=1…) are the visitor's own numbers, one URL per
- * try: crawlers that read wildcards (Google, Bing) skip them (decision 033).
+ * try: crawlers that read wildcards (Google, Bing) skip them (decision 033). The search's map
+ * view and its areas and circles (decision 036) are the same listings as the list, one URL per
+ * pan: skipped too.
  */
 export const ROBOTS_DISALLOW = [
   "/admin",
@@ -237,6 +239,9 @@ export const ROBOTS_DISALLOW = [
   "/recuperar-senha",
   "/redefinir-senha",
   "/*?*simular=",
+  "/*?*mapa=",
+  "/*?*regiao=",
+  "/*?*centro=",
 ] as const;
 
 export function robotsTxt(publicUrl: string): string {
