@@ -5,7 +5,7 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
-import { E2E_BASE_URL, test } from "./fixtures";
+import { E2E_BASE_URL, hydrated, test } from "./fixtures";
 
 const EMPTY_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
@@ -42,9 +42,13 @@ async function mapTotal(page: Page): Promise<number> {
 }
 
 async function mapReady(page: Page) {
-  await expect(page.locator(".search-map[data-map-state='ready']")).toHaveCount(1);
+  // Leaflet and the plugin are fetched, parsed and run on opening: on a busy machine, seconds.
+  await expect(page.locator(".search-map[data-map-state='ready']")).toHaveCount(1, { timeout: 30_000 });
   await expect(page.locator(".search-map .leaflet-container")).toHaveCount(1);
 }
+
+// Each test opens the map (a fresh Leaflet) once or more.
+test.beforeEach(() => test.setTimeout(120_000));
 
 test("the map opens from the URL's toggle, with clustered markers for every result", async ({ page, context }) => {
   const tiles: string[] = [];
@@ -57,7 +61,7 @@ test("the map opens from the URL's toggle, with clustered markers for every resu
     gzipped.push(response.body().then((body) => gzipSync(body).length));
   });
   await page.goto("/todos-os-imoveis");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   expect(scripts.filter((u) => /leaflet|markercluster|search-map\.client/i.test(u))).toEqual([]);
   // The public pages' budget: 150 KB of gzipped script with the map closed.
   const bytes = (await Promise.all(gzipped)).reduce((sum, n) => sum + n, 0);
