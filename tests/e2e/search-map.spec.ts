@@ -50,7 +50,10 @@ async function mapReady(page: Page) {
 // Each test opens the map (a fresh Leaflet) once or more.
 test.beforeEach(() => test.setTimeout(120_000));
 
-test("the map opens from the URL's toggle, with clustered markers for every result", async ({ page, context }) => {
+test("the map opens from the URL's toggle, with clustered markers for every result", async ({
+  page,
+  context,
+}) => {
   const tiles: string[] = [];
   await offline(context, tiles);
   const scripts: string[] = [];
@@ -114,7 +117,9 @@ test("a radius around a place of the catalogue is in the URL, on the map and in 
   const all = await resultTotal(page);
   await page.goto(`/todos-os-imoveis?perto=${encodeURIComponent("Maceió|Pajuçara")}&raio=2&mapa=1`);
   await mapReady(page);
-  await expect(page.getByRole("link", { name: "Remover filtro: Até 2 km de Pajuçara, Maceió" })).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: "Remover filtro: Até 2 km de Pajuçara, Maceió" }),
+  ).toBeVisible();
   const near = await resultTotal(page);
   expect(near).toBeGreaterThan(0);
   expect(near).toBeLessThan(all);
@@ -137,7 +142,10 @@ test("a radius around a place of the catalogue is in the URL, on the map and in 
   await expect(page.getByRole("link", { name: /Até 10 km do ponto escolhido/ })).toBeVisible();
 });
 
-test("the list and the map are in step: a card under the pointer marks its marker", async ({ page, context }) => {
+test("the list and the map are in step: a card under the pointer marks its marker", async ({
+  page,
+  context,
+}) => {
   await offline(context);
   await page.goto(`/todos-os-imoveis?perto=${encodeURIComponent("Maceió|Pajuçara")}&raio=0.5&mapa=1`);
   await mapReady(page);
@@ -160,7 +168,9 @@ test("without JavaScript the radius URL answers the list filtered by distance", 
   const near = await resultTotal(page);
   expect(near).toBeGreaterThan(0);
   expect(near).toBeLessThan(all);
-  await expect(page.getByRole("link", { name: "Remover filtro: Até 2 km de Pajuçara, Maceió" })).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: "Remover filtro: Até 2 km de Pajuçara, Maceió" }),
+  ).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
   // A non-canonical spelling goes to the canonical URL (default radius, the form's empty fields dropped).
   await page.goto(`/todos-os-imoveis?q=&perto=${encodeURIComponent("Maceió|Pajuçara")}`);
