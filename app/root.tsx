@@ -22,6 +22,7 @@ import { ErrorReference } from "./lib/request-id";
 import { clientErrorMessage } from "./lib/route-error";
 import { isUnavailable } from "./lib/unavailable";
 import { requestContext } from "./server/context.server";
+import { mapTiles } from "./server/http/map-tiles.server";
 import { brandLogo } from "./server/settings/brand.server";
 import { getAgencySettings } from "./server/settings/settings.server";
 import baseCss from "./styles/base.css?inline";
@@ -44,6 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     brandColor: settings.brandColor,
     publicUrl: context.get(requestContext).services.config.publicUrl,
+    mapTiles: mapTiles(),
   };
 }
 

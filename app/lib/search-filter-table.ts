@@ -86,7 +86,24 @@ interface RangeFilter {
   format: (value: number) => string;
 }
 
+/** A map area, `regiao=south,west,north,east` in degrees: the listings whose map point is inside. */
+interface BboxFilter {
+  kind: "bbox";
+  chip: string;
+}
+
+/**
+ * A circle: `raio` kilometres around a centre, given as a place of the catalogue (`perto`, a
+ * city or "Cidade|Bairro": the centroid of its listings) or a point (`centro=lat,lng`, from the
+ * map or the visitor's location); never both in a canonical URL.
+ */
+interface RadiusFilter {
+  kind: "radius";
+}
+
 export type FilterDefinition =
+  | BboxFilter
+  | RadiusFilter
   | TextFilter
   | OneOfFilter
   | AnyOfFilter
@@ -123,6 +140,8 @@ export const SEARCH_FILTERS = {
   },
   mobiliado: { kind: "flag", column: "mobiliado", label: "Mobiliado" },
   pet: { kind: "flag", column: "aceitaPet", label: "Aceita pet" },
+  regiao: { kind: "bbox", chip: "Área escolhida no mapa" },
+  raio: { kind: "radius" },
 } as const satisfies Record<string, FilterDefinition>;
 
 export type FilterName = keyof typeof SEARCH_FILTERS;
@@ -141,9 +160,34 @@ type ValueOf<D> = D extends { kind: "text" }
           ? boolean
           : never;
 
+/** A map area (BboxFilter), in degrees. */
+export interface Bbox {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/** A point in degrees. */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** The radius's choices in the filter form (the URL takes any 0.1–50 km). */
+export const RADIUS_CHOICES_KM = [0.5, 1, 2, 5, 10] as const;
+export const DEFAULT_RADIUS_KM = 2;
+
+/** The radius filter's parameters, in the canonical URL's order. */
+export const RADIUS_PARAMS = ["perto", "centro", "raio"] as const;
+
 type FieldsOf<K extends string, D> = D extends { kind: "range" }
   ? { [P in `${K}Min` | `${K}Max`]: number | undefined }
-  : { [P in K]: ValueOf<D> };
+  : D extends { kind: "bbox" }
+    ? { [P in K]: Bbox | undefined }
+    : D extends { kind: "radius" }
+      ? { perto: string | undefined; centro: LatLng | undefined; raio: number | undefined }
+      : { [P in K]: ValueOf<D> };
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
   ? I
@@ -158,7 +202,20 @@ export const FILTER_NAMES = Object.keys(SEARCH_FILTERS) as FilterName[];
 
 /** A filter's URL parameters: its name, or `{name}Min` and `{name}Max` for a range. */
 export function filterParams(name: FilterName): string[] {
-  return SEARCH_FILTERS[name].kind === "range" ? [`${name}Min`, `${name}Max`] : [name];
+  const { kind } = SEARCH_FILTERS[name];
+  if (kind === "range") return [`${name}Min`, `${name}Max`];
+  return kind === "radius" ? [...RADIUS_PARAMS] : [name];
+}
+
+/** "2 km", "1,5 km", "500 m". */
+export function formatRadius(km: number): string {
+  return km < 1 ? `${Math.round(km * 1000)} m` : `${String(km).replace(".", ",")} km`;
+}
+
+/** "Pajuçara, Maceió" from a `perto` value ("Maceió|Pajuçara" or "Maceió"). */
+export function placeLabel(value: string): string {
+  const at = value.indexOf("|");
+  return at < 0 ? value : `${value.slice(at + 1)}, ${value.slice(0, at)}`;
 }
 
 /** Is this filter narrowing the results? */
@@ -200,6 +257,19 @@ export function filterChipsOf(
     case "text":
     case "oneOf":
       return [{ key: name, label: definition.chip(value as never), without: { [name]: undefined } }];
+    case "bbox":
+      return [{ key: name, label: definition.chip, without: { [name]: undefined } }];
+    case "radius": {
+      const { perto, raio } = filters as unknown as { perto?: string; raio?: number };
+      const where = perto ? `de ${placeLabel(perto)}` : "do ponto escolhido";
+      return [
+        {
+          key: name,
+          label: `Até ${formatRadius(raio ?? 0)} ${where}`,
+          without: { perto: undefined, centro: undefined, raio: undefined },
+        },
+      ];
+    }
     case "anyOf":
     case "allOf": {
       const chosen = value as string[];

@@ -3,6 +3,7 @@
 // every search with this; the browser loads it only to submit the filter form (search-form.tsx).
 import * as z from "zod/mini";
 import {
+  DEFAULT_RADIUS_KM,
   FILTER_NAMES,
   type FilterDefinition,
   type FilterFields,
@@ -96,6 +97,68 @@ const ordered = (
 ): [number | undefined, number | undefined] =>
   min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
 
+/** Degrees as a URL carries them, to 5 decimals (about a metre): one canonical spelling. */
+const degrees = (n: number) => Math.round(n * 1e5) / 1e5;
+
+/** "a,b,…" → `count` finite numbers, or undefined. */
+function numbers(s: string, count: number): number[] | undefined {
+  const parts = s.split(",").map((part) => part.trim());
+  if (parts.length !== count || parts.some((part) => !/^-?\d{1,3}(\.\d{1,12})?$/.test(part)))
+    return undefined;
+  return parts.map(Number);
+}
+
+const inLat = (n: number) => n >= -90 && n <= 90;
+const inLng = (n: number) => n >= -180 && n <= 180;
+
+/** regiao=south,west,north,east (swapped when reversed). */
+const bbox = z.catch(
+  z.pipe(
+    z.optional(str),
+    z.transform((s: string | undefined) => {
+      const n = s === undefined ? undefined : numbers(s, 4);
+      if (!n) return undefined;
+      const [south, west, north, east] = n.map(degrees) as [number, number, number, number];
+      if (![south, north].every(inLat) || ![west, east].every(inLng)) return undefined;
+      return {
+        south: Math.min(south, north),
+        west: Math.min(west, east),
+        north: Math.max(south, north),
+        east: Math.max(west, east),
+      };
+    }),
+  ),
+  undefined,
+);
+
+/** centro=lat,lng. */
+const point = z.catch(
+  z.pipe(
+    z.optional(str),
+    z.transform((s: string | undefined) => {
+      const n = s === undefined ? undefined : numbers(s, 2);
+      if (!n) return undefined;
+      const [lat, lng] = n.map(degrees) as [number, number];
+      return inLat(lat) && inLng(lng) ? { lat, lng } : undefined;
+    }),
+  ),
+  undefined,
+);
+
+/** The URL accepts any 0.1–50 km ("1,5" too), to 1 decimal. */
+const kilometres = z.catch(
+  z.pipe(
+    z.optional(str),
+    z.transform((s: string | undefined) => {
+      const t = s?.trim().replace(",", ".");
+      if (!t || !/^\d{1,2}(\.\d+)?$/.test(t)) return undefined;
+      const km = Math.round(Number(t) * 10) / 10;
+      return km >= 0.1 && km <= 50 ? km : undefined;
+    }),
+  ),
+  undefined,
+);
+
 /** The zod schema of each kind of filter (search-filter-table.ts), by URL parameter. */
 function fieldSchemas(name: FilterName): [string, z.ZodMiniType][] {
   const definition = SEARCH_FILTERS[name] as FilterDefinition;
@@ -113,6 +176,14 @@ function fieldSchemas(name: FilterName): [string, z.ZodMiniType][] {
       return [[name, flag]];
     case "range":
       return filterParams(name).map((param) => [param, amount]);
+    case "bbox":
+      return [[name, bbox]];
+    case "radius":
+      return [
+        ["perto", text(80)],
+        ["centro", point],
+        ["raio", kilometres],
+      ];
   }
 }
 
@@ -123,6 +194,7 @@ export const searchFiltersSchema = z.pipe(
     ...Object.fromEntries(FILTER_NAMES.flatMap(fieldSchemas)),
     ordem: z.catch(z.enum(ORDEM_KEYS), DEFAULT_ORDEM),
     pagina: z.catch(integerIn(1, MAX_PAGE), 1),
+    mapa: flag,
   }),
   z.transform((parsed) => {
     const f = { ...parsed } as Record<string, unknown>;
@@ -130,11 +202,15 @@ export const searchFiltersSchema = z.pipe(
     for (const [min, max] of RANGES) {
       [f[min!], f[max!]] = ordered(f[min!] as number | undefined, f[max!] as number | undefined);
     }
+    // A circle has one centre (a place wins over a point) and a radius (2 km unless given).
+    if (f.perto) f.centro = undefined;
+    f.raio = f.perto || f.centro ? (f.raio ?? DEFAULT_RADIUS_KM) : undefined;
     return f as SearchFilters;
   }),
 );
 
-export type SearchFilters = FilterFields & { ordem: Ordem; pagina: number };
+/** `mapa`: the results are shown on a map too (not a filter: the same results). */
+export type SearchFilters = FilterFields & { ordem: Ordem; pagina: number; mapa: boolean };
 
 export interface ParseOptions {
   /** Only these tipos are meaningful here (the Casas screen); others are dropped. */

@@ -21,8 +21,16 @@ export const LIST_KEYS: ReadonlySet<string> = new Set(
   FILTER_NAMES.filter((name) => ["anyOf", "allOf"].includes(SEARCH_FILTERS[name].kind)),
 );
 
-/** The parameters in their canonical order: the filters' (search-filter-table.ts), then sort and page. */
-export const PARAM_ORDER: readonly string[] = [...FILTER_NAMES.flatMap(filterParams), "ordem", "pagina"];
+/**
+ * The parameters in their canonical order: the filters' (search-filter-table.ts), then sort,
+ * page and the map view.
+ */
+export const PARAM_ORDER: readonly string[] = [
+  ...FILTER_NAMES.flatMap(filterParams),
+  "ordem",
+  "pagina",
+  "mapa",
+];
 
 /**
  * A bairro option's value in the filter forms: "Maragogi|Centro". The bairro carries its city, so

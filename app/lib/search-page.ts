@@ -11,6 +11,28 @@ export interface CityFacetView {
   bairros: { bairro: string; count: number }[];
 }
 
+/** A result on the map: where its listing page shows it (a circle when the address is hidden). */
+export interface MapPoint {
+  referencia: string;
+  url: string;
+  titulo: string;
+  price: string;
+  place: string;
+  lat: number;
+  lng: number;
+  /** Metres of the approximate circle; null = the exact point. */
+  radius: number | null;
+}
+
+/** What the map view gets (only when `mapa=1`). */
+export interface SearchMapData {
+  points: MapPoint[];
+  /** The results beyond the points drawn (MAP_POINT_LIMIT). */
+  omitted: number;
+  /** The radius search's circle (its centre resolved from `perto` when a place is named). */
+  circle: { lat: number; lng: number; radius: number } | null;
+}
+
 export interface SearchPageData {
   path: string;
   title: string;
@@ -30,6 +52,8 @@ export interface SearchPageData {
   suggestion?: SpellingSuggestion;
   /** Listings to offer when nothing is found. */
   fallback?: SearchFallback;
+  /** The map view's data, when it is open. */
+  map?: SearchMapData;
 }
 
 export interface SpellingSuggestion {
@@ -53,11 +77,15 @@ export const MAX_INDEXED_FILTERS = 2;
 
 /**
  * Indexed: the screen itself and up to two filters, pages 1–10, default order, no free text,
- * at least one result. Everything else is "noindex, follow" (still crawled for its links).
+ * no map area nor radius nor map view, at least one result. Everything else is "noindex,
+ * follow" (still crawled for its links).
  */
 export function isIndexable(filters: SearchFilters, total: number): boolean {
   return (
     total > 0 &&
+    !filters.regiao &&
+    filters.raio === undefined &&
+    !filters.mapa &&
     !filters.q &&
     filters.ordem === DEFAULT_ORDEM &&
     filters.pagina <= MAX_INDEXED_PAGE &&

@@ -29,8 +29,13 @@ describe("parseSearchFilters", () => {
       comodidades: [],
       mobiliado: false,
       pet: false,
+      regiao: undefined,
+      perto: undefined,
+      centro: undefined,
+      raio: undefined,
       ordem: "relevancia",
       pagina: 1,
+      mapa: false,
     });
   });
 
@@ -38,7 +43,8 @@ describe("parseSearchFilters", () => {
     const f = parseSearchFilters(
       "q=apartamento+pajucara&finalidade=venda&tipo=apartamento&tipo=cobertura&cidade=Macei%C3%B3&bairro=Paju%C3%A7ara" +
         "&precoMin=300000&precoMax=900000&quartos=2&suites=1&vagas=2&areaMin=60&areaMax=200" +
-        "&comodidades=piscina,academia&mobiliado=1&pet=1&ordem=menor-preco&pagina=3",
+        "&comodidades=piscina,academia&mobiliado=1&pet=1&regiao=-9.7,-35.76,-9.6,-35.7&centro=-9.66,-35.71" +
+        "&raio=5&ordem=menor-preco&pagina=3&mapa=1",
     );
     expect(f).toEqual({
       q: "apartamento pajucara",
@@ -56,8 +62,13 @@ describe("parseSearchFilters", () => {
       comodidades: ["piscina", "academia"],
       mobiliado: true,
       pet: true,
+      regiao: { south: -9.7, west: -35.76, north: -9.6, east: -35.7 },
+      perto: undefined,
+      centro: { lat: -9.66, lng: -35.71 },
+      raio: 5,
       ordem: "menor-preco",
       pagina: 3,
+      mapa: true,
     });
   });
 
@@ -126,6 +137,64 @@ describe("parseSearchFilters", () => {
     const f = parseSearchFilters(form);
     expect(f.tipo).toEqual(["casa"]);
     expect(f.quartos).toBe(3);
+  });
+});
+
+describe("the map's filters", () => {
+  it("reads a map area, swapped when reversed, to 5 decimals", () => {
+    expect(parseSearchFilters("regiao=-9.6,-35.7,-9.7123456,-35.76").regiao).toEqual({
+      south: -9.71235,
+      west: -35.76,
+      north: -9.6,
+      east: -35.7,
+    });
+    expect(parseSearchFilters("regiao=-9.6,-35.7,-9.7").regiao).toBeUndefined();
+    expect(parseSearchFilters("regiao=-99,-35.7,-9.7,-35.6").regiao).toBeUndefined();
+    expect(parseSearchFilters("regiao=a,b,c,d").regiao).toBeUndefined();
+  });
+
+  it("gives a circle one centre, a place winning over a point, and 2 km unless told", () => {
+    expect(parseSearchFilters("centro=-9.66,-35.71")).toMatchObject({
+      centro: { lat: -9.66, lng: -35.71 },
+      raio: 2,
+    });
+    expect(
+      parseSearchFilters("perto=Macei%C3%B3%7CPaju%C3%A7ara&centro=-9.66,-35.71&raio=1,5"),
+    ).toMatchObject({
+      perto: "Maceió|Pajuçara",
+      centro: undefined,
+      raio: 1.5,
+    });
+    // A radius without a centre is no filter.
+    expect(parseSearchFilters("raio=5").raio).toBeUndefined();
+    expect(parseSearchFilters("centro=-9.66,-35.71&raio=80").raio).toBe(2);
+  });
+
+  it("writes them in the canonical order, the map view last, and round-trips", () => {
+    const f = parseSearchFilters(
+      "mapa=1&raio=5&centro=-9.66,-35.71&regiao=-9.7,-35.76,-9.6,-35.7&quartos=2&pagina=2",
+    );
+    const query = searchQueryString(f);
+    expect(query).toBe(
+      "?quartos=2&regiao=-9.7%2C-35.76%2C-9.6%2C-35.7&centro=-9.66%2C-35.71&raio=5&pagina=2&mapa=1",
+    );
+    expect(parseSearchFilters(query.slice(1))).toEqual(f);
+    // The server's reading of a place (its centre) never joins the place in a URL.
+    expect(
+      searchQueryString({ ...parseSearchFilters("perto=Macei%C3%B3"), centro: { lat: 1, lng: 2 } }),
+    ).toBe("?perto=Macei%C3%B3&raio=2");
+  });
+
+  it("chips say the area and the radius, and remove the whole circle", () => {
+    const chips = filterChips(
+      "/todos-os-imoveis",
+      parseSearchFilters("regiao=-9.7,-35.76,-9.6,-35.7&perto=Macei%C3%B3%7CPaju%C3%A7ara&raio=0.5&mapa=1"),
+    );
+    expect(chips.map((c) => c.label)).toEqual(["Área escolhida no mapa", "Até 500 m de Pajuçara, Maceió"]);
+    expect(chips[1]?.removeHref).toBe("/todos-os-imoveis?regiao=-9.7%2C-35.76%2C-9.6%2C-35.7&mapa=1");
+    expect(
+      filterChips("/casas", parseSearchFilters("centro=-9.66,-35.71&raio=1,5")).map((c) => c.label),
+    ).toEqual(["Até 1,5 km do ponto escolhido"]);
   });
 });
 

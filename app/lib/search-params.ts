@@ -35,7 +35,12 @@ export function serializeSearchFilters(filters: Partial<SearchFilters>): URLSear
     if (value === undefined || value === null || value === false) continue;
     if (key === "ordem" && value === DEFAULT_ORDEM) continue;
     if (key === "pagina" && value === 1) continue;
+    // A place's centre is the server's reading of `perto`, never a second centre in the URL.
+    if (key === "centro" && filters.perto) continue;
     if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else if (typeof value === "object" && "south" in value)
+      params.append(key, [value.south, value.west, value.north, value.east].join(","));
+    else if (typeof value === "object" && "lat" in value) params.append(key, `${value.lat},${value.lng}`);
     else if (value === true) params.append(key, "1");
     else params.append(key, String(value));
   }

@@ -63,6 +63,17 @@ export const envSchema = z
     ),
     MAIL_FROM: z.string().default("Imóveis em Alagoas <nao-responda@imoveisemalagoas.com.br>"),
     TRUST_PROXY: booleanFlag(false),
+    // The maps' tile server (app/server/http/map-tiles.server.ts); OpenStreetMap's when unset.
+    MAP_TILE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^(https?:\/\/[^/]+|)\/.*\{z\}.*\{x\}.*\{y\}/,
+          "deve ser uma URL de ladrilhos com {z}, {x} e {y}, ex.: https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png",
+        )
+        .optional(),
+    ),
+    MAP_TILE_ATTRIBUTION: optionalString,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     // How long a stopping server lets requests in flight finish (server.js).
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),

@@ -6,6 +6,7 @@ import markerIcon from "leaflet/dist/images/marker-icon.png";
 import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
 import markerShadow from "leaflet/dist/images/marker-shadow.png";
 import { useEffect, useRef, useState } from "react";
+import { addTiles, useMapTiles } from "../map/tiles";
 
 /** Centro de Maceió, where most properties are. */
 const DEFAULT_CENTER: [number, number] = [-9.666, -35.735];
@@ -30,6 +31,7 @@ export function LocationMap({ latitude, longitude, onPick }: LocationMapProps) {
   pick.current = onPick;
   const initial = useRef({ latitude, longitude });
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  const tiles = useRef(useMapTiles());
 
   useEffect(() => {
     let cancelled = false;
@@ -52,10 +54,7 @@ export function LocationMap({ latitude, longitude, onPick }: LocationMapProps) {
           zoom: has ? 16 : 12,
           scrollWheelZoom: false,
         });
-        L.tileLayer("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png", {
-          maxZoom: 19,
-          attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
-        }).addTo(map);
+        addTiles(L, map, tiles.current);
         let current: Leaflet.Marker | null = null;
         const place = (at: Leaflet.LatLngExpression) => {
           if (current) {

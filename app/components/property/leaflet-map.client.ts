@@ -2,21 +2,22 @@
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import type { PublicLocation } from "../../lib/listing";
-
-const PRIMARY = "#0b6e8a";
+import type { MapTiles } from "../../lib/map-tiles";
+import { addTiles, MAP_PRIMARY as PRIMARY } from "../map/tiles";
 
 /** Draws the map in `element`; returns the clean-up. */
-export function mountMap(element: HTMLElement, location: PublicLocation, title: string): () => void {
+export function mountMap(
+  element: HTMLElement,
+  location: PublicLocation,
+  title: string,
+  tiles: MapTiles,
+): () => void {
   const centre: L.LatLngExpression = [location.lat, location.lng];
   const map = L.map(element, { scrollWheelZoom: false, zoomControl: true }).setView(
     centre,
     location.radius ? 15 : 16,
   );
-  L.tileLayer("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png", {
-    subdomains: "abc",
-    maxZoom: 19,
-    attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
-  }).addTo(map);
+  addTiles(L, map, tiles);
   if (location.radius) {
     // An area, never a pin: the true point is somewhere inside, not at the centre.
     L.circle(centre, { radius: location.radius, color: PRIMARY, weight: 2, fillOpacity: 0.15 }).addTo(map);

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { PublicLocation } from "../../lib/listing";
 import { PinIcon } from "../feature-icons";
+import { useMapTiles } from "../map/tiles";
 
 type MapState = "idle" | "loading" | "ready" | "failed";
 
@@ -25,6 +26,7 @@ export function LocationMap({
   const box = useRef<HTMLElement>(null);
   const canvas = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<MapState>("idle");
+  const tiles = useMapTiles();
 
   useEffect(() => {
     const element = box.current;
@@ -40,7 +42,7 @@ export function LocationMap({
         import("./leaflet-map.client")
           .then(({ mountMap }) => {
             if (cancelled) return;
-            unmount = mountMap(target, location, title);
+            unmount = mountMap(target, location, title, tiles);
             setState("ready");
           })
           .catch(() => {
@@ -55,7 +57,7 @@ export function LocationMap({
       observer.disconnect();
       unmount?.();
     };
-  }, [location, title]);
+  }, [location, title, tiles]);
 
   return (
     <section className="listing-section" aria-labelledby="localizacao">

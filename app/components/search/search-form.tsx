@@ -2,7 +2,13 @@
 // JavaScript it submits to the same URL the codec reads. With JavaScript it navigates straight to
 // the canonical URL (no empty "key=" parameters, no redirect) and keeps focus where it belongs.
 import { type FormEvent, useState } from "react";
-import { filtersOfKind } from "../../lib/search-filter-table";
+import {
+  DEFAULT_RADIUS_KM,
+  filtersOfKind,
+  formatRadius,
+  placeLabel,
+  RADIUS_CHOICES_KM,
+} from "../../lib/search-filter-table";
 import type { CityFacetView } from "../../lib/search-page";
 import { activeFilterCount, PLACE_SEPARATOR, placeValue, type SearchFilters } from "../../lib/search-params";
 import { COMODIDADE_KEYS, COMODIDADES, type Finalidade, TIPOS, type Tipo } from "../../lib/vocabulary";
@@ -141,6 +147,23 @@ export function SearchForm({
         onFocus={warmParser}
         onPointerDown={warmParser}
       >
+        {/* The map's area and point, and the map view itself, stay through a new search. */}
+        {filters.regiao ? (
+          <input
+            type="hidden"
+            name="regiao"
+            value={[
+              filters.regiao.south,
+              filters.regiao.west,
+              filters.regiao.north,
+              filters.regiao.east,
+            ].join(",")}
+          />
+        ) : null}
+        {filters.centro && !filters.perto ? (
+          <input type="hidden" name="centro" value={`${filters.centro.lat},${filters.centro.lng}`} />
+        ) : null}
+        {filters.mapa ? <input type="hidden" name="mapa" value="1" /> : null}
         <div className="search-box">
           <label htmlFor="f-q">Buscar por palavra-chave</label>
           <div className="search-box__row">
@@ -251,6 +274,8 @@ export function SearchForm({
               </select>
             </div>
 
+            <DistanceFields filters={filters} facets={facets} />
+
             <RangeFields
               legend={PRICE_LEGEND[finalidade]}
               names={["precoMin", "precoMax"]}
@@ -322,5 +347,56 @@ export function SearchForm({
         </details>
       </form>
     </search>
+  );
+}
+
+/**
+ * "Até 2 km de Pajuçara": a place of the catalogue (its listings' centre, found by the server)
+ * or the point chosen on the map / the visitor's location (kept in a hidden field), and a radius.
+ */
+function DistanceFields({ filters, facets }: { filters: SearchFilters; facets: CityFacetView[] }) {
+  const listed = facets.some(
+    (c) =>
+      c.cidade === filters.perto || c.bairros.some((b) => placeValue(c.cidade, b.bairro) === filters.perto),
+  );
+  const radius = filters.raio ?? DEFAULT_RADIUS_KM;
+  const radii = (RADIUS_CHOICES_KM as readonly number[]).includes(radius)
+    ? RADIUS_CHOICES_KM
+    : [...RADIUS_CHOICES_KM, radius].sort((a, b) => a - b);
+  return (
+    <fieldset className="search-group search-distance">
+      <legend>Distância</legend>
+      <div className="search-field">
+        <label htmlFor="f-perto">Perto de</label>
+        <select id="f-perto" name="perto" defaultValue={filters.perto ?? ""}>
+          <option value="">
+            {filters.centro && !filters.perto ? "Ponto escolhido no mapa" : "Qualquer lugar"}
+          </option>
+          {filters.perto && !listed ? (
+            <option value={filters.perto}>{placeLabel(filters.perto)}</option>
+          ) : null}
+          {facets.map((c) => (
+            <optgroup key={c.cidade} label={c.cidade}>
+              <option value={c.cidade}>{c.cidade} (cidade)</option>
+              {c.bairros.map((b) => (
+                <option key={b.bairro} value={placeValue(c.cidade, b.bairro)}>
+                  {b.bairro}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      <div className="search-field">
+        <label htmlFor="f-raio">Raio</label>
+        <select id="f-raio" name="raio" defaultValue={String(radius)}>
+          {radii.map((km) => (
+            <option key={km} value={String(km)}>
+              até {formatRadius(km)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </fieldset>
   );
 }

@@ -8,6 +8,7 @@ import searchCss from "../../styles/search.css?inline";
 import { Stylesheet } from "../stylesheet";
 import { AlertSignup } from "./alert-form";
 import { SearchForm } from "./search-form";
+import { SearchMap } from "./search-map";
 import { SearchResults } from "./search-results";
 
 /** The page is re-created on every search; put focus back where the visitor was. */
@@ -57,6 +58,18 @@ export function SearchPage({ data }: { data: SearchPageData }) {
       <h1>{data.title}</h1>
       <p className="page__lead">{searchLead(data.path, data.filters, data.intro)}</p>
       <BairroInSeveralCities data={data} />
+      <p className="search-view">
+        <Link
+          to={searchHref(data.path, { ...data.filters, mapa: !data.filters.mapa })}
+          className="button button--ghost search-view__toggle"
+          preventScrollReset
+          rel="nofollow"
+          data-testid="map-toggle"
+        >
+          {data.filters.mapa ? "Ocultar o mapa" : "Ver no mapa"}
+        </Link>
+      </p>
+      {data.map ? <SearchMap key={data.path} data={data} /> : null}
       <AlertSignup busca={data.canonicalPath} />
       <div className="search-layout">
         <SearchForm

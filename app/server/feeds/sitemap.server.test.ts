@@ -148,6 +148,7 @@ describe("/robots.txt", () => {
     for (const path of ["/admin", "/login", "/api"]) expect(lines).toContain(`Disallow: ${path}`);
     // A listing's financing simulations, not the listing (decision 033).
     expect(lines).toContain("Disallow: /*?*simular=");
+    for (const map of ["mapa", "regiao", "centro"]) expect(lines).toContain(`Disallow: /*?*${map}=`);
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     // Social images must stay fetchable: Twitterbot obeys robots.txt for card images.
     expect(text).not.toMatch(/Disallow: \/og/);

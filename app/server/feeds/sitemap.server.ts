@@ -228,7 +228,8 @@ export async function sitemapPartStream(
  * the feeds answer X-Robots-Tag: noindex, which a search engine only sees if it may fetch them).
  * A listing's financing simulations (?simular=1…) are the visitor's own numbers, one URL per
  * try: crawlers that read wildcards (Google, Bing) skip them (decision 033); so are a temporada
- * listing's quotes (?estadia=1…, decision 037).
+ * listing's quotes (?estadia=1…, decision 037). The search's map view and its areas and circles
+ * (decision 036) are the same listings as the list, one URL per pan: skipped too.
  */
 export const ROBOTS_DISALLOW = [
   "/admin",
@@ -239,6 +240,9 @@ export const ROBOTS_DISALLOW = [
   "/redefinir-senha",
   "/*?*simular=",
   "/*?*estadia=",
+  "/*?*mapa=",
+  "/*?*regiao=",
+  "/*?*centro=",
 ] as const;
 
 export function robotsTxt(publicUrl: string): string {

@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { TOUR_FRAME_HOSTS, VIDEO_FRAME_HOST } from "../../lib/listing";
+import { mapTiles, tileImageSource } from "./map-tiles.server";
 
 export interface SecurityHeadersOptions {
   isProduction: boolean;
@@ -16,6 +17,9 @@ export interface SecurityHeadersOptions {
   /** The origin of MEDIA_PUBLIC_URL (photos on a CDN or a bucket: decision 038), allowed as img-src. */
   mediaOrigin?: string;
 }
+
+/** The map tiles' origin (MAP_TILE_URL, read once: the environment is fixed at boot). */
+const TILE_SOURCE = tileImageSource(mapTiles().url);
 
 /** The policy with `scriptSources` as its script-src (a nonce or hashes, see above). */
 export function contentSecurityPolicy(
@@ -27,7 +31,7 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     `script-src ${scriptSources}${isProduction ? "" : " 'unsafe-eval'"}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https://*.tile.openstreetmap.org https://i.ytimg.com${mediaOrigin ? ` ${mediaOrigin}` : ""}`,
+    `img-src 'self' data: blob:${TILE_SOURCE ? ` ${TILE_SOURCE}` : ""} https://i.ytimg.com${mediaOrigin ? ` ${mediaOrigin}` : ""}`,
     "font-src 'self'",
     `connect-src 'self'${isProduction ? "" : " ws: wss:"}`,
     `frame-src ${[VIDEO_FRAME_HOST, ...TOUR_FRAME_HOSTS].map((host) => `https://${host}`).join(" ")}`,

@@ -15,6 +15,7 @@ import {
 import type { SearchFilters } from "../../lib/search-params";
 import { FINALIDADE_KEYS, TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
 import { properties } from "../db/schema.server";
+import { publicPointSubquery } from "../properties/location.server";
 import { textQuery } from "./text-query.server";
 
 /** What a SQL condition reads: the filters, and the tipos already narrowed to the screen's. */
@@ -51,6 +52,9 @@ export interface IndexColumns {
   price(finalidade: SearchFilters["finalidade"]): (slot: number) => number;
   /** coalesce(area_util, area_total), NaN for null. */
   area: Float64Array;
+  /** The map point a visitor sees (publicPoint: moved when the address is hidden), NaN for none. */
+  mapLat: Float64Array;
+  mapLng: Float64Array;
   /** A generic filter's column (GENERIC_COLUMNS). */
   column(name: FilterColumn): Int16Array | Uint8Array | Uint32Array;
 }
@@ -120,6 +124,28 @@ function placeFilter(
   };
 }
 
+const METRES_PER_DEGREE = 111_320;
+
+/**
+ * The radius test's constants: a flat-earth distance (errors far below a metre at a few
+ * kilometres), whose every operation is one IEEE-754 double operation, so PostgreSQL and
+ * JavaScript round alike; the cosine of the centre's latitude is computed once, here.
+ */
+function circle(centre: { lat: number; lng: number }, km: number) {
+  return {
+    lat: centre.lat,
+    lng: centre.lng,
+    kx: METRES_PER_DEGREE * Math.cos((centre.lat * Math.PI) / 180),
+    r2: km * 1000 * (km * 1000),
+  };
+}
+
+const float = (n: number) => sql.raw(`${n}::float8`);
+
+/** A condition on the listing's public map point (publicPointSubquery: `point.lat`, `point.lng`). */
+const onPublicPoint = (condition: SQL) =>
+  sql`exists (select 1 from ${publicPointSubquery()} where ${condition})`;
+
 type GenericKind = "atLeast" | "flag" | "allOf";
 type Definitions = typeof SEARCH_FILTERS;
 type CustomName = {
@@ -183,6 +209,46 @@ const CUSTOM: Record<CustomName, ServerFilter> = {
     index: ({ filters: { areaMin, areaMax } }, columns) => {
       const areas = columns.area;
       return rangeTest(areaMin, areaMax, (s) => areas[s]!);
+    },
+  },
+  // The map filters read the point the visitor sees, never the hidden true point: a narrowing
+  // box would otherwise find it (docs/decisions/017-address-privacy.md, 036-map-search.md).
+  regiao: {
+    sql: ({ filters: { regiao } }) =>
+      regiao
+        ? onPublicPoint(
+            sql`point.lat >= ${float(regiao.south)} and point.lat <= ${float(regiao.north)} and point.lng >= ${float(regiao.west)} and point.lng <= ${float(regiao.east)}`,
+          )
+        : undefined,
+    index: ({ filters: { regiao } }, { mapLat, mapLng }) => {
+      if (!regiao) return undefined;
+      const { south, north, west, east } = regiao;
+      return (s) => {
+        const lat = mapLat[s]!;
+        const lng = mapLng[s]!;
+        return lat >= south && lat <= north && lng >= west && lng <= east;
+      };
+    },
+  },
+  raio: {
+    // A place that names no listing's place (perto, unresolved: centro unset) finds nothing.
+    sql: ({ filters: { centro, raio } }) => {
+      if (raio === undefined) return undefined;
+      if (!centro) return sql`false`;
+      const c = circle(centro, raio);
+      const dy = sql`((point.lat - ${float(c.lat)}) * ${float(METRES_PER_DEGREE)})`;
+      const dx = sql`((point.lng - ${float(c.lng)}) * ${float(c.kx)})`;
+      return onPublicPoint(sql`${dx} * ${dx} + ${dy} * ${dy} <= ${float(c.r2)}`);
+    },
+    index: ({ filters: { centro, raio } }, { mapLat, mapLng }) => {
+      if (raio === undefined) return undefined;
+      if (!centro) return NO_MATCH;
+      const c = circle(centro, raio);
+      return (s) => {
+        const dy = (mapLat[s]! - c.lat) * METRES_PER_DEGREE;
+        const dx = (mapLng[s]! - c.lng) * c.kx;
+        return dx * dx + dy * dy <= c.r2;
+      };
     },
   },
 };

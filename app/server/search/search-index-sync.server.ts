@@ -7,6 +7,7 @@
 import { and, asc, eq, gt, inArray, lte, max, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { appState, properties, propertyChanges } from "../db/schema.server";
+import { publicPoint } from "../properties/location.server";
 import { GENERIC_COLUMNS } from "./filters.server";
 import { type IndexedListing, SearchIndex } from "./search-index.server";
 
@@ -44,6 +45,10 @@ const listingColumns = {
   // Microseconds, exact: a Date would drop them and two listings could swap places.
   publishedUs: sql<number | string | null>`(extract(epoch from ${properties.publishedAt}) * 1000000)::float8`,
   vector: sql<string>`${properties.searchVector}::text`,
+  createdAt: properties.createdAt,
+  visibilidadeEndereco: properties.visibilidadeEndereco,
+  latitude: properties.latitude,
+  longitude: properties.longitude,
 };
 
 /** The generic filters' columns, selected as `column:name` (filters.server.ts, GENERIC_COLUMNS). */
@@ -78,6 +83,7 @@ async function readListings(db: Db, where: SQL): Promise<IndexedListing[]> {
       destaque: row.destaque,
       publishedUs: publishedUs === null ? null : Number(publishedUs),
       vector: row.vector,
+      mapPoint: publicPoint(row),
       columns,
     };
   });

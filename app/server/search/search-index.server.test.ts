@@ -25,6 +25,7 @@ import {
   setStatus,
   updateProperty,
 } from "../properties/admin.server";
+import { distanceMetres, publicPoint } from "../properties/location.server";
 import { type SearchOptions, searchProperties, searchPropertiesSql, searchWithIndex } from "./search.server";
 import { warmSearchIndex } from "./search-index-sync.server";
 import { forEachLexeme } from "./search-text.server";
@@ -68,8 +69,14 @@ const DATES = [
   "2026-01-05T00:00:00Z",
 ];
 
+/** Around Maceió: the map filters' boxes and circles (randomQuery) fall among these. */
+const LAT = [-9.7, -9.6] as const;
+const LNG = [-35.76, -35.68] as const;
+
 async function seedCatalogue(count: number, seed: number): Promise<void> {
   const r = new SeededRandom(seed);
+  // Coordinates from a generator of their own, so the other columns stay what they were.
+  const g = new SeededRandom(seed + 1000);
   for (let i = 0; i < count; i++) {
     const sentence = () => r.subset(WORDS, 0.25).join(" ") || r.pick(WORDS);
     const finalidades = r.subset(["venda", "aluguel", "temporada"] as const, 0.5);
@@ -97,6 +104,11 @@ async function seedCatalogue(count: number, seed: number): Promise<void> {
       destaque: r.chance(0.15),
       publishedAt: r.chance(0.05) ? null : new Date(r.pick(DATES)),
     };
+    // Every address visibility: the map filters read the moved point of hidden addresses.
+    const located = !g.chance(0.08);
+    values.latitude = located ? Number((LAT[0] + g.next() * (LAT[1] - LAT[0])).toFixed(6)) : null;
+    values.longitude = located ? Number((LNG[0] + g.next() * (LNG[1] - LNG[0])).toFixed(6)) : null;
+    values.visibilidadeEndereco = g.pick(["completo", "rua", "bairro"] as const);
     const row = await insertProperty(db, values);
     if (r.chance(0.3)) await insertPhoto(db, row.id, 0);
   }
@@ -181,6 +193,18 @@ function randomQuery(r: SeededRandom): string {
   for (const c of r.subset(COMODIDADE_KEYS.slice(0, 6), 0.08)) p.append("comodidades", c);
   if (r.chance(0.1)) p.set("mobiliado", "1");
   if (r.chance(0.1)) p.set("pet", "1");
+  // Between `from` and `to` of the way across the catalogue's area (boxes of a fair size).
+  const lat = (from = 0, to = 1) =>
+    (LAT[0] + (from + r.next() * (to - from)) * (LAT[1] - LAT[0])).toFixed(r.pick([3, 5]));
+  const lng = (from = 0, to = 1) =>
+    (LNG[0] + (from + r.next() * (to - from)) * (LNG[1] - LNG[0])).toFixed(r.pick([3, 5]));
+  if (r.chance(0.1)) p.set("regiao", [lat(0, 0.5), lng(0, 0.5), lat(0.5, 1), lng(0.5, 1)].join(","));
+  if (r.chance(0.1)) {
+    p.set("centro", `${lat()},${lng()}`);
+    if (r.chance(0.8)) p.set("raio", r.pick(["1", "2", "3,5", "5", "10"]));
+  }
+  // A place the search does not resolve here (search-page.server.ts does): nothing is found.
+  if (r.chance(0.03)) p.set("perto", "Maceió|Pajuçara");
   p.set(
     "ordem",
     r.pick(["relevancia", "relevancia", "menor-preco", "maior-preco", "recentes", "maior-area"]),
@@ -225,7 +249,8 @@ describe("search index", () => {
   it("answers every generated search exactly as SQL does: rows, order, total, page", async () => {
     const r = new SeededRandom(2024);
     let nonEmpty = 0;
-    for (let i = 0; i < 320; i++) {
+    // 360: the map filters (regiao, centro) narrow some searches to nothing.
+    for (let i = 0; i < 360; i++) {
       const query = randomQuery(r);
       const pageSize = r.pick([5, 7, 24]);
       const options: SearchOptions = r.chance(0.15) ? { pageSize, restrictTipos: HOUSE_TIPOS } : { pageSize };
@@ -303,6 +328,46 @@ describe("search index", () => {
       expect(await searchWithIndex(db, filters), q).toBeUndefined();
       expect(await searchProperties(db, filters)).toEqual(await searchPropertiesSql(db, filters));
     }
+  });
+
+  it("filters by a map area and a radius on the point a visitor sees, as SQL does", async () => {
+    const boxes = ["-9.7,-35.76,-9.65,-35.72", "-9.68,-35.74,-9.62,-35.69", "-9.6,-35.7,-9.7,-35.76"];
+    const circles = ["-9.65,-35.72&raio=2", "-9.66,-35.7&raio=1", "-9.63,-35.75&raio=5"];
+    const totals: number[] = [];
+    for (const regiao of boxes) {
+      totals.push((await expectSameAsSql(`regiao=${regiao}`, { pageSize: 500 })).total);
+      await expectSameAsSql(`regiao=${regiao}&ordem=menor-preco&finalidade=venda`, { pageSize: 7 });
+    }
+    for (const centro of circles) {
+      totals.push((await expectSameAsSql(`centro=${centro}`, { pageSize: 500 })).total);
+      await expectSameAsSql(`centro=${centro}&regiao=${boxes[1]}&q=piscina`, { pageSize: 7 });
+    }
+    // Real results, and fewer than the whole catalogue.
+    const all = (await searchPropertiesSql(db, parseSearchFilters(""))).total;
+    for (const total of totals) {
+      expect(total).toBeGreaterThan(0);
+      expect(total).toBeLessThan(all);
+    }
+  });
+
+  it("never finds a hidden address by its true point: a tiny circle there misses it", async () => {
+    const hidden = await insertProperty(db, {
+      referencia: "GEO001",
+      latitude: -9.612345,
+      longitude: -35.701234,
+      visibilidadeEndereco: "bairro",
+    });
+    const shown = publicPoint(hidden)!;
+    expect(distanceMetres(shown, { lat: -9.612345, lng: -35.701234 })).toBeGreaterThan(100);
+    const near = (centro: string) => `centro=${centro}&raio=0.1&pagina=1`;
+    const atTruth = await expectSameAsSql(near("-9.612345,-35.701234"), { pageSize: 500 });
+    expect(atTruth.items.map((i) => i.property.referencia)).not.toContain("GEO001");
+    const atShown = await expectSameAsSql(near(`${shown.lat},${shown.lng}`), { pageSize: 500 });
+    expect(atShown.items.map((i) => i.property.referencia)).toContain("GEO001");
+    const box = `regiao=${shown.lat - 0.0001},${shown.lng - 0.0001},${shown.lat + 0.0001},${shown.lng + 0.0001}`;
+    const inBox = await expectSameAsSql(box, { pageSize: 500 });
+    expect(inBox.items.map((i) => i.property.referencia)).toContain("GEO001");
+    await db.execute(sql`delete from properties where id = ${hidden.id}`);
   });
 
   it("sees every admin write on the very next search", async () => {

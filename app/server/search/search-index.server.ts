@@ -50,6 +50,8 @@ export interface IndexedListing {
   publishedUs: number | null;
   /** The search vector as PostgreSQL prints it (search_vector::text). */
   vector: string;
+  /** The map point a visitor sees (publicPoint), null without coordinates. */
+  mapPoint: { lat: number; lng: number } | null;
 }
 
 export interface IndexQuery extends IndexFilterInput {
@@ -120,6 +122,8 @@ export class SearchIndex {
   private precoAluguel = new Float64Array(0);
   private sobConsulta = new Uint8Array(0);
   private area = new Float64Array(0);
+  private mapLat = new Float64Array(0);
+  private mapLng = new Float64Array(0);
   /** The generic filters' columns, one number per slot (filters.server.ts encodes them). */
   private readonly generic = new Map(
     GENERIC_COLUMNS.map((spec) => [spec.column, { spec, cells: new spec.array(0) }]),
@@ -207,6 +211,8 @@ export class SearchIndex {
     this.precoAluguel[s] = listing.precoAluguel ?? Number.NaN;
     this.sobConsulta[s] = listing.precoSobConsulta ? 1 : 0;
     this.area[s] = listing.areaUtil ?? listing.areaTotal ?? Number.NaN;
+    this.mapLat[s] = listing.mapPoint?.lat ?? Number.NaN;
+    this.mapLng[s] = listing.mapPoint?.lng ?? Number.NaN;
     for (const { spec, cells } of this.generic.values()) cells[s] = spec.encode(listing.columns[spec.column]);
     this.slotById.set(listing.id, s);
     this.slotByReferencia.set(listing.referenciaKey, s);
@@ -279,6 +285,8 @@ export class SearchIndex {
     this.precoAluguel = grown(this.precoAluguel, size);
     this.sobConsulta = grown(this.sobConsulta, size);
     this.area = grown(this.area, size);
+    this.mapLat = grown(this.mapLat, size);
+    this.mapLng = grown(this.mapLng, size);
     for (const column of this.generic.values()) column.cells = grown(column.cells, size);
     this.positionStart = grown(this.positionStart, size);
   }
@@ -490,6 +498,8 @@ export class SearchIndex {
       cidade: this.cidade,
       bairro: this.bairro,
       area: this.area,
+      mapLat: this.mapLat,
+      mapLng: this.mapLng,
       placeCode: (key) => this.places.get(key),
       price: (finalidade) => this.price(finalidade),
       column: (name) => {

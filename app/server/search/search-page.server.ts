@@ -8,6 +8,7 @@ import { TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
 import { toCardData } from "../properties/cards.server";
 import type { Services } from "../services.server";
+import { MAP_POINT_LIMIT, mapPoints, withResolvedCentre } from "./map-search.server";
 import { searchFacets, searchProperties } from "./search.server";
 import { searchFallback, suggestSpelling } from "./spelling.server";
 
@@ -69,9 +70,12 @@ async function searchPage(
   const filters = parseSearchFilters(new URL(canonical, "http://x").searchParams, {
     allowedTipos: screen.restrictTipos,
   });
-  const [result, facets] = await Promise.all([
-    searchProperties(services.db, filters, { restrictTipos: screen.restrictTipos }),
+  // The URL names a place (perto); the search reads its centre. The page keeps the URL's filters.
+  const searched = await withResolvedCentre(services.db, filters);
+  const [result, facets, points] = await Promise.all([
+    searchProperties(services.db, searched, { restrictTipos: screen.restrictTipos }),
     facetsOf(services, screen.restrictTipos),
+    filters.mapa ? mapPoints(services, searched, screen.restrictTipos) : undefined,
   ]);
   if (filters.pagina > result.pageCount)
     return { redirect: pageHref(screen.path, filters, result.pageCount) };
@@ -80,7 +84,7 @@ async function searchPage(
     suggestSpelling({
       db: services.db,
       path: screen.path,
-      filters,
+      filters: searched,
       restrictTipos: screen.restrictTipos,
       total: result.total,
     }),
@@ -101,6 +105,16 @@ async function searchPage(
       cards: result.items.map(({ property, cover }) => toCardData(property, cover, services.storage)),
       canonicalPath: canonical,
       noindex: !isIndexable(filters, result.total),
+      ...(points && {
+        map: {
+          points,
+          omitted: Math.max(0, result.total - MAP_POINT_LIMIT),
+          circle:
+            searched.centro && searched.raio !== undefined
+              ? { ...searched.centro, radius: searched.raio * 1000 }
+              : null,
+        },
+      }),
       ...(suggestion && { suggestion }),
       ...(fallback && { fallback }),
     },

@@ -1,0 +1,169 @@
+// Leaflet and Leaflet.markercluster for the search's map view, loaded on demand by
+// search-map.tsx (never part of a search page's first load).
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import "leaflet.markercluster/dist/MarkerCluster.css";
+import type { MapTiles } from "../../lib/map-tiles";
+import type { Bbox } from "../../lib/search-filter-table";
+import type { MapPoint, SearchMapData } from "../../lib/search-page";
+import { addTiles, MAP_PRIMARY } from "../map/tiles";
+
+/** The plugin extends the global `L` (its UMD build reads it): set it before the plugin runs. */
+let plugin: Promise<unknown> | null = null;
+function loadClusters(): Promise<unknown> {
+  (globalThis as { L?: typeof L }).L = L;
+  plugin ??= import("leaflet.markercluster");
+  return plugin;
+}
+
+/** Centro de Maceió, where most listings are (an empty result). */
+const DEFAULT_CENTER: L.LatLngExpression = [-9.666, -35.735];
+
+export interface MountedSearchMap {
+  /** Draws these results (replacing the last ones) and frames them, or the searched area. */
+  show(map: SearchMapData, regiao: Bbox | undefined): void;
+  /** Marks the marker of the listing at this path (a card under the pointer); null clears. */
+  highlight(url: string | null): void;
+  bounds(): Bbox;
+  centre(): { lat: number; lng: number };
+  remove(): void;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function popupHtml(point: MapPoint): string {
+  const approximate = point.radius
+    ? `<p class="search-map__popup-note">Localização aproximada (raio de ${point.radius} m)</p>`
+    : "";
+  return `<p class="search-map__popup-title"><a href="${escapeHtml(point.url)}">${escapeHtml(point.titulo)}</a></p>
+<p class="search-map__popup-price">${escapeHtml(point.price)}</p>
+<p class="search-map__popup-place">${escapeHtml(point.place)}</p>${approximate}`;
+}
+
+export async function mountSearchMap(
+  element: HTMLElement,
+  options: { tiles: MapTiles; onMoved: () => void },
+): Promise<MountedSearchMap> {
+  await loadClusters();
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const map = L.map(element, {
+    scrollWheelZoom: false,
+    zoomControl: false,
+    zoomAnimation: !still,
+    fadeAnimation: !still,
+    markerZoomAnimation: !still,
+  }).setView(DEFAULT_CENTER, 12);
+  L.control.zoom({ zoomInTitle: "Aproximar", zoomOutTitle: "Afastar" }).addTo(map);
+  addTiles(L, map, options.tiles);
+  const clusters = L.markerClusterGroup({
+    animate: !still,
+    showCoverageOnHover: false,
+    spiderfyOnMaxZoom: true,
+    iconCreateFunction: (cluster) => {
+      const n = cluster.getChildCount();
+      return L.divIcon({
+        className: "search-map__cluster",
+        html: `<span>${n}</span><span class="visually-hidden"> imóveis; aproxime para ver</span>`,
+        iconSize: [40, 40],
+      });
+    },
+  }).addTo(map);
+  const extras = L.layerGroup().addTo(map);
+  let markers = new Map<string, L.Marker>();
+  let highlighted: L.Marker | null = null;
+  let framing = false;
+
+  // Only the visitor's own moves offer "Buscar nesta área" (not the framing of new results).
+  map.on("movestart", () => {
+    if (!framing) options.onMoved();
+  });
+  map.on("moveend", () => {
+    framing = false;
+  });
+
+  function frame(action: () => void) {
+    framing = true;
+    action();
+    // A view that does not change fires no moveend.
+    setTimeout(() => {
+      framing = false;
+    }, 0);
+  }
+
+  return {
+    show(data, regiao) {
+      clusters.clearLayers();
+      extras.clearLayers();
+      markers = new Map();
+      highlighted = null;
+      for (const point of data.points) {
+        const marker = L.marker([point.lat, point.lng], {
+          icon: L.divIcon({
+            className: `search-map__pin${point.radius ? " search-map__pin--approx" : ""}`,
+            iconSize: [18, 18],
+          }),
+          title: `${point.titulo} – ${point.price}`,
+          keyboard: true,
+        });
+        marker.bindPopup(popupHtml(point));
+        if (point.radius) {
+          // As on the listing page: the area the true point is in, never a pin on it.
+          const circle = L.circle([point.lat, point.lng], {
+            radius: point.radius,
+            color: MAP_PRIMARY,
+            weight: 2,
+            fillOpacity: 0.15,
+            interactive: false,
+          });
+          marker.on("popupopen", () => circle.addTo(extras));
+          marker.on("popupclose", () => circle.remove());
+        }
+        markers.set(point.url, marker);
+        clusters.addLayer(marker);
+      }
+      if (data.circle) {
+        L.circle([data.circle.lat, data.circle.lng], {
+          radius: data.circle.radius,
+          color: MAP_PRIMARY,
+          weight: 2,
+          dashArray: "6 6",
+          fill: false,
+          interactive: false,
+        }).addTo(extras);
+      }
+      frame(() => {
+        if (regiao) {
+          map.fitBounds([
+            [regiao.south, regiao.west],
+            [regiao.north, regiao.east],
+          ]);
+        } else if (data.circle) {
+          map.fitBounds(L.latLng(data.circle.lat, data.circle.lng).toBounds(data.circle.radius * 2.2));
+        } else if (data.points.length) {
+          map.fitBounds(L.latLngBounds(data.points.map((p) => [p.lat, p.lng])), {
+            padding: [24, 24],
+            maxZoom: 16,
+          });
+        } else {
+          map.setView(DEFAULT_CENTER, 12);
+        }
+      });
+    },
+    highlight(url) {
+      highlighted?.getElement()?.classList.remove("is-active");
+      highlighted = url ? (markers.get(url) ?? null) : null;
+      highlighted?.getElement()?.classList.add("is-active");
+    },
+    bounds() {
+      const b = map.getBounds();
+      return { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
+    },
+    centre() {
+      return map.getCenter();
+    },
+    remove() {
+      map.remove();
+    },
+  };
+}

@@ -1,0 +1,188 @@
+// The search's map view (docs/decisions/036-map-search.md): its toggle, clusters, "Buscar nesta
+// área", the radius search, the list in step with the map, the same URLs without JavaScript.
+// Tests never reach the internet: every request to another host is answered here, tiles with
+// an empty PNG, anything else aborted.
+import { gzipSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { E2E_BASE_URL, hydrated, test } from "./fixtures";
+
+const EMPTY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+async function offline(context: BrowserContext, tiles: string[] = []) {
+  const own = new URL(E2E_BASE_URL).host;
+  await context.route(
+    (url) => url.host !== own,
+    (route) => {
+      const url = route.request().url();
+      if (/\/\d+\/\d+\/\d+\.png$/.test(url)) {
+        tiles.push(url);
+        return route.fulfill({ status: 200, contentType: "image/png", body: EMPTY_PNG });
+      }
+      return route.abort();
+    },
+  );
+}
+
+/** "24 imóveis encontrados" → 24. */
+async function resultTotal(page: Page): Promise<number> {
+  const text = (await page.locator(".search-count").first().innerText()).replace(/\./g, "");
+  const match = /(\d+) imóve/.exec(text);
+  return match ? Number(match[1]) : 0;
+}
+
+/** What the map shows: each cluster's count plus each single marker. */
+async function mapTotal(page: Page): Promise<number> {
+  const clusters = await page.locator(".search-map__cluster > span:first-child").allInnerTexts();
+  const pins = await page.locator(".search-map__pin").count();
+  return clusters.reduce((sum, n) => sum + Number(n), 0) + pins;
+}
+
+async function mapReady(page: Page) {
+  // Leaflet and the plugin are fetched, parsed and run on opening: on a busy machine, seconds.
+  await expect(page.locator(".search-map[data-map-state='ready']")).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.locator(".search-map .leaflet-container")).toHaveCount(1);
+}
+
+// Each test opens the map (a fresh Leaflet) once or more.
+test.beforeEach(() => test.setTimeout(120_000));
+
+test("the map opens from the URL's toggle, with clustered markers for every result", async ({
+  page,
+  context,
+}) => {
+  const tiles: string[] = [];
+  await offline(context, tiles);
+  const scripts: string[] = [];
+  const gzipped: Promise<number>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.push(response.url());
+    gzipped.push(response.body().then((body) => gzipSync(body).length));
+  });
+  await page.goto("/todos-os-imoveis");
+  await hydrated(page);
+  expect(scripts.filter((u) => /leaflet|markercluster|search-map\.client/i.test(u))).toEqual([]);
+  // The public pages' budget: 150 KB of gzipped script with the map closed.
+  const bytes = (await Promise.all(gzipped)).reduce((sum, n) => sum + n, 0);
+  expect(bytes, `${bytes} bytes`).toBeLessThanOrEqual(150 * 1024);
+  await expect(page.locator(".leaflet-container")).toHaveCount(0);
+
+  await page.getByTestId("map-toggle").click();
+  await expect(page).toHaveURL(/[?&]mapa=1(&|$)/);
+  await mapReady(page);
+  await expect(page.locator(".search-map__cluster").first()).toBeVisible();
+  expect(await mapTotal(page)).toBe(await resultTotal(page));
+  expect(tiles.length, "o mapa pediu os seus ladrilhos").toBeGreaterThan(0);
+
+  // The toggle closes it again, also in the URL.
+  await page.getByTestId("map-toggle").click();
+  await expect(page).not.toHaveURL(/mapa=1/);
+  await expect(page.locator(".leaflet-container")).toHaveCount(0);
+});
+
+test("moving the map offers “Buscar nesta área”, which puts the area in the URL and narrows the list", async ({
+  page,
+  context,
+}) => {
+  await offline(context);
+  await page.goto("/todos-os-imoveis?mapa=1");
+  await mapReady(page);
+  const before = await resultTotal(page);
+  await expect(page.getByRole("button", { name: "Buscar nesta área" })).toHaveCount(0);
+
+  // Zoom in twice on the centre (the keyboard's way), then search there.
+  await page.getByRole("button", { name: "Aproximar" }).click();
+  await page.getByRole("button", { name: "Aproximar" }).click();
+  await page.getByRole("button", { name: "Buscar nesta área" }).click();
+  await expect(page).toHaveURL(/[?&]regiao=-?\d+(\.\d+)?(%2C|,)/);
+  await expect(page).toHaveURL(/mapa=1/);
+  await mapReady(page);
+  const after = await resultTotal(page);
+  expect(after).toBeLessThan(before);
+  expect(await mapTotal(page)).toBe(after);
+  await expect(page.getByRole("link", { name: /Remover filtro: Área escolhida no mapa/ })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
+});
+
+test("a radius around a place of the catalogue is in the URL, on the map and in the list", async ({
+  page,
+  context,
+}) => {
+  await offline(context);
+  await page.goto("/todos-os-imoveis");
+  const all = await resultTotal(page);
+  await page.goto(`/todos-os-imoveis?perto=${encodeURIComponent("Maceió|Pajuçara")}&raio=2&mapa=1`);
+  await mapReady(page);
+  await expect(
+    page.getByRole("link", { name: "Remover filtro: Até 2 km de Pajuçara, Maceió" }),
+  ).toBeVisible();
+  const near = await resultTotal(page);
+  expect(near).toBeGreaterThan(0);
+  expect(near).toBeLessThan(all);
+  expect(await mapTotal(page)).toBe(near);
+  // The search's circle is drawn (a dashed outline).
+  await expect(page.locator(".search-map path[stroke-dasharray]")).toHaveCount(1);
+
+  // The form keeps the radius: a wider one finds at least as many.
+  await expect(page.locator("#f-perto")).toHaveValue("Maceió|Pajuçara");
+  await page.locator("#f-raio").selectOption("10");
+  await page.getByRole("button", { name: "Aplicar filtros" }).click();
+  await expect(page).toHaveURL(/raio=10/);
+  await mapReady(page);
+  expect(await resultTotal(page)).toBeGreaterThanOrEqual(near);
+
+  // "Buscar ao redor do centro do mapa": a point instead of the place.
+  await page.getByRole("button", { name: "Buscar ao redor do centro do mapa" }).click();
+  await expect(page).toHaveURL(/centro=-?\d/);
+  await expect(page).not.toHaveURL(/perto=/);
+  await expect(page.getByRole("link", { name: /Até 10 km do ponto escolhido/ })).toBeVisible();
+});
+
+test("the list and the map are in step: a card under the pointer marks its marker", async ({
+  page,
+  context,
+}) => {
+  await offline(context);
+  await page.goto(`/todos-os-imoveis?perto=${encodeURIComponent("Maceió|Pajuçara")}&raio=0.5&mapa=1`);
+  await mapReady(page);
+  const total = await resultTotal(page);
+  test.skip(total === 0, "nenhum imóvel tão perto da Pajuçara no catálogo de demonstração");
+  // Zoomed in far enough, every result is a marker of its own.
+  for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Aproximar" }).click();
+  const card = page.locator(".property-card").first();
+  await card.hover();
+  await expect(page.locator(".search-map__pin.is-active")).toHaveCount(1);
+});
+
+test("without JavaScript the radius URL answers the list filtered by distance", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await offline(context);
+  const page = await context.newPage();
+  await page.goto("/todos-os-imoveis");
+  const all = await resultTotal(page);
+  await page.goto(`/todos-os-imoveis?perto=${encodeURIComponent("Maceió|Pajuçara")}&raio=2`);
+  const near = await resultTotal(page);
+  expect(near).toBeGreaterThan(0);
+  expect(near).toBeLessThan(all);
+  await expect(
+    page.getByRole("link", { name: "Remover filtro: Até 2 km de Pajuçara, Maceió" }),
+  ).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
+  // A non-canonical spelling goes to the canonical URL (default radius, the form's empty fields dropped).
+  await page.goto(`/todos-os-imoveis?q=&perto=${encodeURIComponent("Maceió|Pajuçara")}`);
+  expect(new URL(page.url()).search).toBe(`?perto=${encodeURIComponent("Maceió|Pajuçara")}&raio=2`);
+  await context.close();
+});
+
+test("sem violações do axe com o mapa aberto", async ({ page, context }) => {
+  await offline(context);
+  await page.goto("/todos-os-imoveis?mapa=1");
+  await mapReady(page);
+  await page.locator(".search-map__cluster").first().waitFor();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+});
