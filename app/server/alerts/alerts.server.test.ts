@@ -242,6 +242,54 @@ describe("a daily alert", () => {
   });
 });
 
+describe("a radius around a place", () => {
+  it("sends what the search page would list around the place's centre, and keeps no map in the saved search", async () => {
+    const email = "duda@cliente.teste";
+    const t0 = maceio("2026-12-05T10:00");
+    // The place's centre is the mean of its published listings' public points.
+    await insertProperty(first.db, {
+      referencia: "PV0001",
+      cidade: "Maceió",
+      bairro: "Ponta Verde",
+      latitude: -9.6658,
+      longitude: -35.7056,
+      publishedAt: minutes(t0, -600),
+    });
+    const { search } = await subscribe(
+      first.db,
+      {
+        email,
+        frequency: "instantaneo",
+        busca: "/todos-os-imoveis?perto=Macei%C3%B3%7CPonta+Verde&raio=2&mapa=1",
+      },
+      t0,
+    );
+    expect(search.query).not.toContain("mapa");
+    const [row] = await first.db.select().from(savedSearches).where(eq(savedSearches.email, email));
+    await confirmSubscription(first.db, row?.token ?? "", minutes(t0, 1));
+    const near = { cidade: "Maceió", bairro: "Ponta Verde", latitude: -9.668, longitude: -35.708 };
+    await insertProperty(first.db, { referencia: "PV0002", ...near, publishedAt: minutes(t0, 5) });
+    // Benedito Bentes, about 13 km north: in the city, outside the circle.
+    await insertProperty(first.db, {
+      referencia: "BB0001",
+      cidade: "Maceió",
+      bairro: "Benedito Bentes",
+      latitude: -9.55,
+      longitude: -35.72,
+      publishedAt: minutes(t0, 5),
+    });
+    expect((await runAlertSweep(first.db, minutes(t0, 10))).queued).toBe(1);
+    const sent = await first.db
+      .select({ referencia: properties.referencia })
+      .from(savedSearchSent)
+      .innerJoin(properties, eq(properties.id, savedSearchSent.propertyId))
+      .where(eq(savedSearchSent.savedSearchId, row?.id ?? 0));
+    expect(sent.map((r) => r.referencia)).toEqual(["PV0002"]);
+    await worker().runOnce();
+    expect(textOf(mailTo(email).at(-1)?.raw ?? "")).toContain("PV0002");
+  });
+});
+
 describe("LGPD", () => {
   it("exports and erases a person's saved searches with their unsent e-mails", async () => {
     const email = "caio@cliente.teste";

@@ -23,6 +23,7 @@ import type { Storage } from "../media/storage.server";
 import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
 import { isPublished } from "../properties/cards.server";
 import { visiblePrice } from "../search/filters.server";
+import { withResolvedCentre } from "../search/map-search.server";
 import { searchConditions } from "../search/search.server";
 import type { Services } from "../services.server";
 import {
@@ -57,9 +58,19 @@ const notSent = (search: SavedSearch, reason: "nova" | "preco") =>
     sql`(select 1 from ${savedSearchSent} where ${savedSearchSent.savedSearchId} = ${search.id} and ${savedSearchSent.propertyId} = ${properties.id} and ${savedSearchSent.reason} = ${reason})`,
   );
 
-/** New matches and price drops for one saved search, oldest first, at most DIGEST_LIMIT. */
-async function pendingItems(tx: Tx, search: SavedSearch, now: Date) {
+/** A saved search's filters as the search page reads them (a radius around a place gets its centre). */
+async function resolvedFilters(db: Db, search: SavedSearch) {
   const { filters, restrictTipos } = filtersOf(search);
+  return { filters: await withResolvedCentre(db, filters), restrictTipos };
+}
+
+/** New matches and price drops for one saved search, oldest first, at most DIGEST_LIMIT. */
+async function pendingItems(
+  tx: Tx,
+  search: SavedSearch,
+  { filters, restrictTipos }: Awaited<ReturnType<typeof resolvedFilters>>,
+  now: Date,
+) {
   const price = visiblePrice(filters.finalidade);
   const since = search.confirmedAt ?? now;
   const fresh = await tx
@@ -104,6 +115,7 @@ async function pendingItems(tx: Tx, search: SavedSearch, now: Date) {
 /** One saved search's digest for `period`, if it has anything; true when a message was queued. */
 async function digestOne(db: Db, search: SavedSearch, period: string, now: Date): Promise<boolean> {
   const keepEmpty = !period.startsWith("i:");
+  const query = await resolvedFilters(db, search);
   try {
     return await db.transaction(async (tx) => {
       const [digest] = await tx
@@ -113,7 +125,7 @@ async function digestOne(db: Db, search: SavedSearch, period: string, now: Date)
         .returning({ id: savedSearchDigests.id });
       // This period's digest was written already (by another instance, or an earlier sweep).
       if (!digest) return false;
-      const items = await pendingItems(tx, search, now);
+      const items = await pendingItems(tx, search, query, now);
       const written = items.length
         ? await tx
             .insert(savedSearchSent)

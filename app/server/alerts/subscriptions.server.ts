@@ -108,8 +108,8 @@ export function readSearch(busca: string): SavedSearchQuery {
   const at = busca.indexOf("?");
   const path = (at < 0 ? busca : busca.slice(0, at)) as AlertSearchPath;
   const parsed = parseSearchFilters(at < 0 ? "" : busca.slice(at + 1), { allowedTipos: SCREEN_TIPOS[path] });
-  const filters = { ...parsed, pagina: 1 };
-  // The order and the page are how the results were looked at, not what is searched.
+  // The order, the page and the map are how the results were looked at, not what is searched.
+  const filters = { ...parsed, pagina: 1, mapa: false };
   const params = serializeSearchFilters({ ...filters, ordem: undefined });
   return {
     path,
