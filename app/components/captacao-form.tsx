@@ -19,7 +19,7 @@ import { formatCount } from "../lib/format";
 import { FINALIDADE_KEYS, TIPO_KEYS, TIPOS } from "../lib/vocabulary";
 import captacaoFormCss from "../styles/captacao-form.css?inline";
 import leadFormCss from "../styles/lead-form.css?inline";
-import { FieldError, TrapAndConsent } from "./lead-form-parts";
+import { FieldError, PhoneField, TrapAndConsent } from "./lead-form-parts";
 import { Stylesheet } from "./stylesheet";
 
 const MB = 1024 * 1024;
@@ -132,23 +132,14 @@ export function CaptacaoForm({
           />
           <FieldError id={id("name-erro")} message={errors.name} />
         </div>
-        <div className="lead-form__field">
-          <label htmlFor={id("phone")}>Telefone ou WhatsApp</label>
-          <input
-            id={id("phone")}
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(82) 99999-9999"
-            required
-            maxLength={CAPTACAO_LIMITS.phone}
-            defaultValue={values.phone}
-            aria-invalid={invalid("phone")}
-            aria-describedby={describedBy("phone")}
-          />
-          <FieldError id={id("phone-erro")} message={errors.phone} />
-        </div>
+        <PhoneField
+          id={id}
+          value={values.phone}
+          error={errors.phone}
+          required
+          maxLength={CAPTACAO_LIMITS.phone}
+          describedBy={describedBy("phone")}
+        />
         <div className="lead-form__field">
           <label htmlFor={id("email")}>
             E-mail <span className="captacao-form__optional">(opcional)</span>

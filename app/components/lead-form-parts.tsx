@@ -1,5 +1,6 @@
-// What every public form that takes a person's data shares (lead-form.tsx, captacao-form.tsx): the
-// message under a field, the honeypot bots fill, and the LGPD consent box with its link to the policy.
+// What every public form that takes a person's data shares (lead-form.tsx, captacao-form.tsx,
+// routes/public/visita-agendar.tsx): the message under a field, the phone field, the honeypot bots
+// fill, and the LGPD consent box with its link to the policy.
 import { Link } from "react-router";
 import { HONEYPOT_FIELD } from "../lib/lead-fields";
 
@@ -9,6 +10,44 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
       {message}
     </p>
   ) : null;
+}
+
+/** "Telefone ou WhatsApp" with its error under it (the server reads it with app/lib/phone.ts). */
+export function PhoneField({
+  id,
+  value,
+  error,
+  required = false,
+  maxLength,
+  describedBy,
+}: {
+  id: (field: string) => string;
+  value?: string;
+  error?: string;
+  required?: boolean;
+  maxLength: number;
+  /** The field's aria-describedby (its error and any hint the form adds). */
+  describedBy?: string;
+}) {
+  return (
+    <div className="lead-form__field">
+      <label htmlFor={id("phone")}>Telefone ou WhatsApp</label>
+      <input
+        id={id("phone")}
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="(82) 99999-9999"
+        required={required}
+        maxLength={maxLength}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      <FieldError id={id("phone-erro")} message={error} />
+    </div>
+  );
 }
 
 /** The honeypot and the consent box; `id` makes the form's element ids ("consent", "consent-erro"). */

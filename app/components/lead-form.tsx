@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { LEAD_LIMITS, type LeadActionData, type LeadField } from "../lib/lead-fields";
 import leadFormCss from "../styles/lead-form.css?inline";
-import { FieldError, TrapAndConsent } from "./lead-form-parts";
+import { FieldError, PhoneField, TrapAndConsent } from "./lead-form-parts";
 import { Stylesheet } from "./stylesheet";
 
 export function LeadForm({
@@ -100,22 +100,13 @@ export function LeadForm({
         <p className="lead-form__hint" id={hint}>
           Informe pelo menos um: telefone ou e-mail.
         </p>
-        <div className="lead-form__field">
-          <label htmlFor={id("phone")}>Telefone ou WhatsApp</label>
-          <input
-            id={id("phone")}
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(82) 99999-9999"
-            maxLength={30}
-            defaultValue={values.phone}
-            aria-invalid={invalid("phone")}
-            aria-describedby={describedBy("phone", hint)}
-          />
-          <FieldError id={id("phone-erro")} message={errors.phone} />
-        </div>
+        <PhoneField
+          id={id}
+          value={values.phone}
+          error={errors.phone}
+          maxLength={30}
+          describedBy={describedBy("phone", hint)}
+        />
         <div className="lead-form__field">
           <label htmlFor={id("email")}>E-mail</label>
           <input

@@ -5,7 +5,7 @@
 // (decision 034). A plain POST without JavaScript; the booking answers with the visit's own page.
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { FieldError, TrapAndConsent } from "../../components/lead-form-parts";
+import { FieldError, PhoneField, TrapAndConsent } from "../../components/lead-form-parts";
 import { Stylesheet } from "../../components/stylesheet";
 import { VisitSlotPicker } from "../../components/visit-slot-picker";
 import { LEAD_LIMITS } from "../../lib/lead-fields";
@@ -175,23 +175,14 @@ export default function VisitaAgendar({ loaderData, actionData }: Route.Componen
               />
               <FieldError id={id("name-erro")} message={errors.name} />
             </div>
-            <div className="lead-form__field">
-              <label htmlFor={id("phone")}>Telefone ou WhatsApp</label>
-              <input
-                id={id("phone")}
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="(82) 99999-9999"
-                required
-                maxLength={30}
-                defaultValue={values.phone}
-                aria-invalid={errors.phone ? true : undefined}
-                aria-describedby={describedBy("phone")}
-              />
-              <FieldError id={id("phone-erro")} message={errors.phone} />
-            </div>
+            <PhoneField
+              id={id}
+              value={values.phone}
+              error={errors.phone}
+              required
+              maxLength={30}
+              describedBy={describedBy("phone")}
+            />
             <div className="lead-form__field">
               <label htmlFor={id("email")}>E-mail (para a confirmação)</label>
               <input
