@@ -2,6 +2,7 @@
 // the SQL that computes it (app/server/reports/funnel.server.ts): the report sources a lead is
 // attributed to, the stages, the period in the URL and the pt-BR formats of rates, durations and
 // months. Decision 030 says how a lead is counted.
+import { MONTH_NAMES } from "./format";
 import { LEAD_ORIGINS, type LeadOrigin } from "./vocabulary";
 
 // ------------------------------------------------------------------------------------------------
@@ -226,21 +227,6 @@ export function funnelSearch(query: FunnelQuery): string {
 
 // ------------------------------------------------------------------------------------------------
 // pt-BR formats (by hand, as app/lib/format.ts does, so the text is the same on server and browser)
-
-const MONTH_NAMES = [
-  "janeiro",
-  "fevereiro",
-  "março",
-  "abril",
-  "maio",
-  "junho",
-  "julho",
-  "agosto",
-  "setembro",
-  "outubro",
-  "novembro",
-  "dezembro",
-] as const;
 
 /** "março de 2026". */
 export function monthName(month: Month): string {

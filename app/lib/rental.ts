@@ -2,7 +2,7 @@
 // rules (minimum nights, guests, the 90-day cap of Lei 8.245/1991 art. 48), and the months of the
 // availability calendar. Pure: dates are "YYYY-MM-DD" strings (a night is named by its evening),
 // so nothing here depends on the clock or the time zone (decision 037).
-import { formatPrice } from "./format";
+import { formatPrice, MONTH_NAMES } from "./format";
 
 export const SEASON_KINDS = {
   reveillon: "Réveillon",
@@ -206,21 +206,6 @@ export interface CalendarMonth {
   /** Weeks from Sunday; null = a day of another month. */
   weeks: ({ day: number; iso: string; state: DayState } | null)[][];
 }
-
-const MONTH_NAMES = [
-  "janeiro",
-  "fevereiro",
-  "março",
-  "abril",
-  "maio",
-  "junho",
-  "julho",
-  "agosto",
-  "setembro",
-  "outubro",
-  "novembro",
-  "dezembro",
-];
 
 /**
  * `count` months from today's (or from `from`'s, a later day's), each night's state: taken nights
