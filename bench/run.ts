@@ -83,6 +83,9 @@ function argument(name: string): string | undefined {
   if (index >= 0) return args[index + 1];
   return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
+/** The search with its map open (decision 036): the map's code and styles load only here. */
+const MAP_VIEW = { label: "busca com o mapa aberto", path: "/todos-os-imoveis?mapa=1" };
+
 const ONLY = argument("only")?.split(",").filter(Boolean);
 const SKIP = new Set([
   ...(process.env.BENCH_SKIP ?? "").split(",").filter(Boolean),
@@ -327,7 +330,14 @@ async function httpSteps(report: Report): Promise<void> {
   if (measureLoad && pgUrl && pages[2]) report.processes = await processesOnPostgres(pgUrl, pages[2].path);
   // Phase B: the page cache on, plus the same bytes as a static file from the same server.
   progress("servidor de produção (cache de páginas ligado)…");
-  server = await startServer({ port: PORT, buildDir: BUILD_DIR, dataDir: DATA_DIR });
+  server = await startServer({
+    port: PORT,
+    buildDir: BUILD_DIR,
+    dataDir: DATA_DIR,
+    // The map view's tiles from this server (404s, answered at once): the bench machine has no
+    // internet, and OpenStreetMap's would hang until the browser gives up.
+    env: { MAP_TILE_URL: "/bench-tiles/{z}/{x}/{y}.png" },
+  });
   const staticName = `bench-static-${randomBytes(6).toString("hex")}.html`;
   const staticPath = join(BUILD_DIR, "client", staticName);
   try {
@@ -357,6 +367,7 @@ async function httpSteps(report: Report): Promise<void> {
       progress("JavaScript baixado por página pública…");
       report.jsWeights = await measureJsWeight(server.url, [
         ...pages,
+        MAP_VIEW,
         { label: "casas /casas", path: "/casas" },
         { label: "sobre nós", path: "/sobre-nos" },
         { label: "política de privacidade", path: "/politica-de-privacidade" },
@@ -365,10 +376,14 @@ async function httpSteps(report: Report): Promise<void> {
         { label: "recuperar senha", path: "/recuperar-senha" },
       ]);
       for (const r of report.jsWeights) progress(`  ${r.label}: ${kib(r.bytes)} em ${r.scripts} arquivos`);
-      progress("Lighthouse (mobile) nas três páginas…");
+      progress("Lighthouse (mobile) nas três páginas e na busca com o mapa aberto…");
       if (!measureLoad)
         for (const page of pages) await warmUp(server.url, page.path, { requests: 50, connections: 2 });
-      report.lighthouse = await runLighthouse(server.url, pages, process.env.BENCH_LIGHTHOUSE_DIR);
+      report.lighthouse = await runLighthouse(
+        server.url,
+        [...pages, MAP_VIEW],
+        process.env.BENCH_LIGHTHOUSE_DIR,
+      );
       const report1 = (r: LighthouseResult) =>
         progress(
           `  ${r.label}: desempenho ${r.performance} (${span(r.performanceRange)} em ${r.runs}), LCP ${round(r.lcpMs, 0)} ms (${span(r.lcpRange)}), TBT ${round(r.tbtMs, 0)} ms, índice da CPU ${round(r.benchmarkIndex, 0)} × ${r.cpuSlowdownMultiplier}`,
