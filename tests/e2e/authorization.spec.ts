@@ -315,6 +315,7 @@ async function unassignedCaptacao(api: APIRequestContext): Promise<ForeignRecord
 const FOREIGN_RECORD_FOR: Record<string, (api: APIRequestContext) => Promise<ForeignRecord>> = {
   "/admin/imoveis/:id": adminListing,
   "/admin/imoveis/:id/fotos": adminListing,
+  "/admin/imoveis/:id/temporada": adminListing,
   "/admin/leads/:id": adminLead,
   "/admin/leads/:id/whatsapp": adminLead,
   "/admin/captacoes/:id": unassignedCaptacao,

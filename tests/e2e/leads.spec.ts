@@ -255,7 +255,7 @@ test.describe("caixa de leads", () => {
     await page.getByLabel("E-mail ou telefone da pessoa").fill("lgpd.e2e@exemplo.com.br");
     await page.getByRole("button", { name: "Buscar" }).click();
     await expect(
-      page.getByRole("heading", { name: "Nenhum lead ou captação com este contato" }),
+      page.getByRole("heading", { name: "Nenhum lead, captação ou alerta de busca com este contato" }),
     ).toBeVisible();
   });
 });

@@ -5,6 +5,7 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { generateListings } from "../../app/server/demo/catalogue.server";
 import { E2E_BASE_URL, hydrated, test } from "./fixtures";
 
 const EMPTY_PNG = Buffer.from(
@@ -100,11 +101,12 @@ test("moving the map offers “Buscar nesta área”, which puts the area in the
   await page.getByRole("button", { name: "Buscar nesta área" }).click();
   await expect(page).toHaveURL(/[?&]regiao=-?\d+(\.\d+)?(%2C|,)/);
   await expect(page).toHaveURL(/mapa=1/);
+  // The address changes a moment before React shows the new list: wait for the list itself.
+  await expect(page.getByRole("link", { name: /Remover filtro: Área escolhida no mapa/ })).toBeVisible();
+  await expect.poll(() => resultTotal(page)).toBeLessThan(before);
   await mapReady(page);
   const after = await resultTotal(page);
-  expect(after).toBeLessThan(before);
-  expect(await mapTotal(page)).toBe(after);
-  await expect(page.getByRole("link", { name: /Remover filtro: Área escolhida no mapa/ })).toBeVisible();
+  await expect.poll(() => mapTotal(page)).toBe(after);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
 });
 
@@ -185,4 +187,32 @@ test("sem violações do axe com o mapa aberto", async ({ page, context }) => {
   await page.locator(".search-map__cluster").first().waitFor();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+});
+
+test("the map view's HTML and its data URL carry no hidden address's true point, nor a street it hides", async ({
+  request,
+}) => {
+  const hidden = generateListings(64, 42).filter(
+    (l) => l.visibilidadeEndereco !== "completo" && l.latitude != null && l.longitude != null,
+  );
+  expect(hidden.length).toBeGreaterThan(0);
+  const bodies: string[] = [];
+  for (const path of ["/todos-os-imoveis?mapa=1", "/todos-os-imoveis.data?mapa=1"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    bodies.push(await response.text());
+  }
+  const [html = "", data = ""] = bodies;
+  // The page is the demo catalogue's (the same generator): some of these listings are on it.
+  expect(hidden.some((l) => html.includes(l.referencia))).toBe(true);
+  for (const l of hidden) {
+    for (const body of [html, data]) {
+      for (const value of [l.latitude!, l.longitude!]) {
+        expect(body).not.toContain(String(value));
+        expect(body).not.toContain(value.toFixed(4));
+      }
+      // At "rua" the street is shown; only "bairro" hides it.
+      if (l.logradouro && l.visibilidadeEndereco === "bairro") expect(body).not.toContain(l.logradouro);
+    }
+  }
 });

@@ -50,7 +50,7 @@ test.describe("sem JavaScript", () => {
     const all = await resultCount(page);
     await page.getByRole("radio", { name: "Comprar" }).check();
     await page.getByRole("checkbox", { name: "Apartamento", exact: true }).check();
-    await page.getByLabel("Cidade").selectOption("Maceió");
+    await page.getByLabel("Cidade", { exact: true }).selectOption("Maceió");
     await page.getByRole("button", { name: "Aplicar filtros" }).click();
 
     // The empty fields the form sent were dropped by a redirect to the canonical URL.
@@ -70,7 +70,7 @@ test.describe("sem JavaScript", () => {
     );
     // The form shows what is applied.
     await expect(page.getByRole("radio", { name: "Comprar" })).toBeChecked();
-    await expect(page.getByLabel("Cidade")).toHaveValue("Maceió");
+    await expect(page.getByLabel("Cidade", { exact: true })).toHaveValue("Maceió");
   });
 
   test("ordenar funciona com o botão quando não há JavaScript", async ({ page }) => {
@@ -184,10 +184,10 @@ test("se o leitor de filtros não carregar, o formulário ainda busca pela URL c
   await page.goto("/todos-os-imoveis");
   await hydrated(page);
   await page.getByRole("radio", { name: "Comprar" }).check();
-  await page.getByLabel("Cidade").selectOption("Maceió");
+  await page.getByLabel("Cidade", { exact: true }).selectOption("Maceió");
   await page.getByRole("button", { name: "Aplicar filtros" }).click();
   await expect(page).toHaveURL(/\/todos-os-imoveis\?finalidade=venda&cidade=Macei%C3%B3$/);
-  await expect(page.getByLabel("Cidade")).toHaveValue("Maceió");
+  await expect(page.getByLabel("Cidade", { exact: true })).toHaveValue("Maceió");
 });
 
 // The card's icons are pseudo-elements (property-card.css): a wrong class or a broken data URI

@@ -9,6 +9,12 @@ import { isCrossOrigin } from "../auth/guard.server";
 
 /** Enough for the longest form (a listing with its description) many times over. */
 export const MAX_FORM_BYTES = 1024 * 1024;
+/**
+ * A body refused for its size is read and thrown away up to this much before the 413 goes out:
+ * a client still sending when the connection closes sees a reset (EPIPE in Node, an error page in
+ * a browser) instead of our message. Past it the connection is closed at once.
+ */
+export const DISCARD_BYTES = 8 * 1024 * 1024;
 export const CROSS_SITE_MESSAGE = "Envio de outro site recusado. Use o formulário desta página.";
 export const TOO_LARGE_MESSAGE = "O formulário enviado é grande demais.";
 export const LENGTH_REQUIRED_MESSAGE = "Envie o formulário com o tamanho declarado (Content-Length).";
@@ -25,7 +31,7 @@ export function guardWrites(options: {
   return (req, res, next) => {
     if (READS_ONLY.has(req.method)) return next();
     const refuse = (status: number, message: string) => {
-      // Don't read a body we refuse; closing the connection keeps it from being sent on.
+      // Closing the connection keeps the rest of a refused body from being sent on.
       res.set("Connection", "close").status(status).type("text/plain").send(message);
     };
     const origin = `${req.protocol}://${req.get("host") ?? ""}`;
@@ -37,7 +43,12 @@ export function guardWrites(options: {
     if (declared === undefined) {
       return req.get("transfer-encoding") ? refuse(411, LENGTH_REQUIRED_MESSAGE) : next();
     }
-    if (Number(declared) > maxBytes) return refuse(413, TOO_LARGE_MESSAGE);
+    if (Number(declared) > maxBytes) {
+      if (Number(declared) > DISCARD_BYTES) return refuse(413, TOO_LARGE_MESSAGE);
+      req.on("end", () => refuse(413, TOO_LARGE_MESSAGE));
+      req.resume();
+      return;
+    }
     next();
   };
 }
