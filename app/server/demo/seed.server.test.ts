@@ -338,6 +338,10 @@ describe("demo texts and pictures", () => {
       "anonimização",
       "localStorage",
       "Última atualização",
+      // What the site collects since the alerts, visits and temporada requests.
+      "Alertas de busca",
+      "confirmado pelo link",
+      "Visitas e reservas de temporada",
       DEFAULT_AGENCY_SETTINGS.dpoName,
       DEFAULT_AGENCY_SETTINGS.dpoEmail,
     ]) {

@@ -61,6 +61,10 @@ Dados que você nos informa nos formulários de contato e de interesse em um im�
 
 Se você nos oferece um imóvel em "Anuncie seu imóvel": além do seu nome, telefone e e-mail, o tipo, o endereço e o valor pretendido do imóvel, a mensagem e as fotos que você envia. As fotos ficam visíveis só para a nossa equipe até o imóvel ser anunciado com a sua concordância.
 
+Alertas de busca: se você pede para receber novidades de uma busca, guardamos o seu e-mail, a busca salva, a frequência escolhida (diária ou semanal), os imóveis já enviados e o registro do seu consentimento. O alerta só começa depois que você confirma pelo link enviado ao seu e-mail.
+
+Visitas e reservas de temporada: ao agendar uma visita ou pedir uma reserva pelo site, guardamos o seu nome, telefone e e-mail, o imóvel, a data e o horário escolhidos (ou as datas da estadia, o número de hóspedes e o valor cotado).
+
 Contatos pelo WhatsApp: quando você clica no botão de WhatsApp de um anúncio, o aplicativo abre com uma mensagem pronta que cita a referência do imóvel. O site não lê suas conversas; os dados da conversa (número, nome do perfil e mensagens) passam a ser tratados pela nossa equipe a partir do momento em que você envia a mensagem. Podemos registrar que houve um clique no botão, sem identificar quem clicou, para saber quais anúncios geram mais interesse.
 
 Dados de navegação: como todo site, o nosso servidor registra automaticamente dados técnicos de cada acesso, como endereço IP, data e hora, página visitada, navegador e sistema operacional. Também contamos as visualizações de cada anúncio de forma agregada, sem montar perfis de visitantes.
@@ -74,6 +78,10 @@ Não coletamos dados pessoais sensíveis (como origem racial, religião, opiniã
 ## 4. Para que usamos os dados e com qual base legal
 
 Responder ao seu contato, enviar informações sobre o imóvel que você procurou e agendar visitas. Base legal: o seu consentimento (art. 7º, I, da LGPD), dado ao enviar o formulário, e a execução de procedimentos preliminares relacionados a um contrato a seu pedido (art. 7º, V).
+
+Enviar os alertas de busca que você pediu. Base legal: o seu consentimento (art. 7º, I), confirmado pelo link enviado ao seu e-mail. Você cancela um alerta a qualquer momento, com um clique, pelo link de cada e-mail ou na página que lista os seus alertas.
+
+Agendar, confirmar, lembrar e remarcar visitas e reservas de temporada, com os e-mails de confirmação e de lembrete. Base legal: procedimentos preliminares a um contrato, a seu pedido (art. 7º, V).
 
 Enviar novidades, ofertas e lançamentos por e-mail ou WhatsApp. Base legal: consentimento específico (art. 7º, I), pedido separadamente do contato; sem ele, você não recebe esse tipo de mensagem.
 
@@ -102,6 +110,8 @@ Autoridades públicas, quando houver obrigação legal ou ordem judicial.
 Contatos e mensagens dos formulários: até 2 anos após o último contato, para dar continuidade ao atendimento; depois disso, são eliminados ou anonimizados. Se você pedir, apagamos antes.
 
 Dados de quem consentiu em receber ofertas: enquanto o consentimento estiver valendo; ao revogá-lo, paramos os envios imediatamente.
+
+Alertas de busca: enquanto estiverem ativos; um alerta cancelado é apagado, e um alerta nunca confirmado é apagado 7 dias depois do pedido.
 
 Documentos e dados de negociações concluídas: pelo prazo exigido pela legislação fiscal, civil e de prevenção à lavagem de dinheiro, em geral 5 anos após o fim do contrato.
 
@@ -163,7 +173,7 @@ Podemos atualizar esta política para refletir mudanças na lei ou nos nossos se
 
 Dúvidas sobre esta política ou sobre os seus dados: ${DPO_NAME}, encarregada pelo tratamento de dados pessoais, pelo e-mail ${DPO_EMAIL}, ou pelo telefone ${PHONE}.
 
-Última atualização: 1º de novembro de 2026.`;
+Última atualização: 27 de novembro de 2026.`;
 
 export const DEFAULT_AGENCY_SETTINGS = {
   name: NAME,
