@@ -30,9 +30,9 @@ const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 const parents = new Map<number, number>();
 for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
 const selfMicros = new Map<number, number>();
-profile.samples.forEach((id, i) =>
-  selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
-);
+for (const [i, id] of profile.samples.entries()) {
+  selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
 
 const where = (url: string) =>
   url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(build[^/]*)\//, "$1/");
