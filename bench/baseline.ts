@@ -159,8 +159,10 @@ export async function compareWithBaseline(options: {
     if (options.lighthouse) {
       progress("Lighthouse (mobile): base, depois atual…");
       const lighthousePages = pages.slice(0, 3);
-      lighthouse.baseline = await runLighthouse(baseline.url, lighthousePages);
-      lighthouse.current = await runLighthouse(current.url, lighthousePages);
+      // BENCH_LIGHTHOUSE_DIR keeps both sides' full reports (base/, atual/), to compare their audits.
+      const dir = process.env.BENCH_LIGHTHOUSE_DIR;
+      lighthouse.baseline = await runLighthouse(baseline.url, lighthousePages, dir && join(dir, "base"));
+      lighthouse.current = await runLighthouse(current.url, lighthousePages, dir && join(dir, "atual"));
     }
     return { ref: options.ref, commit, rows, lighthouse };
   } finally {

@@ -15,7 +15,10 @@
 //
 // BENCH_BASELINE=<git ref> first measures this build against that commit's, side by side
 // (bench/baseline.ts: the uncached pages' req/s and CPU, and Lighthouse unless
-// BENCH_BASELINE_LIGHTHOUSE=off); `--only baseline` runs just that.
+// BENCH_BASELINE_LIGHTHOUSE=off; with BENCH_LIGHTHOUSE_DIR, both sides' reports in base/ and
+// atual/); `--only baseline` runs just that. BENCH_START_TIMEOUT=180 (s a server may take to answer:
+// a first start makes the demo photos, slowly on a busy machine). bench/cpu-profile.ts reads a
+// `node --cpu-prof` profile of the server.
 //
 // Arguments: `--only http` (or http,lighthouse,image,search,search-load,flood,drain,lead-intake,start,build) runs only those steps
 // and, unless `--out <file>` is given, prints the table instead of overwriting docs/benchmarks.md
