@@ -84,6 +84,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
         terms: rentalOf({ ...property, finalidades: ["temporada"] }, row),
         calendar: calendarMonths(today, ADMIN_MONTHS, taken),
         bookings: await upcomingBookings(db, property.id, today),
+        maxFeeds: MAX_FEEDS,
         pollMinutes: Math.round(config.ICAL_POLL_INTERVAL_SECONDS / 60),
         exportUrl: `${config.publicUrl.replace(/\/+$/, "")}/temporada/${token}.ics`,
         feeds: (await feedsOf(db, property.id)).map((f) => ({
@@ -264,7 +265,7 @@ function nightRanges(nights: string[]): string {
 }
 
 export default function ImovelTemporada({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, terms, saved, calendar, bookings, exportUrl, feeds, pollMinutes } = loaderData;
+  const { property, terms, saved, calendar, bookings, exportUrl, feeds, pollMinutes, maxFeeds } = loaderData;
   const [search] = useSearchParams();
   const busy = useNavigation().state === "submitting";
   const notice = NOTICES[search.get("ok") ?? ""];
@@ -622,7 +623,7 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
         ) : (
           <p>Nenhum calendário importado.</p>
         )}
-        {feeds.length < MAX_FEEDS ? (
+        {feeds.length < maxFeeds ? (
           <Form method="post" noValidate className="form-grid">
             <input type="hidden" name="intent" value="ical-adicionar" />
             <Field
