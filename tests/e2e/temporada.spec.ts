@@ -129,6 +129,8 @@ test("Maragogi, 27/12 a 03/01, 6 hóspedes: cotação, pedido, confirmação, no
   // The listing's published calendar (decision 039) has the stay, for Airbnb and Booking.com.
   await loginAs(page, "admin");
   await page.goto(`/admin/imoveis/${id}/temporada`);
+  await expect(page.getByRole("heading", { name: "Sincronizar calendários (iCal)" })).toBeVisible();
+  await expectNoAxeViolations(page);
   const exportUrl = await page.getByLabel("Endereço do calendário (.ics)").inputValue();
   expect(exportUrl).toMatch(/\/temporada\/[\w-]+\.ics$/);
   const ics = await request.get(new URL(exportUrl).pathname);
