@@ -80,5 +80,7 @@ export default [
   route("sitemaps/:arquivo", "routes/seo/sitemap-part.ts"),
   route("feeds/vrsync.xml", "routes/feeds/vrsync.ts"),
   route("feeds/chavesnamao.xml", "routes/feeds/chavesnamao.ts"),
+  // A temporada listing's calendar (.ics) by its secret token, for Airbnb and Booking.com (decision 039)
+  route("temporada/:arquivo", "routes/feeds/temporada-ics.ts"),
   route("og/:arquivo", "routes/seo/og-image.ts"),
 ] satisfies RouteConfig;

@@ -332,6 +332,7 @@ describe("odd bytes from outside", { timeout: 240_000 }, () => {
       "/todos-os-imoveis/{}",
       "/api/{}",
       "/feeds/{}",
+      "/temporada/{}",
       "/media/{}",
       "/assets/{}",
     ];

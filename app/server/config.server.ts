@@ -125,6 +125,16 @@ export const envSchema = z
       .min(1, "deve ser de ao menos 1 segundo")
       .max(3600, "deve ser de no máximo 3600 segundos")
       .default(300),
+    // How often each imported temporada calendar (Airbnb, Booking.com…) is fetched
+    // (app/server/rentals/ical-sync.server.ts; decision 039).
+    ICAL_POLL_INTERVAL_SECONDS: z.coerce
+      .number()
+      .min(60, "deve ser de ao menos 60 segundos")
+      .max(86_400, "deve ser de no máximo 86400 segundos")
+      .default(1800),
+    // Imported calendars on loopback or private addresses are refused unless this is set (tests,
+    // a calendar served on the agency's own network).
+    ICAL_ALLOW_PRIVATE_ADDRESSES: booleanFlag(false),
     // Photos in an S3-compatible bucket instead of DATA_DIR/media (app/server/media/open-storage.server.ts;
     // docs/decisions/038-s3-media.md). Unset: the data folder.
     S3_BUCKET: optionalString.pipe(

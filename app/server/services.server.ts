@@ -11,6 +11,7 @@ import { createLogger, type Logger } from "./log/logger.server";
 import { openStorage } from "./media/open-storage.server";
 import type { Storage } from "./media/storage.server";
 import type { OutboxWorker } from "./outbox/outbox.server";
+import type { IcalSweep } from "./rentals/ical-sync.server";
 
 /** Work a first start carries on in the background (the demo photos: demo/catalogue-seed.server.ts). */
 export interface BackgroundJob {
@@ -33,6 +34,8 @@ export interface Services {
   leadSweep?: LeadSweep;
   /** The saved-search alerts' periodic sweep (set by server/app.ts startServices). */
   alertSweep?: AlertSweep;
+  /** Imported temporada calendars' periodic fetch (set by server/app.ts startServices). */
+  icalSweep?: IcalSweep;
   /**
    * The data version every visible write bumps (page cache, per-version memos). Absent
    * in tests that build their own services: readers then query the database.
@@ -70,6 +73,7 @@ export async function closeServices(services: Services): Promise<void> {
   // Stop sweeping leads and claiming outbox rows before the database closes.
   await services.leadSweep?.stop();
   await services.alertSweep?.stop();
+  await services.icalSweep?.stop();
   await services.outboxWorker?.stop();
   await services.viewCounter?.stop();
   await services.dataVersion?.close();

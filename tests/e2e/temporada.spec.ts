@@ -1,7 +1,8 @@
 // Temporada (decision 037): a Maragogi holiday listing's rates set on its admin page, a quote for
 // 27/12–03/01 with 6 guests across the réveillon, the booking request as a lead, the agent's
-// confirmation on the lead page, and the nights booked on the listing's calendar. The year is the
-// next 27 December from today in Maceió (the site quotes no past dates).
+// confirmation on the lead page, the nights booked on the listing's calendar and in its published
+// .ics (decision 039). The year is the next 27 December from today in Maceió (the site quotes no
+// past dates).
 import { expect } from "@playwright/test";
 import { expectNoAxeViolations, loginAs, test, uniquePhone } from "./fixtures";
 
@@ -124,6 +125,23 @@ test("Maragogi, 27/12 a 03/01, 6 hóspedes: cotação, pedido, confirmação, no
   );
   const december = page.getByRole("table", { name: `dezembro de ${y}` });
   await expect(december).toBeVisible();
+
+  // The listing's published calendar (decision 039) has the stay, for Airbnb and Booking.com.
+  await loginAs(page, "admin");
+  await page.goto(`/admin/imoveis/${id}/temporada`);
+  await expect(page.getByRole("heading", { name: "Sincronizar calendários (iCal)" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const exportUrl = await page.getByLabel("Endereço do calendário (.ics)").inputValue();
+  expect(exportUrl).toMatch(/\/temporada\/[\w-]+\.ics$/);
+  const ics = await request.get(new URL(exportUrl).pathname);
+  expect(ics.status()).toBe(200);
+  expect(ics.headers()["content-type"]).toMatch(/^text\/calendar/);
+  const body = await ics.text();
+  expect(body).toMatch(
+    new RegExp(`DTSTART;VALUE=DATE:${y}1227\r\nDTEND;VALUE=DATE:${y + 1}0103\r\nSUMMARY:Reservado`),
+  );
+  expect(body).not.toContain(name);
+  expect((await request.get("/temporada/nao-existe-esse-token-aqui.ics")).status()).toBe(404);
 });
 
 test("uma cotação na URL não vai para o cache nem para os buscadores", async ({ request }) => {

@@ -1,7 +1,8 @@
 // /admin/imoveis/:id/temporada — a temporada listing's rates and rules (seasons, minimum nights,
 // guests, fees, times, house rules, inventory), its calendar with blocked nights, and its confirmed
-// stays, one recorded by hand included (decision 037). Each form posts an `intent`; bad input
-// answers 400 with the message at its field, nothing written.
+// stays, one recorded by hand included, with "Cancelar" (decision 037); its calendar published as
+// .ics and the calendars it imports from Airbnb or Booking.com (decision 039). Each form posts an
+// `intent`; bad input answers 400 with the message at its field, nothing written.
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Field, FormAlert, TextAreaField } from "../../components/form-field";
 import { RentalCalendar } from "../../components/property/rental-section";
@@ -24,7 +25,19 @@ import { readForm } from "../../server/http/read-form.server";
 import { loadManageable, parseId } from "../../server/properties/access.server";
 import { actorFor, guarded } from "../../server/properties/http.server";
 import {
+  addFeed,
+  exportTokenOf,
+  feedSchema,
+  feedsOf,
+  MAX_FEEDS,
+  regenerateExportToken,
+  removeFeed,
+  syncFeedNow,
+  syncOptionsOf,
+} from "../../server/rentals/ical-sync.server";
+import {
   blockNights,
+  cancelBooking,
   getRentalTermsRow,
   recordBooking,
   rentalOf,
@@ -52,9 +65,10 @@ export function headers() {
 export async function loader({ request, url, context, params }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
   const actor = actorFor(user, request, context);
-  const { db } = context.get(requestContext).services;
+  const { db, config } = context.get(requestContext).services;
   return guarded(async () => {
     const property = await loadManageable(db, actor, parseId(params.id));
+    const token = await exportTokenOf(db, property.id);
     const row = await getRentalTermsRow(db, property.id);
     const today = maceioClock(new Date()).day;
     const taken = await takenNights(db, property.id, `${today.slice(0, 8)}01`, "9999-12-31");
@@ -70,6 +84,20 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
         terms: rentalOf({ ...property, finalidades: ["temporada"] }, row),
         calendar: calendarMonths(today, ADMIN_MONTHS, taken),
         bookings: await upcomingBookings(db, property.id, today),
+        maxFeeds: MAX_FEEDS,
+        pollMinutes: Math.round(config.ICAL_POLL_INTERVAL_SECONDS / 60),
+        exportUrl: `${config.publicUrl.replace(/\/+$/, "")}/temporada/${token}.ics`,
+        feeds: (await feedsOf(db, property.id)).map((f) => ({
+          id: f.id,
+          label: f.label,
+          url: f.url,
+          lastSuccessAt: f.lastSuccessAt?.toISOString() ?? null,
+          lastErrorAt: f.lastErrorAt?.toISOString() ?? null,
+          lastError: f.lastError,
+          nextAttemptAt: f.nextAttemptAt.toISOString(),
+          events: f.events,
+          conflicts: f.conflicts,
+        })),
       },
       { headers: { "Cache-Control": "no-store" } },
     );
@@ -86,7 +114,7 @@ type ActionData = {
 export async function action({ request, url, context, params }: Route.ActionArgs) {
   const user = await requireUser({ request, context, url });
   const actor = actorFor(user, request, context);
-  const { db } = context.get(requestContext).services;
+  const { db, config } = context.get(requestContext).services;
   return guarded(async () => {
     const id = parseId(params.id);
     await loadManageable(db, actor, id);
@@ -149,6 +177,46 @@ export async function action({ request, url, context, params }: Route.ActionArgs
         );
       return back("reserva");
     }
+    if (intent === "cancelar-reserva") {
+      const bookingId = Number(form.get("bookingId"));
+      if (!Number.isSafeInteger(bookingId) || bookingId <= 0) return bad({}, "Reserva inválida.");
+      const result = await cancelBooking(db, actor, id, bookingId, new Date());
+      if (result.status === "not-found")
+        return data<ActionData>(
+          { intent, errors: {}, formError: "Esta reserva não está mais confirmada." },
+          { status: 409 },
+        );
+      return back("cancelada");
+    }
+    if (intent === "ical-token") {
+      await regenerateExportToken(db, actor, id);
+      return back("ical-token");
+    }
+    if (intent === "ical-adicionar") {
+      const values = { label: String(form.get("label") ?? ""), url: String(form.get("url") ?? "") };
+      const parsed = feedSchema.safeParse(values);
+      if (!parsed.success) {
+        const errors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+        return bad(errors, undefined, values);
+      }
+      const added = await addFeed(db, actor, id, parsed.data, new Date());
+      if (!added.ok) return bad(added.errors, undefined, values);
+      // Fetched at once, so the screen shows the first result (or the error).
+      await syncFeedNow(db, actor, id, added.feedId, new Date(), syncOptionsOf(config));
+      return back("ical-adicionado");
+    }
+    if (intent === "ical-sincronizar" || intent === "ical-remover") {
+      const feedId = Number(form.get("feedId"));
+      if (!Number.isSafeInteger(feedId) || feedId <= 0) return bad({}, "Calendário inválido.");
+      if (intent === "ical-remover") {
+        if (!(await removeFeed(db, actor, id, feedId))) return bad({}, "Este calendário não existe mais.");
+        return back("ical-removido");
+      }
+      const result = await syncFeedNow(db, actor, id, feedId, new Date(), syncOptionsOf(config));
+      if (!result) return bad({}, "Este calendário não existe mais.");
+      return back(result.ok ? "ical-sincronizado" : "ical-falhou");
+    }
     return bad({}, "Ação desconhecida.");
   });
 }
@@ -158,10 +226,46 @@ const NOTICES: Record<string, string> = {
   bloquear: "Noites bloqueadas.",
   desbloquear: "Noites desbloqueadas (as reservadas continuam).",
   reserva: "Reserva registrada.",
+  cancelada: "Reserva cancelada: as noites foram liberadas e o hóspede recebe um e-mail.",
+  "ical-token":
+    "Novo endereço gerado: o anterior deixou de funcionar. Atualize-o no Airbnb e no Booking.com.",
+  "ical-adicionado": "Calendário adicionado.",
+  "ical-removido": "Calendário removido: as noites que ele bloqueava foram liberadas.",
+  "ical-sincronizado": "Calendário sincronizado.",
+  "ical-falhou": "A sincronização falhou: veja o erro no calendário.",
 };
 
+const dateTime = (iso: string | null) =>
+  iso
+    ? new Intl.DateTimeFormat("pt-BR", {
+        dateStyle: "short",
+        timeStyle: "short",
+        timeZone: "America/Maceio",
+      }).format(new Date(iso))
+    : "nunca";
+
+/** "12/01/2027 a 14/01/2027, 20/01/2027" — consecutive nights joined. */
+function nightRanges(nights: string[]): string {
+  const out: string[] = [];
+  let i = 0;
+  while (i < nights.length) {
+    const first = nights[i] as string;
+    let last = first;
+    i += 1;
+    while (i < nights.length) {
+      const next = nights[i] as string;
+      const expected = new Date(Date.parse(`${last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      if (next !== expected) break;
+      last = next;
+      i += 1;
+    }
+    out.push(first === last ? formatIsoDate(first) : `${formatIsoDate(first)} a ${formatIsoDate(last)}`);
+  }
+  return out.join(", ");
+}
+
 export default function ImovelTemporada({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, terms, saved, calendar, bookings } = loaderData;
+  const { property, terms, saved, calendar, bookings, exportUrl, feeds, pollMinutes, maxFeeds } = loaderData;
   const [search] = useSearchParams();
   const busy = useNavigation().state === "submitting";
   const notice = NOTICES[search.get("ok") ?? ""];
@@ -172,6 +276,12 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
   const seasons = terms?.seasons ?? [];
   const blockErrors = { ...errorsFor("bloquear"), ...errorsFor("desbloquear") };
   const bookingErrors = errorsFor("reserva");
+  const feedErrors = errorsFor("ical-adicionar");
+  const feedValues = actionData?.intent === "ical-adicionar" ? actionData.values : undefined;
+  const topError =
+    actionData && !["tarifas", "reserva", "ical-adicionar"].includes(actionData.intent)
+      ? actionData.formError
+      : undefined;
 
   return (
     <main className="admin-page admin-listings">
@@ -197,6 +307,7 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
           {notice}
         </p>
       ) : null}
+      <FormAlert>{topError}</FormAlert>
 
       <section aria-labelledby="tarifas-titulo" className="listing-form">
         <h2 id="tarifas-titulo">Tarifas e regras</h2>
@@ -384,7 +495,18 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
                     {" "}
                     (<Link to={`/admin/leads/${b.leadId}`}>lead</Link>)
                   </>
-                ) : null}
+                ) : null}{" "}
+                <Form method="post" className="rental-inline-form">
+                  <input type="hidden" name="intent" value="cancelar-reserva" />
+                  <input type="hidden" name="bookingId" value={b.id} />
+                  <button type="submit" className="button" disabled={busy}>
+                    Cancelar reserva
+                    <span className="visually-hidden">
+                      {" "}
+                      de {formatIsoDate(b.checkIn)} a {formatIsoDate(b.checkOut)}
+                    </span>
+                  </button>
+                </Form>
               </li>
             ))}
           </ul>
@@ -424,6 +546,109 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
             </button>
           </div>
         </Form>
+      </section>
+
+      <section aria-labelledby="ical-titulo" className="listing-form">
+        <h2 id="ical-titulo">Sincronizar calendários (iCal)</h2>
+        <h3>Exportar: o calendário deste imóvel</h3>
+        <p className="form-field__hint" id="ical-exportar-dica">
+          Cole este endereço no Airbnb (“Importar calendário”) e no Booking.com (“Sincronizar calendários”):
+          eles passam a ver as reservas confirmadas e as noites bloqueadas aqui, sem dados dos hóspedes. Quem
+          tiver o endereço vê a ocupação; gere um novo se ele vazar.
+        </p>
+        <div className="form-field">
+          <label htmlFor="ical-exportar">Endereço do calendário (.ics)</label>
+          <input
+            id="ical-exportar"
+            type="text"
+            readOnly
+            value={exportUrl}
+            aria-describedby="ical-exportar-dica"
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        </div>
+        <Form method="post">
+          <input type="hidden" name="intent" value="ical-token" />
+          <button type="submit" className="button" disabled={busy}>
+            Gerar novo endereço
+          </button>
+        </Form>
+
+        <h3>Importar: calendários de outros canais</h3>
+        <p className="form-field__hint">
+          As reservas desses calendários bloqueiam as noites aqui (buscadas a cada {pollMinutes} minutos). Uma
+          noite que já tem reserva confirmada aqui não é sobrescrita: aparece como conflito.
+        </p>
+        {feeds.length ? (
+          <ul className="rental-feeds">
+            {feeds.map((f) => (
+              <li key={f.id}>
+                <p>
+                  <strong>{f.label}</strong> — <span className="rental-feeds__url">{f.url}</span>
+                </p>
+                <p>
+                  Última sincronização: {dateTime(f.lastSuccessAt)}
+                  {f.lastSuccessAt ? ` (${f.events} eventos)` : ""}. Próxima tentativa:{" "}
+                  {dateTime(f.nextAttemptAt)}.
+                </p>
+                {f.lastError ? (
+                  <p className="form-field__error">
+                    Erro em {dateTime(f.lastErrorAt)}: {f.lastError}
+                  </p>
+                ) : null}
+                {f.conflicts.length ? (
+                  <p className="form-field__error">
+                    Conflito: noites já reservadas aqui que este calendário também ocupa:{" "}
+                    {nightRanges(f.conflicts)}.
+                  </p>
+                ) : null}
+                <Form method="post" className="rental-inline-form">
+                  <input type="hidden" name="feedId" value={f.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="ical-sincronizar"
+                    className="button"
+                    disabled={busy}
+                  >
+                    Sincronizar agora<span className="visually-hidden"> ({f.label})</span>
+                  </button>{" "}
+                  <button type="submit" name="intent" value="ical-remover" className="button" disabled={busy}>
+                    Remover<span className="visually-hidden"> ({f.label})</span>
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>Nenhum calendário importado.</p>
+        )}
+        {feeds.length < maxFeeds ? (
+          <Form method="post" noValidate className="form-grid">
+            <input type="hidden" name="intent" value="ical-adicionar" />
+            <Field
+              label="Nome do calendário"
+              name="label"
+              idPrefix="ical-"
+              placeholder="Airbnb"
+              defaultValue={feedValues?.label ?? ""}
+              error={feedErrors.label}
+            />
+            <Field
+              label="Endereço (.ics) do calendário"
+              name="url"
+              type="url"
+              idPrefix="ical-"
+              defaultValue={feedValues?.url ?? ""}
+              error={feedErrors.url}
+            />
+            <div className="form-actions">
+              <button type="submit" className="button" disabled={busy}>
+                Adicionar calendário
+              </button>
+            </div>
+          </Form>
+        ) : null}
       </section>
     </main>
   );

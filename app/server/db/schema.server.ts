@@ -2,6 +2,7 @@
 // adding a value is a one-line migration, not an ALTER TYPE (decision 001).
 import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -870,7 +871,7 @@ export const rentalBookings = pgTable(
     /** The request it answers (its lead contact); null when recorded by hand. One answer per request. */
     leadContactId: integer("lead_contact_id").references(() => leadContacts.id, { onDelete: "set null" }),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
-    status: text("status", { enum: ["confirmada", "recusada"] }).notNull(),
+    status: text("status", { enum: ["confirmada", "recusada", "cancelada"] }).notNull(),
     checkIn: date("check_in").notNull(),
     checkOut: date("check_out").notNull(),
     guests: smallint("guests").notNull(),
@@ -879,11 +880,13 @@ export const rentalBookings = pgTable(
     guestEmail: text("guest_email"),
     decidedById: integer("decided_by_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When a confirmed stay was cancelled (its nights freed); status is then "cancelada". */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("rental_bookings_contact_idx").on(t.leadContactId),
     index("rental_bookings_property_idx").on(t.propertyId, t.checkIn),
-    check("rental_bookings_status_check", sql`${t.status} in ('confirmada', 'recusada')`),
+    check("rental_bookings_status_check", sql`${t.status} in ('confirmada', 'recusada', 'cancelada')`),
     check(
       "rental_bookings_stay_check",
       sql`${t.checkOut} > ${t.checkIn} and ${t.checkOut} - ${t.checkIn} <= 90 and ${t.guests} >= 1`,
@@ -904,11 +907,64 @@ export const rentalNights = pgTable(
       .references(() => properties.id, { onDelete: "cascade" }),
     night: date("night").notNull(),
     bookingId: integer("booking_id").references(() => rentalBookings.id, { onDelete: "cascade" }),
+    /**
+     * A night blocked by an imported calendar (decision 039): the feed and its event's UID. Null
+     * for a stay's night and for a night the agency blocked by hand.
+     */
+    feedId: integer("feed_id").references((): AnyPgColumn => rentalIcalFeeds.id, { onDelete: "cascade" }),
+    feedUid: text("feed_uid"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.propertyId, t.night] }),
     index("rental_nights_booking_idx").on(t.bookingId),
+    index("rental_nights_feed_idx").on(t.feedId),
+    check("rental_nights_source_check", sql`${t.bookingId} is null or ${t.feedId} is null`),
+  ],
+);
+
+/**
+ * A temporada listing's calendar published for Airbnb, Booking.com and others to subscribe to
+ * (decision 039): /temporada/<token>.ics. The token is kept as is (the admin screen shows the URL to
+ * copy again); "Gerar novo endereço" replaces it and the old URL answers 404.
+ */
+export const rentalIcalExports = pgTable("rental_ical_exports", {
+  propertyId: integer("property_id")
+    .primaryKey()
+    .references(() => properties.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A calendar imported into a temporada listing (decision 039): polled every
+ * ICAL_POLL_INTERVAL_SECONDS, with exponential backoff after failures; its events block their nights
+ * in rental_nights (feed_id, feed_uid). `conflicts` are nights it holds that a confirmed stay or a
+ * block of the agency already took here.
+ */
+export const rentalIcalFeeds = pgTable(
+  "rental_ical_feeds",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    url: text("url").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Due for the next fetch (also the lease a sweep takes while fetching it). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    failures: smallint("failures").notNull().default(0),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    /** Events in the last good fetch (the nights from today on). */
+    events: integer("events").notNull().default(0),
+    conflicts: jsonb("conflicts").$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    index("rental_ical_feeds_property_idx").on(t.propertyId),
+    index("rental_ical_feeds_due_idx").on(t.nextAttemptAt),
   ],
 );
 
@@ -924,3 +980,4 @@ export type CaptacaoPhoto = typeof captacaoPhotos.$inferSelect;
 export type Visit = typeof visits.$inferSelect;
 export type RentalTerms = typeof rentalTerms.$inferSelect;
 export type RentalBooking = typeof rentalBookings.$inferSelect;
+export type RentalIcalFeed = typeof rentalIcalFeeds.$inferSelect;

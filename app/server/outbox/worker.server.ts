@@ -25,7 +25,12 @@ import {
 import { WHATSAPP_CLICK_EMAIL_KIND, whatsappClickEmailHandler } from "../leads/whatsapp.server";
 import { logOf } from "../log/logger.server";
 import { createMailTransport } from "../mail/mailer.server";
-import { BOOKING_EMAIL_KIND, bookingEmailHandler } from "../rentals/booking-email.server";
+import {
+  BOOKING_EMAIL_KIND,
+  bookingEmailHandler,
+  CANCELLATION_EMAIL_KIND,
+  cancellationEmailHandler,
+} from "../rentals/booking-email.server";
 import type { Services } from "../services.server";
 import { VISIT_EMAIL_KIND, visitEmailHandler } from "../visits/visit-emails.server";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.server";
@@ -62,6 +67,12 @@ export async function startOutboxWorker(
       [BOOKING_EMAIL_KIND]: bookingEmailHandler(services.database.db, transport, services.config.publicUrl, {
         storage: services.storage,
       }),
+      [CANCELLATION_EMAIL_KIND]: cancellationEmailHandler(
+        services.database.db,
+        transport,
+        services.config.publicUrl,
+        { storage: services.storage },
+      ),
       [PASSWORD_RESET_EMAIL_KIND]: passwordResetEmailHandler(
         services.database.db,
         transport,

@@ -12,6 +12,7 @@ import type { Storage } from "../media/storage.server";
 import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
 
 export const BOOKING_EMAIL_KIND = "rental-booking-email";
+export const CANCELLATION_EMAIL_KIND = "rental-booking-cancelled-email";
 
 export interface BookingEmailPayload {
   bookingId: number;
@@ -28,6 +29,55 @@ export async function enqueueBookingEmail(
   if (!to) return false;
   await enqueue(tx, BOOKING_EMAIL_KIND, { bookingId, to } satisfies BookingEmailPayload);
   return true;
+}
+
+/** Queues the guest's cancellation notice in the caller's transaction; none without a usable address. */
+export async function enqueueCancellationEmail(
+  tx: Db | Tx,
+  bookingId: number,
+  email: string | null,
+): Promise<boolean> {
+  const to = safeAddress(email);
+  if (!to) return false;
+  await enqueue(tx, CANCELLATION_EMAIL_KIND, { bookingId, to } satisfies BookingEmailPayload);
+  return true;
+}
+
+/** The guest's notice that a confirmed stay was cancelled (null unless the stay is cancelled). */
+export async function buildCancellationEmail(db: Db, bookingId: number, publicUrl: string) {
+  const [row] = await db
+    .select({
+      booking: rentalBookings,
+      referencia: properties.referencia,
+      titulo: properties.titulo,
+      agencyName: agencySettings.name,
+      agencyEmail: agencySettings.email,
+    })
+    .from(rentalBookings)
+    .innerJoin(properties, eq(properties.id, rentalBookings.propertyId))
+    .leftJoin(agencySettings, eq(agencySettings.id, 1))
+    .where(eq(rentalBookings.id, bookingId));
+  if (row?.booking.status !== "cancelada") return null;
+  const { booking } = row;
+  const listingUrl = `${publicUrl.replace(/\/+$/, "")}/casas/${encodeURIComponent(row.referencia)}`;
+  const lines = [
+    `Olá, ${booking.guestName}!`,
+    "",
+    `Sua reserva por temporada em ${row.titulo} (Ref. ${row.referencia}), de ${formatIsoDate(booking.checkIn)} a ${formatIsoDate(booking.checkOut)}, foi cancelada.`,
+    "",
+    "Se tiver dúvidas sobre valores já pagos ou quiser remarcar, responda a este e-mail.",
+    "",
+    `O imóvel: ${listingUrl}`,
+    row.agencyName ? `\n${row.agencyName}` : null,
+  ].filter((line): line is string => line !== null);
+  return {
+    subject: headerSafe(
+      `Reserva cancelada: ${row.titulo} — ${formatIsoDate(booking.checkIn)} a ${formatIsoDate(booking.checkOut)}`,
+      150,
+    ),
+    text: lines.join("\n"),
+    replyTo: safeAddress(row.agencyEmail) ?? undefined,
+  };
 }
 
 export async function buildBookingEmail(db: Db, bookingId: number, publicUrl: string) {
@@ -85,13 +135,14 @@ export function bookingEmailHandler(
   db: Db,
   transport: MailTransport,
   publicUrl: string,
-  options: { storage?: Pick<Storage, "url"> } = {},
+  options: { storage?: Pick<Storage, "url">; build?: typeof buildBookingEmail } = {},
 ): OutboxHandler {
+  const build = options.build ?? buildBookingEmail;
   return async (row) => {
     const payload = row.payload as unknown as BookingEmailPayload;
     const id = Number(payload.bookingId);
     if (!Number.isSafeInteger(id)) return "skip";
-    const mail = await buildBookingEmail(db, id, publicUrl);
+    const mail = await build(db, id, publicUrl);
     if (!mail) return "skip";
     await sendBrandedMail({ db, transport, publicUrl, storage: options.storage }, row.id, {
       to: payload.to,
@@ -101,4 +152,14 @@ export function bookingEmailHandler(
     });
     return undefined;
   };
+}
+
+/** The cancellation notice's handler (same sending path as the confirmation). */
+export function cancellationEmailHandler(
+  db: Db,
+  transport: MailTransport,
+  publicUrl: string,
+  options: { storage?: Pick<Storage, "url"> } = {},
+): OutboxHandler {
+  return bookingEmailHandler(db, transport, publicUrl, { ...options, build: buildCancellationEmail });
 }

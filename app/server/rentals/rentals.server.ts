@@ -30,7 +30,7 @@ import {
 } from "../db/schema.server";
 import { type Actor, auditOrigin, loadManageable } from "../properties/access.server";
 import { isUniqueViolation } from "../properties/errors.server";
-import { enqueueBookingEmail } from "./booking-email.server";
+import { enqueueBookingEmail, enqueueCancellationEmail } from "./booking-email.server";
 
 /** Months of the calendar on a listing's page. */
 export const CALENDAR_MONTHS = 4;
@@ -163,7 +163,10 @@ export async function blockNights(db: Db, actor: Actor, propertyId: number, from
   });
 }
 
-/** Frees the blocked nights between `from` and `to` (both included); booked nights stay. */
+/**
+ * Frees the nights the agency blocked between `from` and `to` (both included); booked nights stay,
+ * and so do nights an imported calendar blocks (they leave when they leave that calendar).
+ */
 export async function unblockNights(db: Db, actor: Actor, propertyId: number, from: string, to: string) {
   return db.transaction(async (tx) => {
     await loadManageable(tx, actor, propertyId);
@@ -174,6 +177,7 @@ export async function unblockNights(db: Db, actor: Actor, propertyId: number, fr
           eq(rentalNights.propertyId, propertyId),
           between(rentalNights.night, from, to),
           isNull(rentalNights.bookingId),
+          isNull(rentalNights.feedId),
         ),
       )
       .returning({ night: rentalNights.night });
@@ -243,7 +247,7 @@ function readExtra(extra: Record<string, unknown> | null): StayRequestExtra | nu
 export interface BookingRequestView extends StayRequestExtra {
   contactId: number;
   referencia: string | null;
-  status: "pendente" | "confirmada" | "recusada";
+  status: "pendente" | "confirmada" | "recusada" | "cancelada";
 }
 
 /** The booking requests among a lead's contacts, with the agency's answer to each. */
@@ -423,4 +427,52 @@ export async function upcomingBookings(db: Db, propertyId: number, today: string
       ),
     )
     .orderBy(asc(rentalBookings.checkIn));
+}
+
+export type CancelResult =
+  | { status: "cancelled"; emailed: boolean; nights: number }
+  /** Not a confirmed stay of this listing (already cancelled, declined, or another listing's). */
+  | { status: "not-found" };
+
+/**
+ * Cancels a confirmed stay: its nights are freed, the cancellation is audited and the guest (when
+ * the stay has an address) gets an e-mail through the outbox, all in one transaction. A second
+ * cancellation of the same stay finds nothing to do.
+ */
+export async function cancelBooking(
+  db: Db,
+  actor: Actor,
+  propertyId: number,
+  bookingId: number,
+  now: Date,
+): Promise<CancelResult> {
+  return db.transaction(async (tx): Promise<CancelResult> => {
+    await loadManageable(tx, actor, propertyId);
+    const [booking] = await tx
+      .update(rentalBookings)
+      .set({ status: "cancelada", cancelledAt: now })
+      .where(
+        and(
+          eq(rentalBookings.id, bookingId),
+          eq(rentalBookings.propertyId, propertyId),
+          eq(rentalBookings.status, "confirmada"),
+        ),
+      )
+      .returning();
+    if (!booking) return { status: "not-found" };
+    const freed = await tx
+      .delete(rentalNights)
+      .where(eq(rentalNights.bookingId, booking.id))
+      .returning({ night: rentalNights.night });
+    await bumpDataVersion(tx);
+    await audit(tx, {
+      ...auditOrigin(actor),
+      action: "rental-booking-cancelled",
+      entity: booking.leadId ? "lead" : "property",
+      entityId: booking.leadId ?? propertyId,
+      details: { bookingId, propertyId, checkIn: booking.checkIn, checkOut: booking.checkOut },
+    });
+    const emailed = await enqueueCancellationEmail(tx, booking.id, booking.guestEmail);
+    return { status: "cancelled", emailed, nights: freed.length };
+  });
 }

@@ -13,10 +13,15 @@ export interface BookingRequestItem {
   guests: number;
   nights: number;
   total: number;
-  status: "pendente" | "confirmada" | "recusada";
+  status: "pendente" | "confirmada" | "recusada" | "cancelada";
 }
 
-const STATUS_LABEL = { pendente: "aguardando resposta", confirmada: "confirmada", recusada: "recusada" };
+const STATUS_LABEL = {
+  pendente: "aguardando resposta",
+  confirmada: "confirmada",
+  recusada: "recusada",
+  cancelada: "cancelada (as noites foram liberadas)",
+};
 
 export function BookingRequests({
   requests,

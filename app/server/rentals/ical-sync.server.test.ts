@@ -1,0 +1,464 @@
+// iCal exchange for temporada listings on both engines (TEST_ENGINE=postgres runs it on PostgreSQL),
+// decision 039: the published .ics read back by ical.js and by node-ical; imported calendars served
+// by a local HTTP server, added, moved and removed by UID, idempotent, a confirmed stay never
+// overwritten (a conflict shown instead), a broken calendar changing nothing but its status, with
+// backoff on the controllable clock; one sweep per feed across two instances; cancelling a
+// confirmed stay; a corretor kept out of another's listing.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
+import ICAL from "ical.js";
+import nodeIcal from "node-ical";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createActor, insertAgency, insertProperty } from "../../../tests/support/factories";
+import { getDataVersion } from "../cache/data-version.server";
+import type { Database } from "../db/client.server";
+import { auditLog, outbox, rentalBookings, rentalIcalFeeds, rentalNights } from "../db/schema.server";
+import { createTestDatabases } from "../db/test-database.server";
+import { createMailTransport, type MailTransport } from "../mail/mailer.server";
+import { startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
+import { createOutboxWorker } from "../outbox/outbox.server";
+import type { Actor } from "../properties/access.server";
+import { PropertyAccessError } from "../properties/errors.server";
+import { CANCELLATION_EMAIL_KIND, cancellationEmailHandler } from "./booking-email.server";
+import {
+  addFeed,
+  BACKOFF_BASE_MS,
+  BACKOFF_CAP_MS,
+  backoffMs,
+  exportCalendar,
+  exportTokenOf,
+  feedsOf,
+  regenerateExportToken,
+  removeFeed,
+  runIcalSweep,
+  syncFeedNow,
+} from "./ical-sync.server";
+import { cancelBooking, quoteForListing, recordBooking, rentalOf, takenNights } from "./rentals.server";
+
+let a: Database;
+let b: Database;
+let admin: Actor;
+let owner: Actor;
+let stranger: Actor;
+let propertyId: number;
+let server: Server;
+let base: string;
+let smtp: TestSmtp;
+let transport: MailTransport;
+/** What the local server answers per path: a calendar, a status, or silence (a timeout). */
+const served = new Map<string, { status?: number; body?: string; hang?: boolean }>();
+const hits = new Map<string, number>();
+const NOW = new Date("2026-11-27T15:00:00Z");
+const OPTIONS = { allowPrivate: true, timeoutMs: 2000, intervalSeconds: 1800 };
+
+function ics(events: { uid: string; start: string; end: string; status?: string }[]): string {
+  const d = (iso: string) => iso.replace(/-/g, "");
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Airbnb Inc//Hosting Calendar 1.0//EN",
+    ...events.flatMap((e) => [
+      "BEGIN:VEVENT",
+      `DTSTAMP:20261127T120000Z`,
+      `DTSTART;VALUE=DATE:${d(e.start)}`,
+      `DTEND;VALUE=DATE:${d(e.end)}`,
+      `UID:${e.uid}`,
+      "SUMMARY:Reserved",
+      ...(e.status ? [`STATUS:${e.status}`] : []),
+      "END:VEVENT",
+    ]),
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+}
+
+beforeAll(async () => {
+  [a, b] = (await createTestDatabases(2)) as [Database, Database];
+  await insertAgency(a.db, { email: "contato@agencia-teste.com.br" });
+  admin = await createActor(a.db, "admin");
+  owner = await createActor(a.db, "corretor");
+  stranger = await createActor(a.db, "corretor");
+  propertyId = (
+    await insertProperty(a.db, {
+      referencia: "CA0950",
+      titulo: "Casa na praia de Japaratinga",
+      tipo: "casa",
+      finalidades: ["temporada"],
+      precoVenda: null,
+      precoAluguel: 800,
+      periodoAluguel: "diaria",
+      cidade: "Japaratinga",
+      quartos: 3,
+      corretorId: owner.id,
+    })
+  ).id;
+  server = createServer((req, res) => {
+    const path = req.url ?? "/";
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const answer = served.get(path);
+    if (answer?.hang) return; // never answers: the fetch's timeout ends it
+    res.writeHead(answer?.status ?? (answer ? 200 : 404), { "content-type": "text/calendar" });
+    res.end(answer?.body ?? "");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  smtp = await startTestSmtp();
+  transport = createMailTransport(
+    { SMTP_URL: smtp.url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
+    { timeoutMs: 3000 },
+  );
+});
+
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  transport?.close();
+  await smtp?.close();
+  await b?.close();
+  await a?.close();
+});
+
+beforeEach(async () => {
+  await a.db.delete(rentalNights);
+  await a.db.delete(rentalBookings);
+  await a.db.delete(rentalIcalFeeds);
+  await a.db.delete(outbox);
+  served.clear();
+  hits.clear();
+});
+
+const nightsHeld = async () =>
+  Object.fromEntries(await takenNights(a.db, propertyId, "2026-01-01", "2030-01-01"));
+
+async function feedAt(path: string, label = "Airbnb") {
+  const added = await addFeed(a.db, admin, propertyId, { label, url: `${base}${path}` }, NOW);
+  if (!added.ok) throw new Error(JSON.stringify(added.errors));
+  return added.feedId;
+}
+
+async function feedRow(id: number) {
+  const [row] = await a.db.select().from(rentalIcalFeeds).where(eq(rentalIcalFeeds.id, id));
+  if (!row) throw new Error("feed sumiu");
+  return row;
+}
+
+describe("the published calendar", () => {
+  it("has one all-day event per stay and per run of blocked nights, read back by ical.js and node-ical", async () => {
+    await recordBooking(a.db, admin, propertyId, {
+      checkIn: "2026-12-27",
+      checkOut: "2027-01-03",
+      guests: 6,
+      guestName: "Maria Hóspede",
+      guestEmail: "maria@exemplo.com.br",
+      total: 9000,
+    });
+    await a.db
+      .insert(rentalNights)
+      .values(
+        ["2027-01-10", "2027-01-11", "2027-01-12", "2027-02-01"].map((night) => ({ propertyId, night })),
+      );
+    const token = await exportTokenOf(a.db, propertyId);
+    expect(await exportTokenOf(a.db, propertyId)).toBe(token);
+    const text = await exportCalendar(a.db, token, NOW);
+    if (!text) throw new Error("sem calendário");
+    expect(text).not.toContain("Maria");
+    expect(text).not.toContain("maria@");
+
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const events = calendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    expect(
+      events.map((e) => [e.summary, e.startDate.toString(), e.endDate.toString(), e.startDate.isDate]),
+    ).toEqual([
+      ["Reservado", "2026-12-27", "2027-01-03", true],
+      ["Indisponível", "2027-01-10", "2027-01-13", true],
+      ["Indisponível", "2027-02-01", "2027-02-02", true],
+    ]);
+    expect(new Set(events.map((e) => e.uid)).size).toBe(3);
+
+    const parsed = Object.values(nodeIcal.sync.parseICS(text)).filter((c) => c?.type === "VEVENT");
+    expect(
+      parsed.map((e) => {
+        const event = e as nodeIcal.VEvent;
+        return [event.summary, event.start.dateOnly, event.uid];
+      }),
+    ).toEqual(events.map((e) => [e.summary, true, e.uid]));
+
+    // The same state gives the same UIDs (calendars update rather than duplicate).
+    const again = await exportCalendar(a.db, token, new Date(NOW.getTime() + 3_600_000));
+    const uids = new ICAL.Component(ICAL.parse(again ?? ""))
+      .getAllSubcomponents("vevent")
+      .map((v) => v.getFirstPropertyValue("uid"));
+    expect(uids).toEqual(events.map((e) => e.uid));
+  });
+
+  it("answers nothing for an unknown or replaced token", async () => {
+    const token = await exportTokenOf(a.db, propertyId);
+    expect(await exportCalendar(a.db, "x".repeat(32), NOW)).toBeNull();
+    const fresh = await regenerateExportToken(a.db, owner, propertyId);
+    expect(fresh).not.toBe(token);
+    expect(await exportCalendar(a.db, token, NOW)).toBeNull();
+    expect(await exportCalendar(a.db, fresh, NOW)).toContain("BEGIN:VCALENDAR");
+    await expect(regenerateExportToken(a.db, stranger, propertyId)).rejects.toBeInstanceOf(
+      PropertyAccessError,
+    );
+  });
+});
+
+describe("an imported calendar", () => {
+  it("blocks its nights, idempotently, moves and frees them by UID", async () => {
+    served.set("/airbnb.ics", {
+      body: ics([
+        { uid: "hm-1@airbnb.com", start: "2027-01-10", end: "2027-01-13" },
+        { uid: "hm-2@airbnb.com", start: "2027-02-01", end: "2027-02-03" },
+        { uid: "hm-3@airbnb.com", start: "2027-03-01", end: "2027-03-05", status: "CANCELLED" },
+        { uid: "old@airbnb.com", start: "2026-10-01", end: "2026-10-04" },
+      ]),
+    });
+    const id = await feedAt("/airbnb.ics");
+    const before = await getDataVersion(a.db);
+    const [first] = await runIcalSweep(a.db, NOW, OPTIONS);
+    expect(first).toMatchObject({ ok: true, added: 5, removed: 0, conflicts: [] });
+    expect(await nightsHeld()).toEqual({
+      "2027-01-10": "bloqueado",
+      "2027-01-11": "bloqueado",
+      "2027-01-12": "bloqueado",
+      "2027-02-01": "bloqueado",
+      "2027-02-02": "bloqueado",
+    });
+    const afterFirst = await getDataVersion(a.db);
+    expect(afterFirst).toBeGreaterThan(before);
+    // The quote sees the imported nights through the same reading.
+    const rental = rentalOf(
+      { id: propertyId, finalidades: ["temporada"], precoAluguel: 800, periodoAluguel: "diaria", quartos: 3 },
+      null,
+    );
+    if (!rental) throw new Error("sem temporada");
+    const quote = await quoteForListing(
+      a.db,
+      propertyId,
+      rental,
+      { checkIn: "2027-01-09", checkOut: "2027-01-11", guests: 2 },
+      "2026-11-27",
+    );
+    expect(quote).toMatchObject({ ok: false, errors: { chegada: expect.stringContaining("ocupadas") } });
+    const row = await feedRow(id);
+    expect(row).toMatchObject({ failures: 0, lastError: null, events: 2, conflicts: [] });
+    expect(row.lastSuccessAt).toEqual(NOW);
+    expect(row.nextAttemptAt).toEqual(new Date(NOW.getTime() + 1800_000));
+
+    // Not due yet: the sweep leaves it alone. Due again with the same file: nothing changes.
+    expect(await runIcalSweep(a.db, new Date(NOW.getTime() + 60_000), OPTIONS)).toEqual([]);
+    const later = new Date(NOW.getTime() + 1800_000);
+    const [same] = await runIcalSweep(a.db, later, OPTIONS);
+    expect(same).toMatchObject({ ok: true, added: 0, removed: 0, moved: 0 });
+    expect(await getDataVersion(a.db)).toBe(afterFirst);
+
+    // hm-1 moves two nights later, hm-2 leaves the calendar.
+    served.set("/airbnb.ics", {
+      body: ics([{ uid: "hm-1@airbnb.com", start: "2027-01-12", end: "2027-01-15" }]),
+    });
+    const [moved] = await syncFeedNowAs(id, later);
+    expect(moved).toMatchObject({ ok: true, added: 2, removed: 4 });
+    expect(await nightsHeld()).toEqual({
+      "2027-01-12": "bloqueado",
+      "2027-01-13": "bloqueado",
+      "2027-01-14": "bloqueado",
+    });
+    expect(await getDataVersion(a.db)).toBeGreaterThan(afterFirst);
+
+    // Removing the calendar frees what it blocked.
+    expect(await removeFeed(a.db, owner, propertyId, id)).toBe(true);
+    expect(await nightsHeld()).toEqual({});
+  });
+
+  it("never overwrites a confirmed stay: the clash is a conflict, and the night is taken once the stay is cancelled", async () => {
+    const stay = await recordBooking(a.db, admin, propertyId, {
+      checkIn: "2027-01-05",
+      checkOut: "2027-01-08",
+      guests: 2,
+      guestName: "Hóspede direto",
+      guestEmail: "direto@exemplo.com.br",
+      total: 2400,
+    });
+    if (stay.status !== "confirmed") throw new Error("reserva não gravada");
+    served.set("/booking.ics", {
+      body: ics([{ uid: "bk-1", start: "2027-01-07", end: "2027-01-10" }]),
+    });
+    const id = await feedAt("/booking.ics", "Booking.com");
+    const [result] = await runIcalSweep(a.db, NOW, OPTIONS);
+    expect(result).toMatchObject({ ok: true, added: 2, conflicts: ["2027-01-07"] });
+    expect(await nightsHeld()).toMatchObject({
+      "2027-01-05": "reservado",
+      "2027-01-07": "reservado",
+      "2027-01-08": "bloqueado",
+      "2027-01-09": "bloqueado",
+    });
+    expect((await feedRow(id)).conflicts).toEqual(["2027-01-07"]);
+
+    // Cancelling the stay frees its nights; the next fetch takes the one the calendar wants.
+    const cancelled = await cancelBooking(a.db, owner, propertyId, stay.bookingId, NOW);
+    expect(cancelled).toEqual({ status: "cancelled", emailed: true, nights: 3 });
+    const [after] = await syncFeedNowAs(id, NOW);
+    expect(after).toMatchObject({ ok: true, added: 1, conflicts: [] });
+    expect(Object.keys(await nightsHeld())).toEqual(["2027-01-07", "2027-01-08", "2027-01-09"]);
+  });
+
+  it("a broken calendar changes nothing, shows its error and backs off; a good fetch resets it", async () => {
+    served.set("/cal.ics", { body: ics([{ uid: "x", start: "2027-01-10", end: "2027-01-12" }]) });
+    const id = await feedAt("/cal.ics");
+    await runIcalSweep(a.db, NOW, OPTIONS);
+    const held = await nightsHeld();
+    const version = await getDataVersion(a.db);
+
+    let now = new Date(NOW.getTime() + 1800_000);
+    const failures: [number, string][] = [];
+    for (const answer of [
+      { status: 500 },
+      { body: "<!doctype html><title>Entrar</title>" },
+      { hang: true },
+    ]) {
+      served.set("/cal.ics", answer);
+      const [result] = await runIcalSweep(a.db, now, { ...OPTIONS, timeoutMs: 300 });
+      const row = await feedRow(id);
+      failures.push([row.failures, result?.error ?? ""]);
+      expect(row.lastErrorAt).toEqual(now);
+      expect(row.nextAttemptAt).toEqual(new Date(now.getTime() + backoffMs(row.failures)));
+      expect(await nightsHeld()).toEqual(held);
+      expect(await getDataVersion(a.db)).toBe(version);
+      now = row.nextAttemptAt;
+    }
+    expect(failures).toEqual([
+      [1, "O endereço respondeu HTTP 500."],
+      [2, "O endereço não devolveu um calendário iCal (.ics)."],
+      [3, "O calendário não respondeu em 1 segundo."],
+    ]);
+    expect([backoffMs(1), backoffMs(2), backoffMs(3), backoffMs(30)]).toEqual([
+      BACKOFF_BASE_MS,
+      2 * BACKOFF_BASE_MS,
+      4 * BACKOFF_BASE_MS,
+      BACKOFF_CAP_MS,
+    ]);
+
+    // Still backing off: a sweep before its time does not fetch it.
+    const hitsBefore = hits.get("/cal.ics");
+    expect(await runIcalSweep(a.db, new Date(now.getTime() - 1000), OPTIONS)).toEqual([]);
+    expect(hits.get("/cal.ics")).toBe(hitsBefore);
+
+    served.set("/cal.ics", { body: ics([]) });
+    const [ok] = await runIcalSweep(a.db, now, OPTIONS);
+    expect(ok).toMatchObject({ ok: true, removed: 2 });
+    expect(await feedRow(id)).toMatchObject({ failures: 0, lastError: null });
+  });
+
+  it("is refused on a private address unless allowed, and too large a file is not imported", async () => {
+    const id = await feedAt("/x.ics");
+    served.set("/x.ics", { body: ics([{ uid: "y", start: "2027-01-10", end: "2027-01-12" }]) });
+    const [refused] = await runIcalSweep(a.db, NOW, { ...OPTIONS, allowPrivate: false });
+    expect(refused?.error).toBe("Endereço de rede interna não permitido para calendários importados.");
+    expect(hits.get("/x.ics")).toBeUndefined();
+    const [big] = await runIcalSweep(a.db, new Date(NOW.getTime() + BACKOFF_BASE_MS), {
+      ...OPTIONS,
+      maxBytes: 100,
+    });
+    expect(big?.error).toMatch(/^O calendário passa de 1 KB/);
+    expect((await feedRow(id)).failures).toBe(2);
+    expect(await nightsHeld()).toEqual({});
+  });
+
+  it("is fetched once when two app instances sweep at the same time", async () => {
+    for (const n of [1, 2, 3])
+      served.set(`/c${n}.ics`, {
+        body: ics([{ uid: `u${n}`, start: `2027-0${n}-10`, end: `2027-0${n}-12` }]),
+      });
+    for (const n of [1, 2, 3]) await feedAt(`/c${n}.ics`, `Canal ${n}`);
+    const [one, two] = await Promise.all([
+      runIcalSweep(a.db, NOW, OPTIONS),
+      runIcalSweep(b.db, NOW, OPTIONS),
+    ]);
+    expect((one?.length ?? 0) + (two?.length ?? 0)).toBe(3);
+    expect([...hits.values()]).toEqual([1, 1, 1]);
+    expect(Object.keys(await nightsHeld())).toHaveLength(6);
+  });
+
+  it("is added and synced only by whoever manages the listing, with Portuguese errors at the field", async () => {
+    await expect(
+      addFeed(a.db, stranger, propertyId, { label: "Airbnb", url: `${base}/a.ics` }, NOW),
+    ).rejects.toBeInstanceOf(PropertyAccessError);
+    const id = await feedAt("/a.ics");
+    await expect(syncFeedNow(a.db, stranger, propertyId, id, NOW, OPTIONS)).rejects.toBeInstanceOf(
+      PropertyAccessError,
+    );
+    await expect(removeFeed(a.db, stranger, propertyId, id)).rejects.toBeInstanceOf(PropertyAccessError);
+    expect(await feedsOf(a.db, propertyId)).toHaveLength(1);
+    const { feedSchema } = await import("./ical-sync.server");
+    const bad = feedSchema.safeParse({ label: "", url: "ftp://exemplo.com/cal.ics" });
+    expect(
+      bad.success ? {} : Object.fromEntries(bad.error.issues.map((i) => [i.path[0], i.message])),
+    ).toEqual({
+      label: "Dê um nome ao calendário (ex.: Airbnb).",
+      url: "Informe um endereço que comece com http:// ou https://.",
+    });
+  });
+});
+
+describe("cancelling a confirmed stay", () => {
+  it("frees its nights, is audited, e-mails the guest, and is refused to another corretor", async () => {
+    const stay = await recordBooking(a.db, admin, propertyId, {
+      checkIn: "2027-03-01",
+      checkOut: "2027-03-04",
+      guests: 2,
+      guestName: "Joana Viajante",
+      guestEmail: "joana@exemplo.com.br",
+      total: 2400,
+    });
+    if (stay.status !== "confirmed") throw new Error("reserva não gravada");
+    await expect(cancelBooking(a.db, stranger, propertyId, stay.bookingId, NOW)).rejects.toBeInstanceOf(
+      PropertyAccessError,
+    );
+    const version = await getDataVersion(a.db);
+    expect(await cancelBooking(a.db, owner, propertyId, stay.bookingId, NOW)).toEqual({
+      status: "cancelled",
+      emailed: true,
+      nights: 3,
+    });
+    expect(await nightsHeld()).toEqual({});
+    expect(await getDataVersion(a.db)).toBeGreaterThan(version);
+    const [booking] = await a.db.select().from(rentalBookings).where(eq(rentalBookings.id, stay.bookingId));
+    expect(booking).toMatchObject({ status: "cancelada", cancelledAt: NOW });
+    const audited = await a.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "rental-booking-cancelled"), eq(auditLog.userId, owner.id)));
+    expect(audited.filter((row) => row.details?.bookingId === stay.bookingId)).toHaveLength(1);
+    expect(await cancelBooking(a.db, owner, propertyId, stay.bookingId, NOW)).toEqual({
+      status: "not-found",
+    });
+
+    smtp.received.length = 0;
+    const worker = createOutboxWorker({
+      database: a,
+      handlers: {
+        [CANCELLATION_EMAIL_KIND]: cancellationEmailHandler(a.db, transport, "https://site.teste"),
+      },
+      pollIntervalMs: 600_000,
+      log: () => {},
+    });
+    expect(await worker.runOnce()).toMatchObject({ sent: 1, failed: 0 });
+    const mail = smtp.received[0];
+    expect(mail?.to).toEqual(["joana@exemplo.com.br"]);
+    const text = decoded(mail?.raw ?? "");
+    expect(text).toContain("Reserva cancelada: Casa na praia de Japaratinga");
+    expect(text).toContain("de 01/03/2027 a 04/03/2027, foi cancelada");
+  });
+});
+
+async function syncFeedNowAs(id: number, now: Date) {
+  return [await syncFeedNow(a.db, owner, propertyId, id, now, OPTIONS)];
+}
+
+function decoded(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/(=[0-9A-F]{2})+/g, (match) => Buffer.from(match.replace(/=/g, ""), "hex").toString("utf8"));
+}
