@@ -8,7 +8,7 @@ import { createTestDatabase } from "../db/test-database.server";
 import { getAgencySettings } from "../settings/settings.server";
 import { updateAgencySettings } from "../settings/update-settings.server";
 import { bumpDataVersion, type DataVersionSource, openDataVersionSource } from "./data-version.server";
-import { perDataVersion, perDataVersionByKey } from "./per-data-version.server";
+import { perDataVersion, perDataVersionById, perDataVersionByKey } from "./per-data-version.server";
 
 let database: Database;
 let source: DataVersionSource;
@@ -85,5 +85,34 @@ describe("perDataVersion", () => {
     expect(await memo(database.db)).toBe(1);
     expect(await memo(database.db)).toBe(2);
     source = await openDataVersionSource(database);
+  });
+});
+
+describe("perDataVersionById", () => {
+  it("reads only the ids it does not hold, in one call, and all again after a write", async () => {
+    const calls: number[][] = [];
+    const memo = perDataVersionById(
+      async (_db, ids: number[]) => {
+        calls.push(ids);
+        // Odd ids exist; an even one is not found (and so asked again next time).
+        return new Map(ids.filter((id) => id % 2 === 1).map((id) => [id, `#${id}`]));
+      },
+      { maxIds: 3 },
+    );
+    expect([...(await memo(database.db, [1, 3])).entries()]).toEqual([
+      [1, "#1"],
+      [3, "#3"],
+    ]);
+    expect([...(await memo(database.db, [3, 5, 2])).values()]).toEqual(["#3", "#5"]);
+    expect(calls).toEqual([
+      [1, 3],
+      [5, 2],
+    ]);
+    await memo(database.db, [7]); // holds 3, 5, 7 now (1 was the least recently used)
+    await memo(database.db, [1, 2, 3]);
+    expect(calls).toEqual([[1, 3], [5, 2], [7], [1, 2]]);
+    await bumpDataVersion(database.db);
+    await memo(database.db, [1, 3]);
+    expect(calls.at(-1)).toEqual([1, 3]);
   });
 });

@@ -72,3 +72,57 @@ export function perDataVersionByKey<C extends { db: Db }, K, T>(
     return entry.value;
   };
 }
+
+/**
+ * Values by numeric id (a listing's card row…), each read once per data version of `db`: the
+ * ids not held are read together in one call (`read` leaves out the ids it finds nothing for,
+ * and those are asked again next time). At most `maxIds` values are kept per database handle, the
+ * least recently used going first. A new data version drops them all. Without a version reader
+ * (tests, scripts), every call reads.
+ */
+export function perDataVersionById<T>(
+  read: (db: Db, ids: number[]) => Promise<Map<number, T>>,
+  options: { maxIds: number },
+): (db: Db, ids: readonly number[]) => Promise<Map<number, T>> {
+  const memos = new WeakMap<Db, { version: number; byId: Map<number, T> }>();
+  return async (db, ids) => {
+    const readVersion = readers.get(db);
+    if (!readVersion || ids.length === 0) return read(db, [...ids]);
+    const current = readVersion();
+    // Read the version first: the values then reflect at least that version.
+    const version = typeof current === "number" ? current : await current;
+    let memo = memos.get(db);
+    if (!memo || version > memo.version) {
+      memo = { version, byId: new Map() };
+      memos.set(db, memo);
+    }
+    const held = memo.version === version ? memo.byId : undefined;
+    const found = new Map<number, T>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const value = held?.get(id);
+      if (value === undefined) missing.push(id);
+      else {
+        // Most recently used goes last (a Map keeps insertion order).
+        held!.delete(id);
+        held!.set(id, value);
+        found.set(id, value);
+      }
+    }
+    if (missing.length === 0) return found;
+    const fresh = await read(db, missing);
+    for (const [id, value] of fresh) {
+      found.set(id, value);
+      // Kept only while no newer version replaced the memo meanwhile (an older reader's rows
+      // would pass for the new version's).
+      if (memos.get(db) === memo && memo.version === version) memo.byId.set(id, value);
+    }
+    if (memo.byId.size > options.maxIds) {
+      for (const id of memo.byId.keys()) {
+        memo.byId.delete(id);
+        if (memo.byId.size <= options.maxIds) break;
+      }
+    }
+    return found;
+  };
+}

@@ -1,9 +1,11 @@
 // The search screens' loader: canonical redirects, and result pages shared between visitors
 // until a write moves the data version (never older than the last committed write).
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProperty } from "../../../tests/support/factories";
 import { bumpDataVersion, type DataVersionSource, openDataVersionSource } from "../cache/data-version.server";
 import type { Database } from "../db/client.server";
+import { properties } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import { loadSearchPage, type SearchScreen } from "./search-page.server";
@@ -67,5 +69,32 @@ describe("loadSearchPage", () => {
     // A write through the app moves the data version: the next new URL reads them again.
     await bumpDataVersion(database.db);
     await expect.poll(() => cities("?precoMin=3")).toContain("Penedo");
+  });
+
+  it("shows a listing's card as of the latest write at a URL never asked before", async () => {
+    const listing = await insertProperty(database.db, {
+      cidade: "Marechal Deodoro",
+      titulo: "Casa na lagoa",
+      precoVenda: 500_000,
+    });
+    const titles = async (query: string) => {
+      const result = await page(query);
+      if (!("data" in result)) throw new Error(`esperava resultados: ${query}`);
+      return result.data.cards.map((c) => c.titulo);
+    };
+    expect(await titles("?cidade=Marechal+Deodoro&precoMin=10")).toEqual(["Casa na lagoa"]);
+    // The card is held for this data version: a new URL shows it without reading it again…
+    expect(await titles("?cidade=Marechal+Deodoro&precoMin=11")).toEqual(["Casa na lagoa"]);
+    // …until a write through the app changes it and moves the data version.
+    await database.db.transaction(async (tx) => {
+      await tx
+        .update(properties)
+        .set({ titulo: "Casa na lagoa, reformada" })
+        .where(eq(properties.id, listing.id));
+      await bumpDataVersion(tx);
+    });
+    await expect
+      .poll(() => titles("?cidade=Marechal+Deodoro&precoMin=12"))
+      .toEqual(["Casa na lagoa, reformada"]);
   });
 });

@@ -1,5 +1,7 @@
 // The loader work shared by the search screens: parse the URL, send non-canonical URLs to their
 // canonical form, search, and shape cards, facets and head data.
+
+import type { PropertyCardData } from "../../lib/property-card";
 import { resultCountText, searchTitle } from "../../lib/search-describe";
 import { parseSearchFilters } from "../../lib/search-filters";
 import { isIndexable, type SearchPageData } from "../../lib/search-page";
@@ -9,7 +11,7 @@ import { perDataVersionByKey } from "../cache/per-data-version.server";
 import { toCardData } from "../properties/cards.server";
 import type { Services } from "../services.server";
 import { MAP_POINT_LIMIT, mapPoints, withResolvedCentre } from "./map-search.server";
-import { searchFacets, searchProperties } from "./search.server";
+import { type SearchResult, searchFacets, searchProperties } from "./search.server";
 import { searchFallback, suggestSpelling } from "./spelling.server";
 
 export interface SearchScreen {
@@ -62,6 +64,21 @@ const facetsPerVersion = perDataVersionByKey(
 const facetsOf = (services: Pick<Services, "db">, restrictTipos: readonly Tipo[] | undefined) =>
   facetsPerVersion(services, restrictTipos?.join(",") ?? "");
 
+/**
+ * A result's card, shaped once per result row: the index path's rows are shared by every search
+ * of a data version (search.server.ts, cardRowsById), so their cards are too.
+ */
+const cards = new WeakMap<SearchResult["items"][number], PropertyCardData>();
+
+function cardOf(item: SearchResult["items"][number], storage: Services["storage"]): PropertyCardData {
+  let card = cards.get(item);
+  if (!card) {
+    card = toCardData(item.property, item.cover, storage);
+    cards.set(item, card);
+  }
+  return card;
+}
+
 async function searchPage(
   services: Pick<Services, "db" | "storage">,
   canonical: string,
@@ -102,7 +119,7 @@ async function searchPage(
       total: result.total,
       page: result.page,
       pageCount: result.pageCount,
-      cards: result.items.map(({ property, cover }) => toCardData(property, cover, services.storage)),
+      cards: result.items.map((item) => cardOf(item, services.storage)),
       canonicalPath: canonical,
       noindex: !isIndexable(filters, result.total),
       ...(points && {

@@ -4,6 +4,7 @@ import { and, asc, count, desc, inArray, type SQL, sql } from "drizzle-orm";
 import { FILTER_NAMES } from "../../lib/search-filter-table";
 import { SEARCH_PAGE_SIZE, type SearchFilters } from "../../lib/search-params";
 import type { Tipo } from "../../lib/vocabulary";
+import { perDataVersionById } from "../cache/per-data-version.server";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { type CardRow, cardColumns, isPublished } from "../properties/cards.server";
@@ -105,18 +106,7 @@ export async function searchWithIndex(
   const query = await indexQuery(db, filters, options.restrictTipos, (page - 1) * pageSize, pageSize);
   const answer = query && index.search(query);
   if (!answer) return undefined;
-  // By primary key alone (publicacao is checked here): a plan that cannot go wrong. The covers
-  // come in the same query (one round trip: on PGlite each one costs the event loop).
-  const rows = answer.ids.length
-    ? await db
-        .select({ ...cardColumns, publicacao: properties.publicacao, cover: coverColumn })
-        .from(properties)
-        .where(inArray(properties.id, answer.ids))
-    : [];
-  const byId = new Map<number, SearchResult["items"][number]>();
-  for (const { publicacao, cover, ...property } of rows) {
-    if (publicacao === "publicado") byId.set(property.id, { property, cover });
-  }
+  const byId = await cardRowsById(db, answer.ids);
   // A listing unpublished between the index's sync and this read is left out.
   const items = answer.ids.flatMap((id) => byId.get(id) ?? []);
   return {
@@ -127,6 +117,28 @@ export async function searchWithIndex(
     items,
   };
 }
+
+/**
+ * The cards' rows (with their covers) of published listings, by id, read once per data version:
+ * the first pages of most searches show the same few hundred listings, and only a write a
+ * visitor could see changes a card (decision 009). By primary key alone, covers in the same
+ * query (one round trip: on PGlite each one holds the event loop); the rows kept are shared
+ * by every search of that version: read them, never change them.
+ */
+const cardRowsById = perDataVersionById(
+  async (db: Db, ids: number[]) => {
+    const rows = await db
+      .select({ ...cardColumns, publicacao: properties.publicacao, cover: coverColumn })
+      .from(properties)
+      .where(inArray(properties.id, ids));
+    const byId = new Map<number, SearchResult["items"][number]>();
+    for (const { publicacao, cover, ...property } of rows) {
+      if (publicacao === "publicado") byId.set(property.id, { property, cover });
+    }
+    return byId;
+  },
+  { maxIds: 5_000 },
+);
 
 /**
  * What PostgreSQL made of a search's words and places (its parsed tsquery, the folded names),
