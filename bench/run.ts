@@ -20,10 +20,12 @@
 // a first start makes the demo photos, slowly on a busy machine). bench/cpu-profile.ts reads a
 // `node --cpu-prof` profile of the server.
 //
-// Arguments: `--only http` (or http,lighthouse,image,search,search-load,flood,drain,lead-intake,start,build) runs only those steps
+// Arguments: `--only http` (or http,lighthouse,image,search,search-load,flood,drain,lead-intake,instances,start,build) runs only those steps
 // and, unless `--out <file>` is given, prints the table instead of overwriting docs/benchmarks.md
 // (a partial table would drop the other sections). `--only start` times the build, a first start
-// on a fresh data folder and a restart (bench/start.ts).
+// on a fresh data folder and a restart (bench/start.ts). `--only instances` loads the uncached
+// listing through nginx with one and two app instances on BENCH_DATABASE_URL, and times a 12 MP
+// photo's upload into the data folder and into an S3 server (bench/instances.ts).
 import { execSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -36,6 +38,7 @@ import { benchDrain, type DrainResult } from "./drain";
 import { benchFlood, type FloodResult } from "./flood";
 import { cpuMsPerRequest, type LoadResult, load, warmUp } from "./http";
 import { benchImage, type ImageResult } from "./images";
+import { benchInstances, type InstancesResult } from "./instances";
 import { type JsWeight, measureJsWeight } from "./js-weight";
 import { benchLeadIntake, LEAD_INTAKE_SECRET, type LeadIntakeRow } from "./lead-intake";
 import { type LighthouseResult, multiplierFor, runLighthouse } from "./lighthouse";
@@ -70,6 +73,7 @@ const STEPS = [
   "flood",
   "drain",
   "lead-intake",
+  "instances",
   "baseline",
 ];
 /** Requests in flight when the drain step sends SIGTERM. */
@@ -125,6 +129,8 @@ interface Report {
   drain?: DrainResult;
   /** The Grupo ZAP lead endpoint: distinct leads, then the same again (bench/lead-intake.ts). */
   leadIntake: LeadIntakeRow[];
+  /** One and two instances behind nginx; a 12 MP upload to disk and to S3 (bench/instances.ts). */
+  instances?: InstancesResult;
   baseline?: BaselineReport;
   /** The production build's duration, when this run built. */
   buildMs?: number;
@@ -539,6 +545,43 @@ async function drainStep(): Promise<DrainResult> {
   }
 }
 
+function renderInstances(result: InstancesResult): string[] {
+  const median = (runs: number[]) => round(percentile(runs, 50), 0);
+  const out = [
+    "## 10. Mais de uma instância (nginx, PostgreSQL, S3)",
+    "",
+    "A página de imóvel renderizada a cada pedido (PAGE_CACHE=off) através do nginx (HTTP, upstream com keep-alive como em deploy/nginx.conf), com uma e com duas instâncias do site (processos separados, cada uma com seu DATA_DIR, um banco PostgreSQL: BENCH_DATABASE_URL), na mesma execução. Nesta máquina de 2 núcleos o nginx, o PostgreSQL e o autocannon dividem os núcleos com as instâncias: a razão é um piso, não o que uma segunda máquina dá.",
+    "",
+  ];
+  if (result.load.length > 0) {
+    const one = result.load.find((r) => r.instances === 1)?.result.requestsPerSecond ?? 0;
+    out.push(
+      table(
+        ["instâncias", "req/s", "razão", "p50 (ms)", "p99 (ms)", "erros + não-2xx"],
+        result.load.map(({ instances, result: r }) => [
+          instances,
+          round(r.requestsPerSecond, 0),
+          `${round(r.requestsPerSecond / Math.max(one, 1), 2)}×`,
+          r.p50,
+          r.p99,
+          r.errors + r.non2xx,
+        ]),
+      ),
+      "",
+    );
+  } else out.push(`Carga via nginx não medida nesta execução: ${result.skipped}.`, "");
+  out.push(
+    `Envio de uma foto de 12 MP (${round(result.upload[0]?.inputBytes ?? 0, 0)} bytes) pelo processamento completo (variantes + original) até o armazenamento; mediana de ${result.upload[0]?.runsMs.length ?? 0} execuções alternadas. O servidor S3 é o s3rver na mesma máquina (a rede de um S3 de verdade soma a isso).`,
+    "",
+    table(
+      ["armazenamento", "mediana (ms)", "execuções (ms)"],
+      result.upload.map((u) => [u.store, median(u.runsMs), u.runsMs.map((ms) => round(ms, 0)).join(", ")]),
+    ),
+    "",
+  );
+  return out;
+}
+
 function renderDrain(drain: DrainResult): string[] {
   return [
     "## 8. SIGTERM com requisições em andamento",
@@ -875,6 +918,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
   if (report.flood) out.push(...renderFlood(report.flood));
   if (report.drain) out.push(...renderDrain(report.drain));
   if (report.leadIntake.length > 0) out.push(...renderLeadIntake(report.leadIntake));
+  if (report.instances) out.push(...renderInstances(report.instances));
   if (report.baseline) out.push(...renderBaseline(report.baseline));
   if (report.notes.length > 0) out.push("## Observações", "", ...report.notes.map((n) => `- ${n}`), "");
   return out.join("\n");
@@ -1067,6 +1111,20 @@ async function main(): Promise<void> {
       progress(
         `  ${row.engine}, ${row.kind}: ${row.ok} de ${row.sent} 2xx, ${round(row.requestsPerSecond, 0)} req/s`,
       );
+    save();
+  }
+  if (!SKIP.has("instances")) {
+    report.instances = await benchInstances({
+      port: PORT,
+      buildDir: BUILD_DIR,
+      dataDir: `${DATA_DIR}-instances`,
+      seconds: DURATION,
+      connections: CONNECTIONS,
+      warmupRequests: WARMUP_REQUESTS,
+      uploadRuns: 3,
+    });
+    for (const row of report.instances.load)
+      progress(`  ${row.instances} instância(s): ${round(row.result.requestsPerSecond, 0)} req/s`);
     save();
   }
   const elapsed = (Date.now() - startedAt.getTime()) / 1000;

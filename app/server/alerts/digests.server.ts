@@ -385,31 +385,48 @@ export function alertDigestEmailHandler(
   };
 }
 
+/** The sweep's name among background jobs (its advisory lock). */
+export const ALERT_SWEEP_JOB = "alert-sweep";
+
 export interface AlertSweep {
+  /** One sweep now (as the timer does); undefined when another instance or turn was sweeping. */
+  sweepNow(): Promise<{ queued: number; purged: number } | undefined>;
   stop(): Promise<void>;
 }
 
-/** The process's alert sweep every ALERT_SWEEP_INTERVAL_SECONDS (started by server/app.ts startServices). */
+/**
+ * The process's alert sweep every ALERT_SWEEP_INTERVAL_SECONDS (started by server/app.ts
+ * startServices). One instance at a time sweeps (Database.exclusive); the others skip that turn.
+ */
 export function startAlertSweep(
-  services: Pick<Services, "config" | "db" | "log">,
+  services: Pick<Services, "config" | "database" | "db" | "log">,
   now: () => Date = () => new Date(),
 ): AlertSweep {
   const log: Logger = logOf(services);
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    if (running) return;
-    running = runAlertSweep(services.db, now())
-      .then((result) => {
-        if (result.queued + result.purged > 0) log.info(result, "Alertas de busca");
+  let running: Promise<{ queued: number; purged: number } | undefined> | undefined;
+  const sweepNow = () => {
+    if (running) return Promise.resolve(undefined);
+    running = services.database
+      .exclusive(ALERT_SWEEP_JOB, () => runAlertSweep(services.db, now()))
+      .then((outcome) => {
+        if (!outcome.ran) return undefined;
+        if (outcome.value.queued + outcome.value.purged > 0) log.info(outcome.value, "Alertas de busca");
+        return outcome.value;
       })
-      .catch((error: unknown) => log.error({ err: error }, "Alertas de busca: a varredura falhou"))
+      .catch((error: unknown) => {
+        log.error({ err: error }, "Alertas de busca: a varredura falhou");
+        return undefined;
+      })
       .finally(() => {
         running = undefined;
       });
+    return running;
   };
+  const sweep = () => void sweepNow();
   const timer = setInterval(sweep, services.config.ALERT_SWEEP_INTERVAL_SECONDS * 1000);
   timer.unref?.();
   return {
+    sweepNow,
     async stop() {
       clearInterval(timer);
       await running;

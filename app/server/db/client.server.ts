@@ -35,8 +35,19 @@ export interface CopyTransaction {
 export interface Database {
   readonly db: Db;
   readonly engine: "pglite" | "postgres";
-  /** Apply drizzle-kit migrations that have not run yet (from another folder: fewer of them). */
+  /**
+   * Apply drizzle-kit migrations that have not run yet (from another folder: fewer of them). On
+   * PostgreSQL under an advisory lock: instances starting at once on an outdated database migrate
+   * one after the other (the second finds nothing left to do) instead of racing.
+   */
   migrate(migrationsFolder?: string): Promise<void>;
+  /**
+   * Runs `work` unless another instance is running the job of this `name` (a background sweep): on
+   * PostgreSQL it holds a session advisory lock meanwhile (pg_try_advisory_lock) and resolves to
+   * `{ ran: false }` without running when the lock is taken; the embedded database belongs to one
+   * process, so there it always runs.
+   */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   /**
    * One transaction for a backup: "snapshot" reads one consistent state (REPEATABLE READ, READ
    * ONLY; on the embedded database every other query waits until it ends), "load" writes.
@@ -48,6 +59,11 @@ export interface Database {
   /** Flush to disk (CHECKPOINT) and close; releases the data-folder lock. */
   close(): Promise<void>;
 }
+
+/** The advisory lock's key (hashtext) that migrating instances queue on (Database.migrate). */
+export const MIGRATION_LOCK = "imoveis:migrations";
+/** Prefix of a background job's advisory lock key (Database.exclusive). */
+export const JOB_LOCK_PREFIX = "imoveis:job:";
 
 export const MIGRATIONS_DIR = resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
@@ -93,6 +109,9 @@ async function openPglite(dataDir: string | undefined, releaseLock: () => void):
     engine: "pglite",
     async migrate(migrationsFolder = MIGRATIONS_DIR) {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    },
+    async exclusive(_name, work) {
+      return { ran: true, value: await work() };
     },
     copyTransaction(mode, work) {
       // PGlite's transaction() holds its query lock: the app's other queries wait, none runs inside.
@@ -147,7 +166,32 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     db,
     engine: "postgres",
     async migrate(migrationsFolder = MIGRATIONS_DIR) {
-      await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
+      // Held on a connection of its own (the pool may have only one), ended afterwards.
+      const lock = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await lock`select pg_advisory_lock(hashtext(${MIGRATION_LOCK}))`;
+        await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
+      } finally {
+        // Ending the session releases the lock, also when migrating failed.
+        await lock.end({ timeout: 5 });
+      }
+    },
+    async exclusive(name, work) {
+      const lock = await client.reserve();
+      try {
+        const key = `${JOB_LOCK_PREFIX}${name}`;
+        const [row] = await lock<
+          { taken: boolean }[]
+        >`select pg_try_advisory_lock(hashtext(${key})) as taken`;
+        if (!row?.taken) return { ran: false };
+        try {
+          return { ran: true, value: await work() };
+        } finally {
+          await lock`select pg_advisory_unlock(hashtext(${key}))`;
+        }
+      } finally {
+        lock.release();
+      }
     },
     async copyTransaction(mode, work) {
       const options = mode === "snapshot" ? "isolation level repeatable read read only" : "read write";

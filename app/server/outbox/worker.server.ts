@@ -35,6 +35,9 @@ import type { Services } from "../services.server";
 import { VISIT_EMAIL_KIND, visitEmailHandler } from "../visits/visit-emails.server";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.server";
 
+/** The summaries' queuing among background jobs (its advisory lock). */
+export const NEXT_ACTION_SUMMARY_JOB = "next-action-summaries";
+
 export async function startOutboxWorker(
   services: Pick<Services, "config" | "database" | "log" | "storage">,
 ): Promise<OutboxWorker> {
@@ -106,8 +109,11 @@ export async function startOutboxWorker(
         storage: services.storage,
       }),
     },
+    // One instance at a time queues the day's summaries (each row's key also refuses a second).
     scheduled: (now) =>
-      enqueueNextActionSummaries(services.database.db, now, services.config.LEAD_SUMMARY_HOUR),
+      services.database.exclusive(NEXT_ACTION_SUMMARY_JOB, () =>
+        enqueueNextActionSummaries(services.database.db, now, services.config.LEAD_SUMMARY_HOUR),
+      ),
     log: (message) => log.warn(message),
   });
   await worker.start();
