@@ -19,11 +19,10 @@ test("busca por datas: Maragogi, 27/12 a 03/01, 6 hóspedes → cards com o tota
 }) => {
   const y = reveillonYear();
   await page.goto("/todos-os-imoveis?finalidade=temporada&cidade=Maragogi");
-  await page.locator(".search-filters__summary").click();
   await page.getByLabel("Chegada").fill(`${y}-12-27`);
   await page.getByLabel("Saída").fill(`${y + 1}-01-03`);
   await page.getByLabel("Hóspedes").fill("6");
-  await page.getByLabel("Hóspedes").press("Enter");
+  await page.getByRole("button", { name: "Aplicar filtros" }).click();
   await expect(page).toHaveURL(
     new RegExp(`\\?finalidade=temporada&cidade=Maragogi&chegada=${y}-12-27&saida=${y + 1}-01-03&hospedes=6$`),
   );

@@ -141,6 +141,9 @@ export async function takenNights(
   return new Map(rows.map((r) => [r.night, r.bookingId === null ? "bloqueado" : "reservado"] as const));
 }
 
+/** Above this many listings, the stay's window is read whole rather than listing by listing. */
+const WINDOW_SCAN_FROM = 200;
+
 /** Of these listings, the ones with any night taken from `from` (included) to `to` (excluded). */
 export async function listingsWithTakenNights(
   db: Db | Tx,
@@ -149,7 +152,17 @@ export async function listingsWithTakenNights(
   to: string,
 ): Promise<Set<number>> {
   if (!propertyIds.length) return new Set();
-  // One array parameter, however many listings (a list of parameters would be one per id).
+  if (propertyIds.length > WINDOW_SCAN_FROM) {
+    // Many candidates (a broad search): every listing's taken nights in the window, through
+    // rental_nights_night_idx (the window's rows only), kept for the candidates.
+    const wanted = new Set(propertyIds);
+    const rows = await db
+      .selectDistinct({ propertyId: rentalNights.propertyId })
+      .from(rentalNights)
+      .where(takenIn(from, to));
+    return new Set(rows.map((r) => r.propertyId).filter((id) => wanted.has(id)));
+  }
+  // Few: each one's calendar by the primary key. One array parameter, however many listings.
   const ids = `{${propertyIds.join(",")}}`;
   const rows = await db
     .selectDistinct({ propertyId: rentalNights.propertyId })

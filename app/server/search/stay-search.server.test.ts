@@ -9,7 +9,12 @@ import { staySearchOf } from "../../lib/search-stay";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
 import type { Actor } from "../properties/access.server";
-import { blockNights, recordBooking, saveRentalTerms } from "../rentals/rentals.server";
+import {
+  blockNights,
+  listingsWithTakenNights,
+  recordBooking,
+  saveRentalTerms,
+} from "../rentals/rentals.server";
 import { searchProperties, searchPropertiesSql } from "./search.server";
 
 const TODAY = "2026-11-27";
@@ -136,6 +141,16 @@ describe("busca por datas", () => {
     // Three alta nights (3 minimum) before the blocked night and the booking: CA0003 and CA0005 are back.
     const alta = await search("finalidade=temporada&chegada=2026-12-15&saida=2026-12-18&hospedes=2");
     expect(alta.totals).toMatchObject({ CA0001: 2950, CA0003: 2950, CA0005: 1500 });
+  });
+
+  it("noites ocupadas: o mesmo resultado lendo a janela inteira (muitos candidatos) ou imóvel por imóvel", async () => {
+    const all = Object.values(ids);
+    const few = await listingsWithTakenNights(database.db, all, "2026-12-27", "2027-01-03");
+    // Past 200 candidates the window is read whole (ids with no listing just pad the list).
+    const padded = [...all, ...Array.from({ length: 300 }, (_, i) => 1_000_000 + i)];
+    const many = await listingsWithTakenNights(database.db, padded, "2026-12-27", "2027-01-03");
+    expect([...many].sort()).toEqual([...few].sort());
+    expect([...few].sort()).toEqual([ids.CA0003, ids.CA0005].sort());
   });
 
   it("as datas sem finalidade escolhem temporada; com venda ou aluguel são deixadas de lado", () => {
