@@ -144,7 +144,10 @@ describe("JSON-LD de temporada (decisão 040)", () => {
     });
     const page = await loadListingPage(services, "CA0140", new Request("http://x/casas/CA0140"));
     if (page.kind !== "found") throw new Error(page.kind);
-    const ld = JSON.parse(page.jsonLd.replace(/\\u003c/g, "<")) as Record<string, any>;
+    const ld = JSON.parse(page.jsonLd.replace(/\\u003c/g, "<")) as {
+      mainEntity: Record<string, unknown>;
+      offers: unknown;
+    };
     const rental = ld.mainEntity;
     expect(rental["@type"]).toBe("VacationRental");
     expect(rental.checkinTime).toBe("15:00");
