@@ -69,6 +69,7 @@ export function PropertyCard({
           {card.price}
           {card.secondaryPrice ? <span className="property-card__price2">{card.secondaryPrice}</span> : null}
         </p>
+        {card.stayTotal ? <p className="property-card__stay">{card.stayTotal}</p> : null}
         {card.monthlyTotal || card.pricePerM2 ? (
           <p className="property-card__price-facts">
             {card.monthlyTotal ? <span>Total com taxas: {card.monthlyTotal}</span> : null}

@@ -26,4 +26,6 @@ export interface PropertyCardData {
   statusLabel: string;
   destaque: boolean;
   cover: PictureData | null;
+  /** A search by dates: the stay's total, "R$ 9.000 por 7 noites" (decision 040). */
+  stayTotal?: string;
 }

@@ -19,6 +19,7 @@ import {
   type Ordem,
   PARAM_ORDER,
   PLACE_SEPARATOR,
+  STAY_SEARCH_KEYS,
 } from "./search-keys";
 import type { Tipo } from "./vocabulary";
 
@@ -192,6 +193,9 @@ const RANGES = FILTER_NAMES.filter((name) => SEARCH_FILTERS[name].kind === "rang
 export const searchFiltersSchema = z.pipe(
   z.object({
     ...Object.fromEntries(FILTER_NAMES.flatMap(fieldSchemas)),
+    // Kept as typed (up to 12 characters): search-stay.ts validates them against today and the
+    // form shows its message beside the visitor's own value.
+    ...Object.fromEntries(STAY_SEARCH_KEYS.map((key) => [key, text(12)])),
     ordem: z.catch(z.enum(ORDEM_KEYS), DEFAULT_ORDEM),
     pagina: z.catch(integerIn(1, MAX_PAGE), 1),
     mapa: flag,
@@ -205,12 +209,25 @@ export const searchFiltersSchema = z.pipe(
     // A circle has one centre (a place wins over a point) and a radius (2 km unless given).
     if (f.perto) f.centro = undefined;
     f.raio = f.perto || f.centro ? (f.raio ?? DEFAULT_RADIUS_KM) : undefined;
+    // Dates and guests mean a temporada stay (decision 040): they choose temporada when no
+    // finalidade is chosen, and are dropped beside venda or aluguel.
+    if (STAY_SEARCH_KEYS.some((key) => f[key] !== undefined)) {
+      if (f.finalidade === undefined) f.finalidade = "temporada";
+      if (f.finalidade !== "temporada") for (const key of STAY_SEARCH_KEYS) f[key] = undefined;
+    }
     return f as SearchFilters;
   }),
 );
 
-/** `mapa`: the results are shown on a map too (not a filter: the same results). */
-export type SearchFilters = FilterFields & { ordem: Ordem; pagina: number; mapa: boolean };
+/**
+ * `mapa`: the results are shown on a map too (not a filter: the same results). `chegada`,
+ * `saida`, `hospedes`: a temporada stay as typed (search-stay.ts reads it).
+ */
+export type SearchFilters = FilterFields & {
+  ordem: Ordem;
+  pagina: number;
+  mapa: boolean;
+} & Partial<Record<(typeof STAY_SEARCH_KEYS)[number], string>>;
 
 export interface ParseOptions {
   /** Only these tipos are meaningful here (the Casas screen); others are dropped. */

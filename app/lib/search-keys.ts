@@ -22,11 +22,18 @@ export const LIST_KEYS: ReadonlySet<string> = new Set(
 );
 
 /**
- * The parameters in their canonical order: the filters' (search-filter-table.ts), then sort,
- * page and the map view.
+ * A temporada search's stay (decision 040): the same names as a listing's quote
+ * (`?estadia=1&chegada=…&saida=…&hospedes=…`), so a card's link carries them unchanged.
+ */
+export const STAY_SEARCH_KEYS = ["chegada", "saida", "hospedes"] as const;
+
+/**
+ * The parameters in their canonical order: the filters' (search-filter-table.ts), the stay's
+ * dates and guests, then sort, page and the map view.
  */
 export const PARAM_ORDER: readonly string[] = [
   ...FILTER_NAMES.flatMap(filterParams),
+  ...STAY_SEARCH_KEYS,
   "ordem",
   "pagina",
   "mapa",

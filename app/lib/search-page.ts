@@ -3,6 +3,7 @@ import type { MetaDescriptor } from "react-router";
 import { absoluteUrl, buildMeta, siteFromMatches } from "./meta";
 import type { PropertyCardData } from "./property-card";
 import { activeFilterCount, DEFAULT_ORDEM, pageHref, type SearchFilters } from "./search-params";
+import type { StaySearchErrors } from "./search-stay";
 import type { Tipo } from "./vocabulary";
 
 export interface CityFacetView {
@@ -45,8 +46,10 @@ export interface SearchPageData {
   page: number;
   pageCount: number;
   cards: PropertyCardData[];
-  /** The canonical path + query of this page. */
+  /** The canonical path + query of this page (without a stay's dates: decision 040). */
   canonicalPath: string;
+  /** A temporada stay asked (chegada, saida, hospedes) as typed, and its messages per field. */
+  stay?: { values: Record<"chegada" | "saida" | "hospedes", string>; errors: StaySearchErrors };
   noindex: boolean;
   /** "Você quis dizer: …?" when the query's words are misspelt (app/server/search/spelling.server.ts). */
   suggestion?: SpellingSuggestion;

@@ -33,10 +33,32 @@ describe("parseSearchFilters", () => {
       perto: undefined,
       centro: undefined,
       raio: undefined,
+      chegada: undefined,
+      saida: undefined,
+      hospedes: undefined,
       ordem: "relevancia",
       pagina: 1,
       mapa: false,
     });
+  });
+
+  it("reads a temporada stay in the canonical order, as typed (decision 040)", () => {
+    const filters = parseSearchFilters(
+      "ordem=menor-preco&hospedes=6&saida=2027-01-03&cidade=Maragogi&chegada= 2026-12-27 &finalidade=temporada",
+    );
+    expect([filters.chegada, filters.saida, filters.hospedes]).toEqual(["2026-12-27", "2027-01-03", "6"]);
+    expect(searchQueryString(filters)).toBe(
+      "?finalidade=temporada&cidade=Maragogi&chegada=2026-12-27&saida=2027-01-03&hospedes=6&ordem=menor-preco",
+    );
+    // Dates choose temporada when no finalidade is chosen; beside venda they are dropped.
+    expect(searchQueryString(parseSearchFilters("hospedes=4&chegada=2026-12-27"))).toBe(
+      "?finalidade=temporada&chegada=2026-12-27&hospedes=4",
+    );
+    expect(searchQueryString(parseSearchFilters("finalidade=aluguel&chegada=2026-12-27"))).toBe(
+      "?finalidade=aluguel",
+    );
+    // A stay is not one of the filters an indexed page may have (its page is noindex anyway).
+    expect(activeFilterCount(filters)).toBe(2);
   });
 
   it("reads every parameter", () => {

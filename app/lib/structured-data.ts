@@ -4,6 +4,7 @@
 // address than the listing's visibility level allows.
 import {
   type AddressVisibility,
+  COMODIDADES,
   type Finalidade,
   type RentPeriod,
   type Status,
@@ -42,6 +43,17 @@ export interface JsonLdListing {
   updatedAt?: Date | string | null;
   /** Photo URLs (site paths or absolute), the cover first. */
   images: readonly string[];
+  /** Amenity keys (COMODIDADES). */
+  comodidades?: readonly string[];
+}
+
+/** A temporada listing's terms, for its VacationRental (decision 040). */
+export interface JsonLdRental {
+  maxGuests: number;
+  /** The default nightly rate (seasons vary it; the page's quote has the stay's total). */
+  defaultRate: number;
+  checkInTime: string;
+  checkOutTime: string;
 }
 
 export interface JsonLdAgency {
@@ -156,7 +168,7 @@ function geo(listing: JsonLdListing): JsonLdObject | undefined {
   };
 }
 
-function offers(listing: JsonLdListing, seller: JsonLdObject): JsonLdObject[] {
+function offers(listing: JsonLdListing, seller: JsonLdObject, rental?: JsonLdRental): JsonLdObject[] {
   const base = { availability: availability(listing.status), seller };
   const list: JsonLdObject[] = [];
   const forSale = listing.finalidades.includes("venda");
@@ -174,9 +186,16 @@ function offers(listing: JsonLdListing, seller: JsonLdObject): JsonLdObject[] {
     );
   }
   if (forRent) {
-    const price = !listing.precoSobConsulta && listing.precoAluguel ? listing.precoAluguel : undefined;
     const onlyTemporada = !listing.finalidades.includes("aluguel");
-    const period = listing.periodoAluguel ?? (onlyTemporada ? "diaria" : "mensal");
+    // A temporada listing with its terms is offered by the night, at its default rate.
+    const price =
+      rental && onlyTemporada
+        ? rental.defaultRate
+        : !listing.precoSobConsulta && listing.precoAluguel
+          ? listing.precoAluguel
+          : undefined;
+    const period =
+      rental && onlyTemporada ? "diaria" : (listing.periodoAluguel ?? (onlyTemporada ? "diaria" : "mensal"));
     list.push(
       compact({
         "@type": "Offer",
@@ -199,11 +218,53 @@ export function listingUrl(referencia: string, publicUrl: string): string {
   return absolute(`/casas/${encodeURIComponent(referencia)}`, publicUrl);
 }
 
+/**
+ * A temporada listing's place (decision 040): a VacationRental (schema.org's, as Google reads
+ * holiday rentals) holding the accommodation with its occupancy, bedrooms, bathrooms, size and
+ * amenities; check-in and check-out times. Its address and point are the listing's public ones.
+ */
+function vacationRental(
+  listing: JsonLdListing,
+  rental: JsonLdRental,
+  accommodation: JsonLdObject,
+  amenities: readonly string[],
+): JsonLdObject {
+  const { name, description, address, geo: point, image, containedInPlace, ...rooms } = accommodation;
+  return compact({
+    "@type": "VacationRental",
+    name,
+    description,
+    identifier: listing.referencia,
+    address,
+    geo: point,
+    containedInPlace,
+    image,
+    checkinTime: rental.checkInTime,
+    checkoutTime: rental.checkOutTime,
+    containsPlace: compact({
+      ...rooms,
+      "@type": accommodation["@type"] === "Place" ? "Accommodation" : accommodation["@type"],
+      occupancy: { "@type": "QuantitativeValue", maxValue: rental.maxGuests, unitCode: "C62" },
+      amenityFeature: amenities.map((label) => ({
+        "@type": "LocationFeatureSpecification",
+        name: label,
+        value: true,
+      })),
+    }),
+  });
+}
+
 export function realEstateListingJsonLd(
   listing: JsonLdListing,
-  options: { publicUrl: string; agency?: Partial<Pick<JsonLdAgency, "name">> },
+  options: {
+    publicUrl: string;
+    agency?: Partial<Pick<JsonLdAgency, "name">>;
+    /** A temporada listing's terms: its place is described as a VacationRental. */
+    rental?: JsonLdRental | null;
+  },
 ): JsonLdObject {
   const { publicUrl, agency } = options;
+  const rental = options.rental ?? undefined;
   const url = listingUrl(listing.referencia, publicUrl);
   const images = listing.images.map((src) => absolute(src, publicUrl));
   const type = placeType(listing.tipo);
@@ -246,8 +307,17 @@ export function realEstateListingJsonLd(
     datePosted: isoDate(listing.publishedAt),
     dateModified: isoDate(listing.updatedAt),
     image: images,
-    mainEntity: place,
-    offers: offers(listing, seller),
+    mainEntity: rental
+      ? vacationRental(
+          listing,
+          rental,
+          place,
+          (listing.comodidades ?? []).flatMap((key) =>
+            key in COMODIDADES ? [COMODIDADES[key as keyof typeof COMODIDADES].label] : [],
+          ),
+        )
+      : place,
+    offers: offers(listing, seller, rental),
   });
 }
 

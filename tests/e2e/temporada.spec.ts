@@ -13,6 +13,42 @@ function reveillonYear(): number {
   return today <= `${year}-12-27` ? year : year + 1;
 }
 
+// The walk's start (decision 040): the search by dates finds the stay's listings with their
+// totals, and the card carries the dates into the listing's quote and calendar.
+test("busca por datas: Maragogi, 27/12 a 03/01, 6 hóspedes → cards com o total → o imóvel com as datas", async ({
+  page,
+}) => {
+  const y = reveillonYear();
+  await page.goto("/todos-os-imoveis?finalidade=temporada&cidade=Maragogi");
+  await page.getByLabel("Chegada").fill(`${y}-12-27`);
+  await page.getByLabel("Saída").fill(`${y + 1}-01-03`);
+  await page.getByLabel("Hóspedes").fill("6");
+  await page.getByRole("button", { name: "Aplicar filtros" }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`\\?finalidade=temporada&cidade=Maragogi&chegada=${y}-12-27&saida=${y + 1}-01-03&hospedes=6$`),
+  );
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    /\/todos-os-imoveis\?finalidade=temporada&cidade=Maragogi$/,
+  );
+  const card = page
+    .locator(".property-card")
+    .filter({ hasText: /por 7 noites/ })
+    .first();
+  await expect(card.locator(".property-card__stay")).toHaveText(/^R\$ [\d.]+ por 7 noites$/);
+  const total = (await card.locator(".property-card__stay").textContent())?.replace(" por 7 noites", "");
+  await expectNoAxeViolations(page);
+  await card.locator(".property-card__link").click();
+  await expect(page).toHaveURL(
+    new RegExp(`\\?estadia=1&chegada=${y}-12-27&saida=${y + 1}-01-03&hospedes=6#temporada$`),
+  );
+  await expect(page.getByTestId("cotacao").getByRole("heading")).toHaveText(
+    `7 noites, 6 hóspedes: total ${total}`,
+  );
+  await expect(page.getByRole("table", { name: `dezembro de ${y}` })).toBeVisible();
+});
+
 test("Maragogi, 27/12 a 03/01, 6 hóspedes: cotação, pedido, confirmação, noites reservadas no calendário", async ({
   page,
   request,

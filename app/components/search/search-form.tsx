@@ -9,7 +9,7 @@ import {
   placeLabel,
   RADIUS_CHOICES_KM,
 } from "../../lib/search-filter-table";
-import type { CityFacetView } from "../../lib/search-page";
+import type { CityFacetView, SearchPageData } from "../../lib/search-page";
 import { activeFilterCount, PLACE_SEPARATOR, placeValue, type SearchFilters } from "../../lib/search-params";
 import { COMODIDADE_KEYS, COMODIDADES, type Finalidade, TIPOS, type Tipo } from "../../lib/vocabulary";
 import { useCanonicalSubmit, warmParser } from "./canonical-submit";
@@ -33,6 +33,43 @@ const PRICE_LEGEND: Record<Finalidade | "", string> = {
 };
 
 const MINIMUMS = [1, 2, 3, 4];
+
+const STAY_LABELS = { chegada: "Chegada", saida: "Saída", hospedes: "Hóspedes" } as const;
+
+/**
+ * A temporada stay: check-in, check-out and guests (the names of a listing's quote, so a card's
+ * link carries them on). Shown with "Temporada" or no finalidade chosen (dates choose temporada);
+ * a bad value keeps what the visitor typed, with the message under it (decision 040).
+ */
+function StayFields({ stay }: { stay?: SearchPageData["stay"] }) {
+  return (
+    <fieldset className="search-group search-stay">
+      <legend>Temporada: datas e hóspedes</legend>
+      {(["chegada", "saida", "hospedes"] as const).map((name) => {
+        const error = stay?.errors[name];
+        return (
+          <div className="search-field" key={name}>
+            <label htmlFor={`f-${name}`}>{STAY_LABELS[name]}</label>
+            <input
+              id={`f-${name}`}
+              name={name}
+              type={name === "hospedes" ? "number" : "date"}
+              {...(name === "hospedes" ? { min: 1, max: 50, inputMode: "numeric" as const } : {})}
+              defaultValue={stay?.values[name] ?? ""}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `f-${name}-erro` : undefined}
+            />
+            {error ? (
+              <p id={`f-${name}-erro`} className="search-field__error">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
 
 // The "3+ quartos" selects and the yes/no boxes come from the filter table: a new one there
 // appears here.
@@ -97,11 +134,14 @@ export function SearchForm({
   filters,
   facets,
   tipoOptions,
+  stay,
 }: {
   path: string;
   filters: SearchFilters;
   facets: CityFacetView[];
   tipoOptions: readonly Tipo[];
+  /** A temporada stay asked, with its messages (decision 040). */
+  stay?: SearchPageData["stay"];
 }) {
   const submit = useCanonicalSubmit(path, tipoOptions);
   const [finalidade, setFinalidade] = useState<Finalidade | "">(filters.finalidade ?? "");
@@ -186,7 +226,7 @@ export function SearchForm({
             sinal de menos, deixa de fora: -mobiliado.
           </p>
         </div>
-        <details className="search-filters">
+        <details className="search-filters" open={stay && Object.keys(stay.errors).length ? true : undefined}>
           <summary className="search-filters__summary">
             Filtros{active ? <span className="search-filters__count"> ({active})</span> : null}
           </summary>
@@ -206,6 +246,8 @@ export function SearchForm({
                 </label>
               ))}
             </fieldset>
+
+            {finalidade === "" || finalidade === "temporada" ? <StayFields stay={stay} /> : null}
 
             {tipoOptions.length > 1 ? (
               <fieldset className="search-group">

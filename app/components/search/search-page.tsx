@@ -77,6 +77,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           filters={data.filters}
           facets={data.facets}
           tipoOptions={data.tipoOptions}
+          stay={data.stay}
         />
         <SearchResults
           path={data.path}

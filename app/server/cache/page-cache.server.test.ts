@@ -130,6 +130,19 @@ describe("keys and requests", () => {
     expect(get("/casas/AL-0001?utm_source=x")).toBe(true);
     expect(get("/todos-os-imoveis?simular=1")).toBe(true);
   });
+
+  it("never stores a search by dates: what it finds depends on today (decision 040)", () => {
+    const get = (originalUrl: string) =>
+      isCacheableRequest(
+        { method: "GET", path: originalUrl.split("?")[0]!, originalUrl, headers: {} },
+        SESSION,
+      );
+    expect(get("/todos-os-imoveis?finalidade=temporada&cidade=Maragogi")).toBe(true);
+    expect(get("/todos-os-imoveis?finalidade=temporada&chegada=2026-12-27&saida=2027-01-03&hospedes=6")).toBe(
+      false,
+    );
+    expect(get("/casas?finalidade=temporada&hospedes=6")).toBe(false);
+  });
 });
 
 describe("ETag and storage policy", () => {

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { isSimulationQuery } from "../../lib/financing-fields";
 import { isStayQuery } from "../../lib/rental-form";
+import { STAY_SEARCH_KEYS } from "../../lib/search-keys";
 
 export interface CachedPage {
   status: number;
@@ -170,10 +171,23 @@ function isSimulation(request: CacheableRequest): boolean {
   return isSimulationQuery(url.slice(query)) || isStayQuery(url.slice(query));
 }
 
+/**
+ * A search by dates (?…&chegada=…&saida=…&hospedes=…, decision 040): what it finds depends on
+ * today (no check-in before it), which a stored page would keep past midnight; and each visitor's
+ * dates make another URL. Rendered per request (its search is memoized per URL, day and version).
+ */
+function isStaySearch(request: CacheableRequest): boolean {
+  const url = request.originalUrl ?? "";
+  const query = url.indexOf("?");
+  if (query < 0) return false;
+  const params = new URLSearchParams(url.slice(query));
+  return STAY_SEARCH_KEYS.some((key) => params.has(key));
+}
+
 /** GET/HEAD of a public page by someone without a session. */
 export function isCacheableRequest(request: CacheableRequest, sessionCookies: readonly string[]): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (!isCacheablePath(request.path) || isSimulation(request)) return false;
+  if (!isCacheablePath(request.path) || isSimulation(request) || isStaySearch(request)) return false;
   return !hasCookie(request.headers.cookie, sessionCookies);
 }
 

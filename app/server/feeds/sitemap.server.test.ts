@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createActor,
   insertAgency,
   insertPhotos,
   insertProperty,
@@ -8,8 +10,10 @@ import {
 } from "../../../tests/support/factories";
 import { samplePhoto, tempStorage } from "../../../tests/support/photos";
 import type { Database } from "../db/client.server";
+import { properties } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import type { LocalDiskStorage } from "../media/storage.server";
+import { recordBooking, saveRentalTerms } from "../rentals/rentals.server";
 import {
   IMAGE_NAMESPACE,
   LISTINGS_PER_SITEMAP,
@@ -103,6 +107,42 @@ describe("/sitemap.xml", () => {
     expect(locs.some((l) => l.includes("cidade=Arapiraca"))).toBe(false);
   });
 
+  it("keeps its size when temporada listings get rates and bookings: dates never make URLs (decision 040)", async () => {
+    const property = await insertProperty(database.db, {
+      referencia: "CA0070",
+      finalidades: ["temporada"],
+      precoVenda: null,
+      precoAluguel: 600,
+      periodoAluguel: "diaria",
+    });
+    const before = descendants(await sitemap(), "loc").map((l) => l.textContent ?? "");
+    const admin = await createActor(database.db, "admin");
+    await saveRentalTerms(database.db, admin, property.id, {
+      defaultRate: 800,
+      minNights: 2,
+      cleaningFee: 0,
+      securityDeposit: 0,
+      maxGuests: 6,
+      checkInTime: "14:00",
+      checkOutTime: "11:00",
+      houseRules: "",
+      inventory: "",
+      seasons: [],
+    });
+    await recordBooking(database.db, admin, property.id, {
+      checkIn: "2030-12-27",
+      checkOut: "2031-01-03",
+      guests: 4,
+      guestName: "Hóspede",
+      guestEmail: null,
+      total: 5600,
+    });
+    const after = descendants(await sitemap(), "loc").map((l) => l.textContent ?? "");
+    expect(after).toEqual(before);
+    expect(after.filter((l) => /chegada|saida|hospedes|estadia/.test(l))).toEqual([]);
+    await database.db.delete(properties).where(eq(properties.id, property.id));
+  });
+
   it("gives each listing its lastmod and its photos as absolute JPEG image entries", async () => {
     const root = await sitemap();
     const url = childElements(root, "url").find((u) => childText(u, "loc") === `${PUBLIC_URL}/casas/AP0001`)!;
@@ -148,6 +188,9 @@ describe("/robots.txt", () => {
     for (const path of ["/admin", "/login", "/api"]) expect(lines).toContain(`Disallow: ${path}`);
     // A listing's financing simulations, not the listing (decision 033).
     expect(lines).toContain("Disallow: /*?*simular=");
+    // A listing's quote and a search's stay (decisions 037 and 040).
+    for (const stay of ["estadia", "chegada", "saida", "hospedes"])
+      expect(lines).toContain(`Disallow: /*?*${stay}=`);
     for (const map of ["mapa", "regiao", "centro"]) expect(lines).toContain(`Disallow: /*?*${map}=`);
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     // Social images must stay fetchable: Twitterbot obeys robots.txt for card images.

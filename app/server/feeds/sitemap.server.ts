@@ -228,7 +228,8 @@ export async function sitemapPartStream(
  * the feeds answer X-Robots-Tag: noindex, which a search engine only sees if it may fetch them).
  * A listing's financing simulations (?simular=1…) are the visitor's own numbers, one URL per
  * try: crawlers that read wildcards (Google, Bing) skip them (decision 033); so are a temporada
- * listing's quotes (?estadia=1…, decision 037). The search's map view and its areas and circles
+ * listing's quotes (?estadia=1…, decision 037), and a search's dates (?…chegada=…, decision 040:
+ * canonical to the search without them). The search's map view and its areas and circles
  * (decision 036) are the same listings as the list, one URL per pan: skipped too.
  */
 export const ROBOTS_DISALLOW = [
@@ -240,6 +241,9 @@ export const ROBOTS_DISALLOW = [
   "/redefinir-senha",
   "/*?*simular=",
   "/*?*estadia=",
+  "/*?*chegada=",
+  "/*?*saida=",
+  "/*?*hospedes=",
   "/*?*mapa=",
   "/*?*regiao=",
   "/*?*centro=",

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertPhoto, insertProperty } from "../../../tests/support/factories";
+import { createActor, insertPhoto, insertProperty } from "../../../tests/support/factories";
 import { bumpDataVersion, openDataVersionSource } from "../cache/data-version.server";
 import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
+import { saveRentalTerms } from "../rentals/rentals.server";
 import { countsAsView, loadListingPage } from "./listing-page.server";
 
 let database: Database;
@@ -106,5 +107,74 @@ describe("loadListingPage", () => {
     expect(missing.kind).toBe("not-found");
     if (missing.kind !== "not-found") return;
     expect(missing.suggestions.length).toBeGreaterThan(0);
+  });
+});
+
+describe("JSON-LD de temporada (decisão 040)", () => {
+  it("descreve o imóvel como VacationRental: hóspedes, quartos, comodidades, diária; endereço só até o bairro", async () => {
+    const property = await insertProperty(database.db, {
+      referencia: "CA0140",
+      tipo: "casa",
+      finalidades: ["temporada"],
+      precoVenda: null,
+      precoAluguel: 700,
+      periodoAluguel: "diaria",
+      cidade: "Maragogi",
+      bairro: "Barra Grande",
+      logradouro: "Rua Escondida da Praia",
+      numero: "12",
+      cep: "57955-000",
+      visibilidadeEndereco: "bairro",
+      quartos: 4,
+      banheiros: 3,
+      comodidades: ["piscina", "churrasqueira"],
+    });
+    const admin = await createActor(database.db, "admin");
+    await saveRentalTerms(database.db, admin, property.id, {
+      defaultRate: 800,
+      minNights: 2,
+      cleaningFee: 300,
+      securityDeposit: 1000,
+      maxGuests: 10,
+      checkInTime: "15:00",
+      checkOutTime: "11:00",
+      houseRules: "",
+      inventory: "",
+      seasons: [],
+    });
+    const page = await loadListingPage(services, "CA0140", new Request("http://x/casas/CA0140"));
+    if (page.kind !== "found") throw new Error(page.kind);
+    const ld = JSON.parse(page.jsonLd.replace(/\\u003c/g, "<")) as {
+      mainEntity: Record<string, unknown>;
+      offers: unknown;
+    };
+    const rental = ld.mainEntity;
+    expect(rental["@type"]).toBe("VacationRental");
+    expect(rental.checkinTime).toBe("15:00");
+    expect(rental.address).toEqual({
+      "@type": "PostalAddress",
+      addressLocality: "Maragogi",
+      addressRegion: "AL",
+      addressCountry: "BR",
+    });
+    expect(rental.containsPlace).toMatchObject({
+      "@type": "House",
+      occupancy: { "@type": "QuantitativeValue", maxValue: 10 },
+      numberOfBedrooms: 4,
+      numberOfBathroomsTotal: 3,
+      amenityFeature: [
+        { "@type": "LocationFeatureSpecification", name: "Piscina", value: true },
+        { "@type": "LocationFeatureSpecification", name: "Churrasqueira", value: true },
+      ],
+    });
+    expect(ld.offers).toEqual([
+      expect.objectContaining({
+        price: 800,
+        priceSpecification: expect.objectContaining({ price: 800, unitCode: "DAY", unitText: "diária" }),
+      }),
+    ]);
+    // The hidden street and its CEP never reach the page's data.
+    expect(page.jsonLd).not.toContain("Escondida");
+    expect(page.jsonLd).not.toContain("57955");
   });
 });

@@ -58,13 +58,14 @@ async function readListingPageNow(
   const { property, photos } = lookup;
   const similar = await similarListings(db, property, SIMILAR);
   const finalidade = property.finalidades[0];
+  const rental = rentalOf(property, await getRentalTermsRow(db, property.id));
   return {
     kind: "found",
     propertyId: property.id,
     listing: toPublicListing(property, photos, storage, config.publicUrl),
     agent: await listingAgent(db, property.corretorId),
     financing: financingOffer(property, await getFinancingRate(db)),
-    rental: rentalOf(property, await getRentalTermsRow(db, property.id)),
+    rental,
     similar: similar.map((s) => toCardData(s.property, s.cover, storage)),
     similarHref: searchHref("/todos-os-imoveis", {
       tipo: [property.tipo],
@@ -78,7 +79,7 @@ async function readListingPageNow(
     og: listingOgImage(toOgListing(property, photos, (await getAgencyBrand(db)).logo), config.publicUrl),
     // Serialized here, once: the page data carries one string instead of a tree of objects.
     jsonLd: serializeJsonLd(
-      listingStructuredData(property, photos, storage, { publicUrl: config.publicUrl }),
+      listingStructuredData(property, photos, storage, { publicUrl: config.publicUrl, rental }),
     ),
     consentText: LGPD_CONSENT_TEXT,
   };

@@ -4,7 +4,7 @@
 // in its own transaction, so cached listing pages show it on the next request (decision 009).
 // A night can be taken once: rental_nights' primary key (property_id, night) refuses a second
 // confirmation of any shared night, whichever instance commits second.
-import { and, asc, between, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, arrayContains, asc, between, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import {
   addDays,
   calendarMonths,
@@ -18,17 +18,20 @@ import {
 import type { StayRequest } from "../../lib/rental-form";
 import { audit } from "../audit/audit.server";
 import { bumpDataVersion } from "../cache/data-version.server";
+import { perDataVersion } from "../cache/per-data-version.server";
 import type { Db, Tx } from "../db/client.server";
 import {
   leadContacts,
   leads,
   type Property,
+  properties,
   type RentalTerms,
   rentalBookings,
   rentalNights,
   rentalTerms,
 } from "../db/schema.server";
 import { type Actor, auditOrigin, loadManageable } from "../properties/access.server";
+import { isPublished } from "../properties/cards.server";
 import { isUniqueViolation } from "../properties/errors.server";
 import { enqueueBookingEmail, enqueueCancellationEmail } from "./booking-email.server";
 
@@ -114,6 +117,15 @@ export async function saveRentalTerms(db: Db, actor: Actor, propertyId: number, 
   });
 }
 
+/**
+ * A night taken from `from` (included) to `to` (excluded): booked or blocked. The one definition
+ * of "taken" that the listing's calendar and quote (takenNights) and the search by dates
+ * (listingsWithTakenNights) share.
+ */
+function takenIn(from: string, to: string): SQL {
+  return and(gte(rentalNights.night, from), lt(rentalNights.night, to)) as SQL;
+}
+
 /** The taken nights from `from` (included) to `to` (excluded): booked or blocked. */
 export async function takenNights(
   db: Db | Tx,
@@ -124,11 +136,88 @@ export async function takenNights(
   const rows = await db
     .select({ night: rentalNights.night, bookingId: rentalNights.bookingId })
     .from(rentalNights)
-    .where(
-      and(eq(rentalNights.propertyId, propertyId), gte(rentalNights.night, from), lt(rentalNights.night, to)),
-    )
+    .where(and(eq(rentalNights.propertyId, propertyId), takenIn(from, to)))
     .orderBy(asc(rentalNights.night));
   return new Map(rows.map((r) => [r.night, r.bookingId === null ? "bloqueado" : "reservado"] as const));
+}
+
+/** Above this many listings, the stay's window is read whole rather than listing by listing. */
+const WINDOW_SCAN_FROM = 200;
+
+/** Of these listings, the ones with any night taken from `from` (included) to `to` (excluded). */
+export async function listingsWithTakenNights(
+  db: Db | Tx,
+  propertyIds: readonly number[],
+  from: string,
+  to: string,
+): Promise<Set<number>> {
+  if (!propertyIds.length) return new Set();
+  if (propertyIds.length > WINDOW_SCAN_FROM) {
+    // Many candidates (a broad search): every listing's taken nights in the window, through
+    // rental_nights_night_idx (the window's rows only), kept for the candidates.
+    const wanted = new Set(propertyIds);
+    const rows = await db
+      .selectDistinct({ propertyId: rentalNights.propertyId })
+      .from(rentalNights)
+      .where(takenIn(from, to));
+    return new Set(rows.map((r) => r.propertyId).filter((id) => wanted.has(id)));
+  }
+  // Few: each one's calendar by the primary key. One array parameter, however many listings.
+  const ids = `{${propertyIds.join(",")}}`;
+  const rows = await db
+    .selectDistinct({ propertyId: rentalNights.propertyId })
+    .from(rentalNights)
+    .where(and(sql`${rentalNights.propertyId} = any(${ids}::int[])`, takenIn(from, to)));
+  return new Set(rows.map((r) => r.propertyId));
+}
+
+/**
+ * Every published temporada listing's terms (rentalOf), read once per data version: saving terms
+ * bumps it, so a search by dates never prices with old rates.
+ */
+const publishedRentals = perDataVersion(async (db: Db): Promise<Map<number, ListingRental>> => {
+  const rows = await db
+    .select({
+      id: properties.id,
+      finalidades: properties.finalidades,
+      precoAluguel: properties.precoAluguel,
+      periodoAluguel: properties.periodoAluguel,
+      quartos: properties.quartos,
+      terms: rentalTerms,
+    })
+    .from(properties)
+    .leftJoin(rentalTerms, eq(rentalTerms.propertyId, properties.id))
+    .where(and(isPublished, arrayContains(properties.finalidades, ["temporada"])));
+  const out = new Map<number, ListingRental>();
+  for (const { terms, ...property } of rows) {
+    const rental = rentalOf(property, terms);
+    if (rental) out.set(property.id, rental);
+  }
+  return out;
+});
+
+/**
+ * The search by dates (decision 040): of these listings, those that can take the stay, with its
+ * quote (the listing page's quoteStay): temporada terms, guests within the maximum, the minimum
+ * nights of the seasons the stay touches, a check-in from today, and no night taken.
+ */
+export async function availableStays(
+  db: Db,
+  propertyIds: readonly number[],
+  stay: StayRequest,
+  today: string,
+): Promise<Map<number, StayQuote>> {
+  const rentals = await publishedRentals(db);
+  const quotes = new Map<number, StayQuote>();
+  for (const id of propertyIds) {
+    const rental = rentals.get(id);
+    if (!rental) continue;
+    const quoted = quoteStay(rental, stay, today);
+    if (quoted.ok) quotes.set(id, quoted.quote);
+  }
+  const taken = await listingsWithTakenNights(db, [...quotes.keys()], stay.checkIn, stay.checkOut);
+  for (const id of taken) quotes.delete(id);
+  return quotes;
 }
 
 /**

@@ -97,4 +97,41 @@ describe("loadSearchPage", () => {
       .poll(() => titles("?cidade=Marechal+Deodoro&precoMin=12"))
       .toEqual(["Casa na lagoa, reformada"]);
   });
+
+  it("a search by dates: the card's total and link carry the stay; noindex, canonical without the dates", async () => {
+    await insertProperty(database.db, {
+      referencia: "CA0300",
+      titulo: "Casa de praia em Maragogi",
+      cidade: "Maragogi",
+      finalidades: ["temporada"],
+      precoVenda: null,
+      precoAluguel: 600,
+      periodoAluguel: "diaria",
+      quartos: 3,
+    });
+    await bumpDataVersion(database.db);
+    // The next 27 December from today in Maceió: the site takes no check-in before today.
+    const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+    const y =
+      today <= `${today.slice(0, 4)}-12-27` ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) + 1;
+    const stay = `chegada=${y}-12-27&saida=${y + 1}-01-03&hospedes=6`;
+    const result = await page(`?finalidade=temporada&cidade=Maragogi&${stay}`);
+    if (!("data" in result)) throw new Error("esperava resultados");
+    const { data } = result;
+    expect(data.cards.map((c) => [c.referencia, c.stayTotal, c.url])).toEqual([
+      ["CA0300", "R$ 4.200 por 7 noites", `/casas/CA0300?estadia=1&${stay}#temporada`],
+    ]);
+    expect(data.noindex).toBe(true);
+    expect(data.canonicalPath).toBe("/todos-os-imoveis?finalidade=temporada&cidade=Maragogi");
+    // Seven guests: more than three bedrooms take (no terms yet: two per bedroom).
+    const crowded = await page(
+      `?finalidade=temporada&cidade=Maragogi&chegada=${y}-12-27&saida=${y + 1}-01-03&hospedes=7`,
+    );
+    expect("data" in crowded && crowded.data.total).toBe(0);
+    // A bad date: the message at its field, and the search without dates still answers.
+    const bad = await page(`?finalidade=temporada&cidade=Maragogi&chegada=${y}-12-27&saida=${y}-12-20`);
+    if (!("data" in bad)) throw new Error("esperava resultados");
+    expect(bad.data.stay?.errors).toEqual({ saida: "A saída deve ser depois da chegada." });
+    expect(bad.data.cards.map((c) => [c.referencia, c.stayTotal])).toEqual([["CA0300", undefined]]);
+  });
 });

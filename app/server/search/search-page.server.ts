@@ -1,11 +1,14 @@
 // The loader work shared by the search screens: parse the URL, send non-canonical URLs to their
 // canonical form, search, and shape cards, facets and head data.
 
+import { formatPrice } from "../../lib/format";
+import { maceioClock } from "../../lib/next-action";
 import type { PropertyCardData } from "../../lib/property-card";
 import { resultCountText, searchTitle } from "../../lib/search-describe";
 import { parseSearchFilters } from "../../lib/search-filters";
 import { isIndexable, type SearchPageData } from "../../lib/search-page";
 import { pageHref, searchHref } from "../../lib/search-params";
+import { hasStaySearch, listingStayHref, staySearchLabel, staySearchOf } from "../../lib/search-stay";
 import { TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
 import { toCardData } from "../properties/cards.server";
@@ -36,7 +39,10 @@ export async function loadSearchPage(
   if (`${url.pathname}?${url.searchParams}` !== `${screen.path}?${new URL(canonical, url).searchParams}`) {
     return { redirect: canonical };
   }
-  return readSearchPage({ ...services, screen }, canonical);
+  // A stay's page depends on today too (no check-in before it: decision 040), so its memo key
+  // carries the day; the HTML cache never stores it (page-cache.server.ts).
+  const key = hasStaySearch(filters) ? `${canonical}#${maceioClock(new Date()).day}` : canonical;
+  return readSearchPage({ ...services, screen }, key);
 }
 
 /**
@@ -81,22 +87,28 @@ function cardOf(item: SearchResult["items"][number], storage: Services["storage"
 
 async function searchPage(
   services: Pick<Services, "db" | "storage">,
-  canonical: string,
+  key: string,
   screen: SearchScreen,
 ): Promise<SearchPageResult> {
-  const filters = parseSearchFilters(new URL(canonical, "http://x").searchParams, {
-    allowedTipos: screen.restrictTipos,
-  });
+  const url = new URL(key, "http://x");
+  const canonical = `${url.pathname}${url.search}`;
+  const filters = parseSearchFilters(url.searchParams, { allowedTipos: screen.restrictTipos });
+  const today = url.hash.slice(1) || maceioClock(new Date()).day;
+  const staySearch = staySearchOf(filters, today);
+  const stay = staySearch.kind === "ok" ? staySearch.stay : undefined;
   // The URL names a place (perto); the search reads its centre. The page keeps the URL's filters.
   const searched = await withResolvedCentre(services.db, filters);
   const [result, facets, points] = await Promise.all([
-    searchProperties(services.db, searched, { restrictTipos: screen.restrictTipos }),
+    searchProperties(services.db, searched, {
+      restrictTipos: screen.restrictTipos,
+      ...(stay && { stay: { request: stay, today } }),
+    }),
     facetsOf(services, screen.restrictTipos),
     filters.mapa ? mapPoints(services, searched, screen.restrictTipos) : undefined,
   ]);
   if (filters.pagina > result.pageCount)
     return { redirect: pageHref(screen.path, filters, result.pageCount) };
-  const title = searchTitle(filters, screen.subject, facets);
+  const title = `${searchTitle(filters, screen.subject, facets)}${stay ? ` – ${staySearchLabel(stay)}` : ""}`;
   const [suggestion, fallback] = await Promise.all([
     suggestSpelling({
       db: services.db,
@@ -119,9 +131,32 @@ async function searchPage(
       total: result.total,
       page: result.page,
       pageCount: result.pageCount,
-      cards: result.items.map((item) => cardOf(item, services.storage)),
-      canonicalPath: canonical,
-      noindex: !isIndexable(filters, result.total),
+      cards: result.items.map((item) => {
+        const card = cardOf(item, services.storage);
+        const quote = result.stays?.get(item.property.id);
+        if (!stay || !quote) return card;
+        // The stay's total, from the listing page's own quote, and a link that carries the dates.
+        return {
+          ...card,
+          url: listingStayHref(card.url, stay),
+          stayTotal: `${formatPrice(quote.total)} por ${stay.nights} ${stay.nights === 1 ? "noite" : "noites"}`,
+        };
+      }),
+      // A stay's page is canonical to the same search without the stay, and never indexed.
+      canonicalPath: hasStaySearch(filters)
+        ? searchHref(screen.path, { ...filters, chegada: undefined, saida: undefined, hospedes: undefined })
+        : canonical,
+      noindex: hasStaySearch(filters) || !isIndexable(filters, result.total),
+      ...(hasStaySearch(filters) && {
+        stay: {
+          values: {
+            chegada: filters.chegada ?? "",
+            saida: filters.saida ?? "",
+            hospedes: filters.hospedes ?? "",
+          },
+          errors: staySearch.kind === "invalid" ? staySearch.errors : {},
+        },
+      }),
       ...(points && {
         map: {
           points,

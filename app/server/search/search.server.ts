@@ -1,6 +1,8 @@
 // The public search behind /todos-os-imoveis and /casas: published listings only, every filter
 // bound as a parameter, Portuguese full-text search that ignores accents and case.
 import { and, asc, count, desc, inArray, type SQL, sql } from "drizzle-orm";
+import type { StayQuote } from "../../lib/rental";
+import type { StayRequest } from "../../lib/rental-form";
 import { FILTER_NAMES } from "../../lib/search-filter-table";
 import { SEARCH_PAGE_SIZE, type SearchFilters } from "../../lib/search-params";
 import type { Tipo } from "../../lib/vocabulary";
@@ -9,6 +11,7 @@ import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { type CardRow, cardColumns, isPublished } from "../properties/cards.server";
 import { type CoverRow, coverColumn, coversFor } from "../properties/covers.server";
+import { availableStays } from "../rentals/rentals.server";
 import { area, SERVER_FILTERS, visiblePrice } from "./filters.server";
 import type { IndexQuery } from "./search-index.server";
 import { currentSearchIndex } from "./search-index-sync.server";
@@ -20,6 +23,8 @@ export { SEARCH_PAGE_SIZE };
 
 export interface SearchResult {
   total: number;
+  /** A search by dates' quotes, by listing id (decision 040). */
+  stays?: Map<number, StayQuote>;
   /** The page asked for (may be past pageCount when the filter shrank). */
   page: number;
   pageCount: number;
@@ -31,6 +36,11 @@ export interface SearchOptions {
   pageSize?: number;
   /** Only these tipos (the Casas screen); a tipo filter outside them is ignored. */
   restrictTipos?: readonly Tipo[];
+  /**
+   * A temporada stay (validated: search-stay.ts) and Maceió's today: only the listings that can
+   * take it, each with its quote (decision 040). Ignored unless the finalidade is temporada.
+   */
+  stay?: { request: StayRequest; today: string };
 }
 
 const SOLD = ["vendido", "alugado"] as const;
@@ -90,7 +100,70 @@ export async function searchProperties(
   filters: SearchFilters,
   options: SearchOptions = {},
 ): Promise<SearchResult> {
+  if (stayOf(filters, options)) {
+    const ids = (await allIdsWithIndex(db, filters, options)) ?? (await allIdsSql(db, filters, options));
+    return withStay(db, filters, options, ids);
+  }
   return (await searchWithIndex(db, filters, options)) ?? searchPropertiesSql(db, filters, options);
+}
+
+function stayOf(filters: SearchFilters, options: SearchOptions) {
+  return filters.finalidade === "temporada" ? options.stay : undefined;
+}
+
+/**
+ * The search by dates (decision 040) is a step after the search: the other filters pick every
+ * matching id in the search's order (index or SQL, which agree: the module's contract), then
+ * availableStays (app/server/rentals) keeps those that can take the stay, with their quotes, and
+ * the page is cut from what is left. Taken nights are read from the database at each search.
+ */
+async function withStay(
+  db: Db,
+  filters: SearchFilters,
+  options: SearchOptions,
+  ids: readonly number[],
+): Promise<SearchResult> {
+  const stay = stayOf(filters, options)!;
+  const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
+  const page = filters.pagina;
+  const stays = await availableStays(db, ids, stay.request, stay.today);
+  const matching = ids.filter((id) => stays.has(id));
+  const pageIds = matching.slice((page - 1) * pageSize, page * pageSize);
+  const rows = pageIds.length
+    ? await db.select(cardColumns).from(properties).where(inArray(properties.id, pageIds))
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const result = await withCovers(
+    db,
+    pageIds.flatMap((id) => byId.get(id) ?? []),
+    { total: matching.length, page, pageSize },
+  );
+  return {
+    ...result,
+    stays: new Map(pageIds.flatMap((id) => (stays.has(id) ? [[id, stays.get(id)!]] : []))),
+  };
+}
+
+/** Every id the search matches, in its order, through the index; undefined as searchWithIndex. */
+async function allIdsWithIndex(
+  db: Db,
+  filters: SearchFilters,
+  options: SearchOptions,
+): Promise<number[] | undefined> {
+  const index = await currentSearchIndex(db);
+  if (!index) return undefined;
+  const query = await indexQuery(db, filters, options.restrictTipos, 0, Math.max(1, index.size));
+  return query && index.search(query)?.ids;
+}
+
+/** Every id the search matches, in its order, in SQL alone. */
+async function allIdsSql(db: Db, filters: SearchFilters, options: SearchOptions): Promise<number[]> {
+  const rows = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(searchConditions(filters, options.restrictTipos))
+    .orderBy(...orderBy(filters));
+  return rows.map((row) => row.id);
 }
 
 /** The search through the index; undefined when it cannot answer this one exactly, or is not built yet. */
@@ -225,6 +298,7 @@ export async function searchPropertiesSql(
   filters: SearchFilters,
   options: SearchOptions = {},
 ): Promise<SearchResult> {
+  if (stayOf(filters, options)) return withStay(db, filters, options, await allIdsSql(db, filters, options));
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const where = searchConditions(filters, options.restrictTipos);
   const [countRow] = await db.select({ total: count() }).from(properties).where(where);

@@ -1,6 +1,11 @@
 // JSON-LD from database rows: the listing page's RealEstateListing and the home's
 // RealEstateAgent (app/lib/structured-data.ts does the shaping; this maps our rows to it).
-import { type JsonLdObject, realEstateAgentJsonLd, realEstateListingJsonLd } from "../../lib/structured-data";
+import {
+  type JsonLdObject,
+  type JsonLdRental,
+  realEstateAgentJsonLd,
+  realEstateListingJsonLd,
+} from "../../lib/structured-data";
 import type { Db } from "../db/client.server";
 import type { Property, PropertyPhoto } from "../db/schema.server";
 import { portalJpeg } from "../feeds/mapping.server";
@@ -13,7 +18,7 @@ export function listingStructuredData(
   property: Property,
   photos: readonly Pick<PropertyPhoto, "variants">[],
   storage: Pick<Storage, "url">,
-  options: { publicUrl: string; agencyName?: string },
+  options: { publicUrl: string; agencyName?: string; rental?: JsonLdRental | null },
 ): JsonLdObject {
   const images = photos.flatMap((photo) => {
     const jpeg = portalJpeg(photo.variants);
@@ -21,7 +26,7 @@ export function listingStructuredData(
   });
   return realEstateListingJsonLd(
     { ...property, images },
-    { publicUrl: options.publicUrl, agency: { name: options.agencyName } },
+    { publicUrl: options.publicUrl, agency: { name: options.agencyName }, rental: options.rental ?? null },
   );
 }
 

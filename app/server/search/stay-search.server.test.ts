@@ -1,0 +1,187 @@
+// The search by dates (decision 040) on both engines (TEST_ENGINE=postgres runs it on PostgreSQL):
+// only temporada listings that can take the stay (guests, the seasons' minimum nights, no night
+// taken by a booking or a block), each with the listing page's own quote; the index path and SQL
+// alone give the same page. "Today" is fixed: no test depends on the wall clock.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createActor, insertProperty } from "../../../tests/support/factories";
+import { parseSearchFilters } from "../../lib/search-filters";
+import { staySearchOf } from "../../lib/search-stay";
+import type { Database } from "../db/client.server";
+import { createTestDatabase } from "../db/test-database.server";
+import type { Actor } from "../properties/access.server";
+import {
+  blockNights,
+  listingsWithTakenNights,
+  recordBooking,
+  saveRentalTerms,
+} from "../rentals/rentals.server";
+import { searchProperties, searchPropertiesSql } from "./search.server";
+
+const TODAY = "2026-11-27";
+let database: Database;
+let admin: Actor;
+const ids: Record<string, number> = {};
+
+const TERMS = {
+  defaultRate: 600,
+  minNights: 2,
+  cleaningFee: 250,
+  securityDeposit: 1000,
+  maxGuests: 8,
+  checkInTime: "14:00",
+  checkOutTime: "11:00",
+  houseRules: "",
+  inventory: "",
+  seasons: [
+    { kind: "alta" as const, start: "2026-12-15", end: "2027-02-28", rate: 900, minNights: 3 },
+    { kind: "reveillon" as const, start: "2026-12-29", end: "2027-01-01", rate: 1500, minNights: 5 },
+  ],
+};
+
+async function listing(referencia: string, extra: Partial<Parameters<typeof insertProperty>[1]> = {}) {
+  const row = await insertProperty(database.db, {
+    referencia,
+    titulo: `Casa ${referencia} em Maragogi`,
+    tipo: "casa",
+    finalidades: ["temporada"],
+    precoVenda: null,
+    precoAluguel: 500,
+    periodoAluguel: "diaria",
+    bairro: "Centro",
+    cidade: "Maragogi",
+    quartos: 2,
+    ...extra,
+  });
+  ids[referencia] = row.id;
+  return row.id;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  admin = await createActor(database.db, "admin");
+  // Seasons with réveillon: 8 guests, 5 nights minimum over the réveillon.
+  await saveRentalTerms(database.db, admin, await listing("CA0001"), TERMS);
+  // No terms yet: its daily price, one night minimum, two guests per bedroom (4).
+  await listing("CA0002");
+  // The same seasons, one night blocked by the agency inside the stay.
+  const blocked = await listing("CA0003");
+  await saveRentalTerms(database.db, admin, blocked, TERMS);
+  await blockNights(database.db, admin, blocked, "2026-12-30", "2026-12-30");
+  // A stay booked from the check-out day on: its nights start where the search's end.
+  const afterwards = await listing("CA0004", { quartos: 3 });
+  await recordBooking(database.db, admin, afterwards, {
+    checkIn: "2027-01-03",
+    checkOut: "2027-01-06",
+    guests: 2,
+    guestName: "Hóspede",
+    guestEmail: null,
+    total: 1500,
+  });
+  // Booked across the stay.
+  const booked = await listing("CA0005", { quartos: 4 });
+  await recordBooking(database.db, admin, booked, {
+    checkIn: "2026-12-20",
+    checkOut: "2026-12-29",
+    guests: 2,
+    guestName: "Outro hóspede",
+    guestEmail: null,
+    total: 4000,
+  });
+  // Not for temporada, same city and size.
+  await listing("CA0006", {
+    finalidades: ["venda"],
+    precoVenda: 900_000,
+    precoAluguel: null,
+    periodoAluguel: null,
+  });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+async function search(query: string) {
+  const filters = parseSearchFilters(query);
+  const stay = staySearchOf(filters, TODAY);
+  if (stay.kind !== "ok") throw new Error(`estadia inválida: ${JSON.stringify(stay)}`);
+  const options = { stay: { request: stay.stay, today: TODAY } };
+  const result = await searchProperties(database.db, filters, options);
+  // The module's contract: the index path and SQL alone answer the same.
+  expect(await searchPropertiesSql(database.db, filters, options)).toEqual(result);
+  return {
+    total: result.total,
+    totals: Object.fromEntries(
+      result.items.map(({ property }) => [property.referencia, result.stays?.get(property.id)?.total]),
+    ),
+  };
+}
+
+describe("busca por datas", () => {
+  it("27/12 a 03/01 com 6 hóspedes: capacidade, noites ocupadas e o total da cotação (réveillon)", async () => {
+    const found = await search(
+      "finalidade=temporada&cidade=Maragogi&chegada=2026-12-27&saida=2027-01-03&hospedes=6",
+    );
+    // CA0001: 3 alta nights × 900 + 4 réveillon nights × 1.500 + 250 cleaning. CA0004 (3 bedrooms,
+    // 6 guests) is free: its booking starts on the check-out day. CA0002 takes 4 guests; CA0003
+    // has a blocked night; CA0005 a booked one; CA0006 is not for temporada.
+    expect(found.totals).toEqual({ CA0001: 8950, CA0004: 3500 });
+    expect(found.total).toBe(2);
+  });
+
+  it("2 hóspedes: a casa sem tarifas cadastradas entra pela diária", async () => {
+    const found = await search("finalidade=temporada&chegada=2026-12-27&saida=2027-01-03&hospedes=2");
+    expect(found.totals).toEqual({ CA0001: 8950, CA0002: 3500, CA0004: 3500 });
+  });
+
+  it("a estadia mínima das temporadas que a estadia toca", async () => {
+    // Three nights touching the réveillon (5 nights minimum there): CA0001 is out; CA0005 is
+    // booked on the 28th, CA0003 blocked on the 30th.
+    const found = await search("finalidade=temporada&chegada=2026-12-28&saida=2026-12-31&hospedes=2");
+    expect(Object.keys(found.totals).sort()).toEqual(["CA0002", "CA0004"]);
+    // Three alta nights (3 minimum) before the blocked night and the booking: CA0003 and CA0005 are back.
+    const alta = await search("finalidade=temporada&chegada=2026-12-15&saida=2026-12-18&hospedes=2");
+    expect(alta.totals).toMatchObject({ CA0001: 2950, CA0003: 2950, CA0005: 1500 });
+  });
+
+  it("noites ocupadas: o mesmo resultado lendo a janela inteira (muitos candidatos) ou imóvel por imóvel", async () => {
+    const all = Object.values(ids);
+    const few = await listingsWithTakenNights(database.db, all, "2026-12-27", "2027-01-03");
+    // Past 200 candidates the window is read whole (ids with no listing just pad the list).
+    const padded = [...all, ...Array.from({ length: 300 }, (_, i) => 1_000_000 + i)];
+    const many = await listingsWithTakenNights(database.db, padded, "2026-12-27", "2027-01-03");
+    expect([...many].sort()).toEqual([...few].sort());
+    expect([...few].sort()).toEqual([ids.CA0003, ids.CA0005].sort());
+  });
+
+  it("as datas sem finalidade escolhem temporada; com venda ou aluguel são deixadas de lado", () => {
+    expect(parseSearchFilters("chegada=2026-12-27&saida=2027-01-03").finalidade).toBe("temporada");
+    const venda = parseSearchFilters("finalidade=venda&chegada=2026-12-27&hospedes=6");
+    expect([venda.chegada, venda.hospedes]).toEqual([undefined, undefined]);
+  });
+
+  it("datas inválidas: a mensagem em português no campo, nenhuma busca por datas", () => {
+    const errors = (query: string) => {
+      const stay = staySearchOf(parseSearchFilters(query), TODAY);
+      return stay.kind === "invalid" ? stay.errors : {};
+    };
+    expect(errors("chegada=2026-11-26&saida=2026-11-30")).toEqual({
+      chegada: "A chegada não pode ser antes de hoje.",
+    });
+    expect(errors("chegada=2026-12-10&saida=2026-12-10")).toEqual({
+      saida: "A saída deve ser depois da chegada.",
+    });
+    expect(errors("chegada=2026-12-01&saida=2027-03-02").saida).toMatch(/até 90 dias/);
+    expect(errors("chegada=2026-12-01&saida=2026-12-05&hospedes=51")).toEqual({
+      hospedes: "Informe de 1 a 50 hóspedes.",
+    });
+    expect(errors("chegada=31/12&saida=2027-01-02")).toEqual({
+      chegada: "Informe a data de chegada (dia/mês/ano).",
+    });
+    expect(errors("hospedes=4").chegada).toBe("Informe a data de chegada (dia/mês/ano).");
+    expect(staySearchOf(parseSearchFilters("finalidade=temporada"), TODAY)).toEqual({ kind: "none" });
+    expect(staySearchOf(parseSearchFilters("chegada=2026-12-27&saida=2027-01-03"), TODAY)).toEqual({
+      kind: "ok",
+      stay: { checkIn: "2026-12-27", checkOut: "2027-01-03", guests: 1, nights: 7 },
+    });
+  });
+});

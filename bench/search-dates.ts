@@ -1,0 +1,188 @@
+// The search by dates (decision 040) at 10 000 temporada listings with about a year of taken
+// nights each: searchProperties, the loader's function, in process on PGlite (and on PostgreSQL
+// with BENCH_DATABASE_URL: a throwaway database, emptied). Each listing has its terms (seasons
+// with a réveillon) and stays of 3–10 nights with gaps of 2–21 free nights over the next 365 days
+// (about 40 % of the nights taken), written as rows of rental_nights like the calendar's:
+// the rows a confirmed booking or an agency's block leaves. Prints a table in the format of the
+// other search tables (bench/search.ts).
+//
+//   npx tsx bench/search-dates.ts            BENCH_DATES_SIZE=10000 BENCH_ITERATIONS=30
+import { rm } from "node:fs/promises";
+import { sql } from "drizzle-orm";
+import { maceioClock } from "../app/lib/next-action";
+import { addDays } from "../app/lib/rental";
+import { parseSearchFilters } from "../app/lib/search-filters";
+import { staySearchOf } from "../app/lib/search-stay";
+import { loadConfig } from "../app/server/config.server";
+import { properties, rentalNights, rentalTerms } from "../app/server/db/schema.server";
+import { searchProperties } from "../app/server/search/search.server";
+import { warmSearchIndex } from "../app/server/search/search-index-sync.server";
+import { closeServices, openServices } from "../app/server/services.server";
+import { percentile, progress } from "./util";
+
+const SIZE = Number(process.env.BENCH_DATES_SIZE ?? 10_000);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
+const CITIES = ["Maragogi", "Maceió", "São Miguel dos Milagres", "Japaratinga", "Barra de São Miguel"];
+
+/** A small deterministic generator (no Math.random: the same catalogue at every run). */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  return (n: number) => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state % n;
+  };
+}
+
+async function main() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const engine = databaseUrl ? "PostgreSQL" : "PGlite";
+  const dataDir = "./bench-data-dates";
+  if (!databaseUrl) await rm(dataDir, { recursive: true, force: true });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? "",
+    SEED_DEMO: "false",
+  });
+  const services = await openServices(config);
+  const { db } = services;
+  const today = maceioClock(new Date()).day;
+  const year = Number(today.slice(0, 4)) + (today.slice(5) > "12-27" ? 1 : 0);
+  try {
+    if (databaseUrl) await db.execute(sql`truncate ${properties} restart identity cascade`);
+    progress(`busca por datas (${engine}): semeando ${SIZE.toLocaleString("pt-BR")} imóveis de temporada…`);
+    const random = generator(40);
+    let nightRows = 0;
+    for (let from = 0; from < SIZE; from += 500) {
+      const batch = Array.from({ length: Math.min(500, SIZE - from) }, (_, i) => {
+        const n = from + i;
+        const quartos = 1 + random(5);
+        return {
+          referencia: `TD${String(n).padStart(5, "0")}`,
+          titulo: `Casa de temporada ${n}`,
+          descricao: "Casa de praia para temporada.",
+          tipo: "casa" as const,
+          finalidades: ["temporada" as const],
+          precoAluguel: 300 + random(15) * 100,
+          periodoAluguel: "diaria" as const,
+          bairro: "Centro",
+          cidade: CITIES[n % CITIES.length]!,
+          quartos,
+          latitude: -9.0 - random(1000) / 1000,
+          longitude: -35.2 - random(1000) / 1000,
+          publicacao: "publicado" as const,
+          publishedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)),
+        };
+      });
+      const inserted = await db
+        .insert(properties)
+        .values(batch)
+        .returning({ id: properties.id, quartos: properties.quartos });
+      await db.insert(rentalTerms).values(
+        inserted.map(({ id, quartos }) => ({
+          propertyId: id,
+          defaultRate: 400 + random(10) * 50,
+          minNights: 1 + random(3),
+          cleaningFee: 200,
+          securityDeposit: 1000,
+          maxGuests: quartos * 2 + random(3),
+          checkInTime: "14:00",
+          checkOutTime: "11:00",
+          houseRules: "",
+          inventory: "",
+          seasons: [
+            {
+              kind: "alta" as const,
+              start: `${year}-12-15`,
+              end: `${year + 1}-02-28`,
+              rate: 900,
+              minNights: 3,
+            },
+            {
+              kind: "reveillon" as const,
+              start: `${year}-12-29`,
+              end: `${year + 1}-01-01`,
+              rate: 1500,
+              minNights: 5,
+            },
+          ],
+          updatedAt: new Date(),
+        })),
+      );
+      // About a year of stays per listing: 3–10 nights taken, then 2–21 free, from today.
+      const nights: { propertyId: number; night: string }[] = [];
+      for (const { id } of inserted) {
+        let day = random(7);
+        while (day < 365) {
+          const length = 3 + random(8);
+          for (let k = 0; k < length && day + k < 365; k++)
+            nights.push({ propertyId: id, night: addDays(today, day + k) });
+          day += length + 2 + random(20);
+        }
+      }
+      for (let k = 0; k < nights.length; k += 5_000)
+        await db.insert(rentalNights).values(nights.slice(k, k + 5_000));
+      nightRows += nights.length;
+      if ((from / 500) % 4 === 0)
+        progress(`busca por datas: ${from + batch.length} imóveis, ${nightRows} noites ocupadas`);
+    }
+    await db.execute(sql`analyze`);
+    await warmSearchIndex(db);
+    progress(
+      `busca por datas: ${SIZE} imóveis, ${nightRows.toLocaleString("pt-BR")} noites ocupadas; medindo…`,
+    );
+    const searches = [
+      {
+        label: "Maragogi, 27/12–03/01, 6 hóspedes",
+        query: `finalidade=temporada&cidade=Maragogi&chegada=${year}-12-27&saida=${year + 1}-01-03&hospedes=6`,
+      },
+      {
+        label: "temporada, 3 noites daqui a 150 dias, 2 hóspedes",
+        query: `finalidade=temporada&chegada=${addDays(today, 150)}&saida=${addDays(today, 153)}&hospedes=2`,
+      },
+      {
+        label: "temporada, 7 noites daqui a 200 dias, 4 hóspedes, menor preço",
+        query: `finalidade=temporada&chegada=${addDays(today, 200)}&saida=${addDays(today, 207)}&hospedes=4&ordem=menor-preco`,
+      },
+      {
+        label: "temporada, 3+ quartos, 14 noites daqui a 100 dias",
+        query: `finalidade=temporada&quartos=3&chegada=${addDays(today, 100)}&saida=${addDays(today, 114)}&hospedes=2`,
+      },
+      { label: "(sem datas) temporada, Maragogi", query: "finalidade=temporada&cidade=Maragogi" },
+    ];
+    const rows: string[] = [];
+    for (const { label, query } of searches) {
+      const filters = parseSearchFilters(query);
+      const stay = staySearchOf(filters, today);
+      const options = stay.kind === "ok" ? { stay: { request: stay.stay, today } } : {};
+      let total = 0;
+      for (let i = 0; i < 3; i++) total = (await searchProperties(db, filters, options)).total;
+      const times: number[] = [];
+      for (let i = 0; i < ITERATIONS; i++) {
+        const started = performance.now();
+        await searchProperties(db, filters, options);
+        times.push(performance.now() - started);
+      }
+      rows.push(
+        `| ${engine} | ${SIZE.toLocaleString("pt-BR")} | ${label} | ${total} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`,
+      );
+    }
+    console.log(
+      [
+        "",
+        `Busca por datas (decisão 040): ${SIZE.toLocaleString("pt-BR")} imóveis de temporada, ${nightRows.toLocaleString("pt-BR")} noites ocupadas (um ano de reservas cada), ${ITERATIONS} buscas por linha`,
+        "",
+        "| banco | imóveis | busca | resultados | p50 (ms) | p95 (ms) |",
+        "|---|---:|---|---:|---:|---:|",
+        ...rows,
+        "",
+      ].join("\n"),
+    );
+  } finally {
+    await closeServices(services);
+    if (!databaseUrl) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,1 @@
+CREATE INDEX "rental_nights_night_idx" ON "rental_nights" USING btree ("night","property_id");
