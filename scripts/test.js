@@ -1,11 +1,12 @@
 // `npm test`: every suite, in order.
 //  1. Vitest on fresh in-memory PGlite databases.
-//  2. The server-side suites again on PostgreSQL, when TEST_DATABASE_URL is set.
+//  2. The server-side suites that open a test database again on PostgreSQL, when TEST_DATABASE_URL
+//     is set.
 //  3. Playwright browser tests against the production build. Without a Chromium this says so
 //     loudly and skips them, except under CI=true, where a missing browser fails the run.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSuites = 0;
@@ -79,6 +80,47 @@ function newestMtime(dir) {
   return newest;
 }
 
+/** Every test file under `dir`. */
+function testFiles(dir) {
+  const found = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...testFiles(path));
+    else if (/\.test\.tsx?$/.test(entry.name)) found.push(path);
+  }
+  return found.sort();
+}
+
+function resolveImport(from, specifier) {
+  const base = resolve(dirname(from), specifier);
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    base.replace(/\.js$/, ".ts"),
+    join(base, "index.ts"),
+  ]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/**
+ * Whether `file`, or anything it imports from this repository, reads TEST_ENGINE: the test
+ * databases (app/server/db/test-database.server.ts), the backup tests' places, the suites that
+ * pick their engine themselves. A suite that does not runs the same on either engine.
+ */
+function reachesTestEngine(file, visited = new Set()) {
+  if (visited.has(file)) return false;
+  visited.add(file);
+  const text = readFileSync(file, "utf8");
+  if (text.includes("process.env.TEST_ENGINE")) return true;
+  return [...text.matchAll(/(?:from\s*|import\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g)].some((match) => {
+    const target = resolveImport(file, match[1]);
+    return target !== null && reachesTestEngine(target, visited);
+  });
+}
+
 rmSync("test-results", { recursive: true, force: true });
 
 // One production build for every suite that runs the real server (Vitest's and Playwright's),
@@ -102,13 +144,16 @@ run("Testes unitários e de integração (PGlite)", "npx", [
 addVitest("test-results/vitest-pglite.json", "PGlite");
 
 if (process.env.TEST_DATABASE_URL) {
+  // Only the server-side suites whose database the engine decides: one that never opens a test
+  // database (image pipeline, headers, config…) would prove on PostgreSQL what it just proved.
+  const databaseSuites = testFiles("app/server").filter((file) => reachesTestEngine(resolve(file)));
   run(
     "Testes do banco de dados no PostgreSQL (TEST_DATABASE_URL)",
     "npx",
     [
       "vitest",
       "run",
-      "app/server",
+      ...databaseSuites,
       "--reporter=default",
       "--reporter=json",
       "--outputFile.json=test-results/vitest-postgres.json",

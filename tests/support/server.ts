@@ -3,7 +3,7 @@
 // settings than the main server's, several processes on one PostgreSQL database, a server's
 // life cycle. A free port each time, a fresh data folder unless one is given, no demo catalogue.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,16 +32,48 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds into `buildDir` unless a build newer than every source is already there. */
-export function ensureBuild(buildDir: string): void {
+function isFresh(buildDir: string): boolean {
   const entry = join(buildDir, "server", "index.js");
   const sources = Math.max(newestMtime("app"), newestMtime("server"), newestMtime("public"));
-  if (existsSync(entry) && statSync(entry).mtimeMs > sources) return;
-  const result = spawnSync("npx", ["react-router", "build"], {
-    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`o build de produção falhou:\n${result.stdout}\n${result.stderr}`);
+  return existsSync(entry) && statSync(entry).mtimeMs > sources;
+}
+
+/**
+ * Builds into `buildDir` unless a build newer than every source is already there. Vitest runs
+ * files in parallel workers: the first to find the build stale builds it holding a lock folder
+ * (`<buildDir>.lock`); the others wait for it and then use that build.
+ */
+export function ensureBuild(buildDir: string): void {
+  if (isFresh(buildDir)) return;
+  const lock = `${buildDir}.lock`;
+  const waitUntil = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // A lock older than any build takes was left by a process that died building.
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - since > 10 * 60_000) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > waitUntil) throw new Error(`outro processo não terminou o build em ${buildDir}`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    if (isFresh(buildDir)) return;
+    const result = spawnSync("npx", ["react-router", "build"], {
+      env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
+      encoding: "utf8",
+    });
+    if (result.status !== 0)
+      throw new Error(`o build de produção falhou:\n${result.stdout}\n${result.stderr}`);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export interface ServerOptions {
