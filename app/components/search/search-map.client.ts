@@ -60,6 +60,9 @@ export async function mountSearchMap(
     animate: !still,
     showCoverageOnHover: false,
     spiderfyOnMaxZoom: true,
+    // Up to 500 markers: added in slices that yield to the browser between them, so opening the map
+    // is not one long task on a slow phone (docs/benchmarks.md, "busca com o mapa aberto").
+    chunkedLoading: true,
     iconCreateFunction: (cluster) => {
       const n = cluster.getChildCount();
       return L.divIcon({
@@ -97,6 +100,7 @@ export async function mountSearchMap(
       extras.clearLayers();
       markers = new Map();
       highlighted = null;
+      const added: L.Marker[] = [];
       for (const point of data.points) {
         const marker = L.marker([point.lat, point.lng], {
           icon: L.divIcon({
@@ -106,7 +110,8 @@ export async function mountSearchMap(
           title: `${point.titulo} – ${point.price}`,
           keyboard: true,
         });
-        marker.bindPopup(popupHtml(point));
+        // The popup's HTML is written when it first opens, not for every marker up front.
+        marker.bindPopup(() => popupHtml(point));
         if (point.radius) {
           // As on the listing page: the area the true point is in, never a pin on it.
           const circle = L.circle([point.lat, point.lng], {
@@ -120,7 +125,7 @@ export async function mountSearchMap(
           marker.on("popupclose", () => circle.remove());
         }
         markers.set(point.url, marker);
-        clusters.addLayer(marker);
+        added.push(marker);
       }
       if (data.circle) {
         L.circle([data.circle.lat, data.circle.lng], {
@@ -149,6 +154,8 @@ export async function mountSearchMap(
           map.setView(DEFAULT_CENTER, 12);
         }
       });
+      // After framing: the clusters are drawn once, at the view the visitor will see.
+      clusters.addLayers(added);
     },
     highlight(url) {
       highlighted?.getElement()?.classList.remove("is-active");
