@@ -919,9 +919,6 @@ export const rentalNights = pgTable(
     primaryKey({ columns: [t.propertyId, t.night] }),
     index("rental_nights_booking_idx").on(t.bookingId),
     index("rental_nights_feed_idx").on(t.feedId),
-    // The search by dates (decision 040): the listings with a night taken in a stay's window,
-    // read from the window's rows alone (index-only), not from every candidate's calendar.
-    index("rental_nights_night_idx").on(t.night, t.propertyId),
     check("rental_nights_source_check", sql`${t.bookingId} is null or ${t.feedId} is null`),
   ],
 );

@@ -18,7 +18,7 @@ import {
 import type { StayRequest } from "../../lib/rental-form";
 import { audit } from "../audit/audit.server";
 import { bumpDataVersion } from "../cache/data-version.server";
-import { perDataVersion } from "../cache/per-data-version.server";
+import { perDataVersion, perDataVersionByKey } from "../cache/per-data-version.server";
 import type { Db, Tx } from "../db/client.server";
 import {
   leadContacts,
@@ -118,9 +118,9 @@ export async function saveRentalTerms(db: Db, actor: Actor, propertyId: number, 
 }
 
 /**
- * A night taken from `from` (included) to `to` (excluded): booked or blocked. The one definition
- * of "taken" that the listing's calendar and quote (takenNights) and the search by dates
- * (listingsWithTakenNights) share.
+ * A night taken from `from` (included) to `to` (excluded): booked, blocked or imported (a row of
+ * rental_nights). The listing's calendar and quote read it here (takenNights); the search by
+ * dates reads the same rows once per data version (takenCalendars).
  */
 function takenIn(from: string, to: string): SQL {
   return and(gte(rentalNights.night, from), lt(rentalNights.night, to)) as SQL;
@@ -139,36 +139,6 @@ export async function takenNights(
     .where(and(eq(rentalNights.propertyId, propertyId), takenIn(from, to)))
     .orderBy(asc(rentalNights.night));
   return new Map(rows.map((r) => [r.night, r.bookingId === null ? "bloqueado" : "reservado"] as const));
-}
-
-/** Above this many listings, the stay's window is read whole rather than listing by listing. */
-const WINDOW_SCAN_FROM = 200;
-
-/** Of these listings, the ones with any night taken from `from` (included) to `to` (excluded). */
-export async function listingsWithTakenNights(
-  db: Db | Tx,
-  propertyIds: readonly number[],
-  from: string,
-  to: string,
-): Promise<Set<number>> {
-  if (!propertyIds.length) return new Set();
-  if (propertyIds.length > WINDOW_SCAN_FROM) {
-    // Many candidates (a broad search): every listing's taken nights in the window, through
-    // rental_nights_night_idx (the window's rows only), kept for the candidates.
-    const wanted = new Set(propertyIds);
-    const rows = await db
-      .selectDistinct({ propertyId: rentalNights.propertyId })
-      .from(rentalNights)
-      .where(takenIn(from, to));
-    return new Set(rows.map((r) => r.propertyId).filter((id) => wanted.has(id)));
-  }
-  // Few: each one's calendar by the primary key. One array parameter, however many listings.
-  const ids = `{${propertyIds.join(",")}}`;
-  const rows = await db
-    .selectDistinct({ propertyId: rentalNights.propertyId })
-    .from(rentalNights)
-    .where(and(sql`${rentalNights.propertyId} = any(${ids}::int[])`, takenIn(from, to)));
-  return new Set(rows.map((r) => r.propertyId));
 }
 
 /**
@@ -207,18 +177,70 @@ export async function availableStays(
   stay: StayRequest,
   today: string,
 ): Promise<Map<number, StayQuote>> {
-  const rentals = await publishedRentals(db);
+  const [rentals, calendars] = await Promise.all([publishedRentals(db), takenCalendars({ db }, today)]);
+  const checkIn = dayNumber(stay.checkIn);
+  const checkOut = dayNumber(stay.checkOut);
   const quotes = new Map<number, StayQuote>();
   for (const id of propertyIds) {
     const rental = rentals.get(id);
     if (!rental) continue;
+    const taken = calendars.get(id);
+    if (taken && anyNightIn(taken, checkIn, checkOut)) continue;
     const quoted = quoteStay(rental, stay, today);
     if (quoted.ok) quotes.set(id, quoted.quote);
   }
-  const taken = await listingsWithTakenNights(db, [...quotes.keys()], stay.checkIn, stay.checkOut);
-  for (const id of taken) quotes.delete(id);
   return quotes;
 }
+
+/** Days since 1970-01-01 of a date (YYYY-MM-DD): the unit of the calendars below. */
+function dayNumber(date: string): number {
+  return (
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000
+  );
+}
+
+/** Whether a sorted list of taken days has one from `from` (included) to `to` (excluded). */
+function anyNightIn(days: Int32Array, from: number, to: number): boolean {
+  let low = 0;
+  let high = days.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (days[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return low < days.length && days[low]! < to;
+}
+
+/**
+ * Every listing's taken nights from `today` on (booked, blocked or imported: the rows of
+ * rental_nights, as takenIn reads them), as sorted day numbers, read once per data version and
+ * day: every write to rental_nights bumps the version in its transaction. The search by dates
+ * checks each stay against these in memory instead of reading the stay's window at every search
+ * (decision 040; bench/search-dates.ts); stay-search.server.test.ts holds it to takenNights' answer
+ * for every stay of a season.
+ */
+const takenCalendars = perDataVersionByKey(
+  async ({ db }: { db: Db }, today: string): Promise<Map<number, Int32Array>> => {
+    const rows = await db
+      .select({
+        propertyId: rentalNights.propertyId,
+        days: sql<
+          number[] | string
+        >`array_agg((${rentalNights.night} - date '1970-01-01') order by ${rentalNights.night})`,
+      })
+      .from(rentalNights)
+      .where(gte(rentalNights.night, today))
+      .groupBy(rentalNights.propertyId);
+    const calendars = new Map<number, Int32Array>();
+    for (const { propertyId, days } of rows) {
+      // A driver that leaves an int[] as its text form ("{1,2,3}") is read here too.
+      const list = typeof days === "string" ? days.slice(1, -1).split(",").map(Number) : days;
+      calendars.set(propertyId, Int32Array.from(list));
+    }
+    return calendars;
+  },
+  { maxKeys: 2 },
+);
 
 /**
  * The listing page's calendar: `CALENDAR_MONTHS` months from today's (Maceió), or from the month

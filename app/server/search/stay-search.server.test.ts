@@ -2,17 +2,25 @@
 // only temporada listings that can take the stay (guests, the seasons' minimum nights, no night
 // taken by a booking or a block), each with the listing page's own quote; the index path and SQL
 // alone give the same page. "Today" is fixed: no test depends on the wall clock.
+
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, insertProperty } from "../../../tests/support/factories";
+import { addDays } from "../../lib/rental";
 import { parseSearchFilters } from "../../lib/search-filters";
 import { staySearchOf } from "../../lib/search-stay";
 import type { Database } from "../db/client.server";
+import { properties } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import type { Actor } from "../properties/access.server";
 import {
+  availableStays,
   blockNights,
-  listingsWithTakenNights,
+  getRentalTermsRow,
+  type ListingRental,
+  quoteForListing,
   recordBooking,
+  rentalOf,
   saveRentalTerms,
 } from "../rentals/rentals.server";
 import { searchProperties, searchPropertiesSql } from "./search.server";
@@ -143,14 +151,29 @@ describe("busca por datas", () => {
     expect(alta.totals).toMatchObject({ CA0001: 2950, CA0003: 2950, CA0005: 1500 });
   });
 
-  it("noites ocupadas: o mesmo resultado lendo a janela inteira (muitos candidatos) ou imóvel por imóvel", async () => {
+  it("noites ocupadas: a busca em memória responde como a cotação da página do imóvel, em toda estadia da temporada", async () => {
+    // A night an imported calendar holds is a row of rental_nights too (decision 039).
+    await blockNights(database.db, admin, ids.CA0002!, "2027-01-08", "2027-01-09");
     const all = Object.values(ids);
-    const few = await listingsWithTakenNights(database.db, all, "2026-12-27", "2027-01-03");
-    // Past 200 candidates the window is read whole (ids with no listing just pad the list).
-    const padded = [...all, ...Array.from({ length: 300 }, (_, i) => 1_000_000 + i)];
-    const many = await listingsWithTakenNights(database.db, padded, "2026-12-27", "2027-01-03");
-    expect([...many].sort()).toEqual([...few].sort());
-    expect([...few].sort()).toEqual([ids.CA0003, ids.CA0005].sort());
+    const rentals = new Map<number, ListingRental | null>();
+    for (const id of all) {
+      const [property] = await database.db.select().from(properties).where(eq(properties.id, id));
+      rentals.set(id, rentalOf(property!, await getRentalTermsRow(database.db, id)));
+    }
+    for (let start = 0; start < 30; start++) {
+      for (const nights of [1, 3, 7]) {
+        const checkIn = addDays("2026-12-12", start);
+        const request = { checkIn, checkOut: addDays(checkIn, nights), guests: 2 };
+        const available = await availableStays(database.db, all, request, TODAY);
+        for (const id of all) {
+          const rental = rentals.get(id);
+          const listingPage = rental
+            ? (await quoteForListing(database.db, id, rental, request, TODAY)).ok
+            : false;
+          expect(available.has(id), `${checkIn}, ${nights} noite(s), imóvel ${id}`).toBe(listingPage);
+        }
+      }
+    }
   });
 
   it("as datas sem finalidade escolhem temporada; com venda ou aluguel são deixadas de lado", () => {

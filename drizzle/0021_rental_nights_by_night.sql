@@ -1,1 +1,0 @@
-CREATE INDEX "rental_nights_night_idx" ON "rental_nights" USING btree ("night","property_id");
