@@ -8,6 +8,7 @@ import { and, arrayContains, asc, between, eq, gte, inArray, isNull, lt, type SQ
 import {
   addDays,
   calendarMonths,
+  dayNumber,
   MAX_STAY_NIGHTS,
   nightsOf,
   quoteStay,
@@ -190,13 +191,6 @@ export async function availableStays(
     if (quoted.ok) quotes.set(id, quoted.quote);
   }
   return quotes;
-}
-
-/** Days since 1970-01-01 of a date (YYYY-MM-DD): the unit of the calendars below. */
-function dayNumber(date: string): number {
-  return (
-    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000
-  );
 }
 
 /** Whether a sorted list of taken days has one from `from` (included) to `to` (excluded). */
