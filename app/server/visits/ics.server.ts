@@ -1,6 +1,8 @@
 // A visit as an iCalendar invitation (RFC 5545): one VEVENT in a VCALENDAR, times in UTC ("Z", so
 // no VTIMEZONE is needed), lines ended by CRLF and folded at 75 octets of UTF-8 without splitting a
-// character, text escaped. Small enough to own rather than depend on a library.
+// character, text escaped. Small enough to own: ical.js (which writes the temporada calendars,
+// app/server/rentals/ical.server.ts) folds at 75 characters, not octets, so a line with accents
+// passes the 75 octets RFC 5545 3.1 asks for (checked in visits.server.test.ts).
 
 export interface CalendarEvent {
   /** Globally unique and stable for the visit, so a calendar updates rather than duplicates it. */
