@@ -1,4 +1,6 @@
+import { join } from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { precompressAssets } from "./scripts/precompress-assets";
 
 export default {
   ssr: true,
@@ -22,4 +24,8 @@ export default {
   },
   // BUILD_DIR lets several builds coexist (e.g. parallel test runs); server.js reads it too.
   buildDirectory: process.env.BUILD_DIR ?? "build",
+  // The browser's files get their brotli and gzip copies once every one of them is written.
+  buildEnd({ reactRouterConfig }) {
+    precompressAssets(join(reactRouterConfig.buildDirectory, "client"));
+  },
 } satisfies Config;

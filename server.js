@@ -22,7 +22,7 @@ const LISTEN_QUIET_MS = 250;
 const importBuild = () => import(new URL(`${BUILD_DIR}/server/index.js`, `file://${process.cwd()}/`).href);
 
 /**
- * The build's brotli/gzip copies of the browser's files (vite.config.ts, precompressAssets) for
+ * The build's brotli/gzip copies of the browser's files (scripts/precompress-assets.ts) for
  * a browser that accepts them: the compression middleware otherwise brotli-compressed each
  * request again (11 ms of CPU for the framework chunk). The folder is flat and fixed per build,
  * so what exists is listed once, not looked up on disk per request.

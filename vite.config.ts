@@ -1,8 +1,5 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 
 // Browser chunks (issues 3 and 7). Left alone, the bundler cuts one chunk per set of importing
 // routes, so a public page preloaded ~18 files, most under 2 KiB: on a phone each request has a
@@ -28,38 +25,6 @@ function inShell(id: string, graph: ModuleGraph, memo: Map<string, boolean>): bo
   );
   memo.set(id, result);
   return result;
-}
-
-/**
- * Brotli and gzip copies of the browser's files beside them (x.js.br, x.js.gz), served by
- * server.js: compressed per request, the framework chunk cost 11 ms of server CPU each time.
- * Made once here at the highest levels, they are also smaller than on-the-fly compression.
- */
-function precompressAssets(): Plugin {
-  return {
-    name: "precompress-assets",
-    apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
-    writeBundle(output, bundle) {
-      if (!output.dir) return;
-      for (const [fileName, item] of Object.entries(bundle)) {
-        if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
-        const bytes = Buffer.from(item.type === "chunk" ? item.code : item.source);
-        if (bytes.byteLength < 1024) continue;
-        const path = join(output.dir, fileName);
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(bytes, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-            },
-          }),
-        );
-        writeFileSync(`${path}.gz`, gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }));
-      }
-    },
-  };
 }
 
 const shellMemo = new Map<string, boolean>();
@@ -101,8 +66,7 @@ export default defineConfig({
     },
   },
   build: {
-    // Rolldown's note when plugins take much of a build's time: the largest is precompressAssets,
-    // which spends its second on purpose (maximum brotli); nothing to act on at each build.
+    // Rolldown's note when plugins take much of a build's time: nothing to act on at each build.
     // (`rollupOptions`, not Vite 8's `rolldownOptions`: React Router 7 reads the server entry and
     // the client output from there.)
     rollupOptions: { checks: { bundlerTimings: false } },
@@ -124,5 +88,5 @@ export default defineConfig({
       "pino",
     ],
   },
-  plugins: [reactRouter(), precompressAssets()],
+  plugins: [reactRouter()],
 });

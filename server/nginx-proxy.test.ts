@@ -507,7 +507,7 @@ describe.skipIf(skipReason !== "")(
       await b.stop();
       expect((await viaProxy("/")).status).toBe(502);
       const files = readdirSync(resolve(VITEST_BUILD_DIR, "client", "assets"));
-      // One the build also wrote gzipped (vite.config.ts, precompressAssets), for gzip_static.
+      // One the build also wrote gzipped (scripts/precompress-assets.ts), for gzip_static.
       const name = files.find((f) => f.endsWith(".js") && files.includes(`${f}.gz`));
       const asset = await viaProxy(`/assets/${name}`);
       expect(asset.status).toBe(200);
