@@ -53,6 +53,8 @@ export default defineConfig({
       DATABASE_URL: "",
       // The session helpers sign in from addresses of their own (tests/e2e/fixtures.ts).
       TRUST_PROXY: "true",
+      // tests/e2e/temporada-import.spec.ts serves an imported calendar from 127.0.0.1.
+      ICAL_ALLOW_PRIVATE_ADDRESSES: "true",
       // One log line per request would drown the test output (stdout is piped here).
       LOG_LEVEL: "warn",
     },

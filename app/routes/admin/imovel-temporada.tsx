@@ -7,7 +7,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { Field, FormAlert, TextAreaField } from "../../components/form-field";
 import { RentalCalendar } from "../../components/property/rental-section";
 import { Stylesheet } from "../../components/stylesheet";
-import { formatPrice } from "../../lib/format";
+import { formatCount, formatPrice } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { maceioClock } from "../../lib/next-action";
 import {
@@ -588,7 +588,7 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
                 </p>
                 <p>
                   Última sincronização: {dateTime(f.lastSuccessAt)}
-                  {f.lastSuccessAt ? ` (${f.events} eventos)` : ""}. Próxima tentativa:{" "}
+                  {f.lastSuccessAt ? ` (${formatCount(f.events, "evento", "eventos", "nenhum evento")})` : ""}. Próxima tentativa:{" "}
                   {dateTime(f.nextAttemptAt)}.
                 </p>
                 {f.lastError ? (
