@@ -284,6 +284,18 @@ interface HandlerOptions {
   storage?: Pick<Storage, "url">;
 }
 
+/** Both alert e-mails go out the same way: branded, with the search's one-click unsubscribe headers. */
+function sendAlertMail(
+  context: Parameters<typeof sendBrandedMail>[0],
+  outboxRowId: number,
+  search: SavedSearch,
+  to: string,
+  mail: { subject: string; text: string },
+) {
+  const unsubscribe = alertLinks(context.publicUrl.replace(/\/+$/, ""), search.token).unsubscribe;
+  return sendBrandedMail(context, outboxRowId, { to, ...mail, headers: unsubscribeHeaders(unsubscribe) });
+}
+
 /** The confirmation e-mail, as the saved search is when sent (gone or confirmed: nothing to send). */
 export function alertConfirmEmailHandler(
   db: Db,
@@ -298,14 +310,8 @@ export function alertConfirmEmailHandler(
       .where(eq(savedSearches.id, Number(row.payload.savedSearchId)));
     const to = safeAddress(search?.email);
     if (!search || !to || search.confirmedAt) return "skip";
-    const { subject, text } = buildConfirmMail(search, publicUrl);
-    const unsubscribe = alertLinks(publicUrl.replace(/\/+$/, ""), search.token).unsubscribe;
-    await sendBrandedMail({ db, transport, publicUrl, storage: options.storage }, row.id, {
-      to,
-      subject,
-      text,
-      headers: unsubscribeHeaders(unsubscribe),
-    });
+    const mail = buildConfirmMail(search, publicUrl);
+    await sendAlertMail({ db, transport, publicUrl, storage: options.storage }, row.id, search, to, mail);
     return undefined;
   };
 }
@@ -373,14 +379,8 @@ export function alertDigestEmailHandler(
           ? Number(before.find((b) => b.propertyId === i.propertyId)?.price ?? 0) || null
           : null,
     }));
-    const { subject, text } = buildDigestMail(search, listings, publicUrl);
-    const unsubscribe = alertLinks(publicUrl.replace(/\/+$/, ""), search.token).unsubscribe;
-    await sendBrandedMail({ db, transport, publicUrl, storage: options.storage }, row.id, {
-      to,
-      subject,
-      text,
-      headers: unsubscribeHeaders(unsubscribe),
-    });
+    const mail = buildDigestMail(search, listings, publicUrl);
+    await sendAlertMail({ db, transport, publicUrl, storage: options.storage }, row.id, search, to, mail);
     return undefined;
   };
 }
