@@ -3,7 +3,7 @@
 // the photos' number and sizes are checked before anything is sent. The server validates every
 // field (app/lib/captacao-form.ts) and each photo's bytes, and answers messages at the fields with
 // a 4xx; focus goes to the confirmation or to the error summary so a screen reader hears the outcome.
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import {
   CAPTACAO_FINALIDADE_LABELS,
@@ -19,7 +19,16 @@ import { formatCount } from "../lib/format";
 import { FINALIDADE_KEYS, TIPO_KEYS, TIPOS } from "../lib/vocabulary";
 import captacaoFormCss from "../styles/captacao-form.css?inline";
 import leadFormCss from "../styles/lead-form.css?inline";
-import { FieldError, PhoneField, TrapAndConsent } from "./lead-form-parts";
+import {
+  ErrorSummary,
+  FieldError,
+  LabelledInput,
+  LabelledTextArea,
+  PhoneField,
+  SentConfirmation,
+  TrapAndConsent,
+  useOutcomeFocus,
+} from "./lead-form-parts";
 import { Stylesheet } from "./stylesheet";
 
 const MB = 1024 * 1024;
@@ -52,28 +61,17 @@ export function CaptacaoForm({
   const fetcher = useFetcher<CaptacaoActionData>({ key: "captacao-form" });
   const result = fetcher.data ?? serverResult;
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const confirmation = useRef<HTMLDivElement>(null);
-  const alert = useRef<HTMLDivElement>(null);
+  const { confirmation, alert } = useOutcomeFocus(result, result?.ok === true);
   const photoInput = useRef<HTMLInputElement>(null);
   const busy = fetcher.state !== "idle";
 
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) confirmation.current?.focus();
-    else alert.current?.focus();
-  }, [result]);
-
   if (result?.ok) {
     return (
-      <div className="lead-form__done" role="status" tabIndex={-1} ref={confirmation}>
-        <Stylesheet name="lead-form" css={leadFormCss} />
-        <p className="lead-form__done-title">Recebemos o seu imóvel!</p>
-        <p>
-          {result.photos > 0 ? `${formatCount(result.photos, "foto recebida", "fotos recebidas")}. ` : ""}
-          Um corretor vai ligar ou mandar mensagem no telefone informado para conhecer o imóvel e combinar os
-          próximos passos.
-        </p>
-      </div>
+      <SentConfirmation ref={confirmation} title="Recebemos o seu imóvel!">
+        {result.photos > 0 ? `${formatCount(result.photos, "foto recebida", "fotos recebidas")}. ` : ""}
+        Um corretor vai ligar ou mandar mensagem no telefone informado para conhecer o imóvel e combinar os
+        próximos passos.
+      </SentConfirmation>
     );
   }
 
@@ -85,9 +83,7 @@ export function CaptacaoForm({
   const photosLost = Boolean(!fetcher.data && serverResult && !serverResult.ok && serverResult.photosSent);
   const id = (field: string) => `captacao-${field}`;
   const invalid = (field: CaptacaoField) => (errors[field] ? true : undefined);
-  const describedBy = (field: CaptacaoField, ...hints: (string | false)[]) =>
-    [...hints.filter(Boolean), errors[field] ? id(`${field}-erro`) : null].filter(Boolean).join(" ") ||
-    undefined;
+  const describedBy = (field: CaptacaoField) => (errors[field] ? id(`${field}-erro`) : undefined);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const problem = photoProblem(photoInput.current?.files ?? null);
@@ -110,52 +106,41 @@ export function CaptacaoForm({
       <Stylesheet name="lead-form" css={leadFormCss} />
       <Stylesheet name="captacao-form" css={captacaoFormCss} />
       {failed || photoError ? (
-        <div className="lead-form__alert" role="alert" tabIndex={-1} ref={alert}>
+        <ErrorSummary ref={alert}>
           {failed?.formError ?? "Não foi possível enviar: corrija os campos indicados abaixo."}
           {photosLost ? " Escolha as fotos de novo: o navegador não as guarda depois do envio." : null}
-        </div>
+        </ErrorSummary>
       ) : null}
 
       <fieldset className="captacao-form__group">
         <legend>Seus dados</legend>
-        <div className="lead-form__field">
-          <label htmlFor={id("name")}>Seu nome</label>
-          <input
-            id={id("name")}
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={CAPTACAO_LIMITS.name}
-            defaultValue={values.name}
-            aria-invalid={invalid("name")}
-            aria-describedby={describedBy("name")}
-          />
-          <FieldError id={id("name-erro")} message={errors.name} />
-        </div>
+        <LabelledInput
+          id={id}
+          name="name"
+          label="Seu nome"
+          autoComplete="name"
+          required
+          maxLength={CAPTACAO_LIMITS.name}
+          defaultValue={values.name}
+          error={errors.name}
+        />
         <PhoneField
           id={id}
           value={values.phone}
           error={errors.phone}
           required
           maxLength={CAPTACAO_LIMITS.phone}
-          describedBy={describedBy("phone")}
         />
-        <div className="lead-form__field">
-          <label htmlFor={id("email")}>
-            E-mail <span className="captacao-form__optional">(opcional)</span>
-          </label>
-          <input
-            id={id("email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={CAPTACAO_LIMITS.email}
-            defaultValue={values.email}
-            aria-invalid={invalid("email")}
-            aria-describedby={describedBy("email")}
-          />
-          <FieldError id={id("email-erro")} message={errors.email} />
-        </div>
+        <LabelledInput
+          id={id}
+          name="email"
+          label={<Optional>E-mail</Optional>}
+          type="email"
+          autoComplete="email"
+          maxLength={CAPTACAO_LIMITS.email}
+          defaultValue={values.email}
+          error={errors.email}
+        />
       </fieldset>
 
       <fieldset className="captacao-form__group">
@@ -197,112 +182,74 @@ export function CaptacaoForm({
           ))}
           <FieldError id={id("finalidade-erro")} message={errors.finalidade} />
         </fieldset>
-        <div className="lead-form__field">
-          <label htmlFor={id("logradouro")}>
-            Endereço (rua e número) <span className="captacao-form__optional">(opcional)</span>
-          </label>
-          <input
-            id={id("logradouro")}
-            name="logradouro"
-            autoComplete="street-address"
-            maxLength={CAPTACAO_LIMITS.logradouro}
-            defaultValue={values.logradouro}
-            aria-invalid={invalid("logradouro")}
-            aria-describedby={describedBy("logradouro", id("logradouro-dica"))}
-          />
-          <p className="lead-form__hint" id={id("logradouro-dica")}>
-            Ele não aparece no site: serve para o corretor visitar o imóvel.
-          </p>
-          <FieldError id={id("logradouro-erro")} message={errors.logradouro} />
-        </div>
+        <LabelledInput
+          id={id}
+          name="logradouro"
+          label={<Optional>Endereço (rua e número)</Optional>}
+          autoComplete="street-address"
+          maxLength={CAPTACAO_LIMITS.logradouro}
+          defaultValue={values.logradouro}
+          hint="Ele não aparece no site: serve para o corretor visitar o imóvel."
+          error={errors.logradouro}
+        />
         <div className="captacao-form__row">
-          <div className="lead-form__field">
-            <label htmlFor={id("bairro")}>Bairro</label>
-            <input
-              id={id("bairro")}
-              name="bairro"
-              required
-              maxLength={CAPTACAO_LIMITS.bairro}
-              defaultValue={values.bairro}
-              aria-invalid={invalid("bairro")}
-              aria-describedby={describedBy("bairro")}
-            />
-            <FieldError id={id("bairro-erro")} message={errors.bairro} />
-          </div>
-          <div className="lead-form__field">
-            <label htmlFor={id("cidade")}>Cidade</label>
-            <input
-              id={id("cidade")}
-              name="cidade"
-              autoComplete="address-level2"
-              required
-              placeholder="Maceió"
-              maxLength={CAPTACAO_LIMITS.cidade}
-              defaultValue={values.cidade}
-              aria-invalid={invalid("cidade")}
-              aria-describedby={describedBy("cidade")}
-            />
-            <FieldError id={id("cidade-erro")} message={errors.cidade} />
-          </div>
-        </div>
-        <div className="lead-form__field">
-          <label htmlFor={id("preco")}>
-            Valor pretendido (R$) <span className="captacao-form__optional">(opcional)</span>
-          </label>
-          <input
-            id={id("preco")}
-            name="preco"
-            inputMode="numeric"
-            placeholder="850.000"
-            maxLength={CAPTACAO_LIMITS.preco}
-            defaultValue={values.preco}
-            aria-invalid={invalid("preco")}
-            aria-describedby={describedBy("preco", id("preco-dica"))}
+          <LabelledInput
+            id={id}
+            name="bairro"
+            label="Bairro"
+            required
+            maxLength={CAPTACAO_LIMITS.bairro}
+            defaultValue={values.bairro}
+            error={errors.bairro}
           />
-          <p className="lead-form__hint" id={id("preco-dica")}>
-            Em reais, sem centavos. Para aluguel, o valor do mês; para temporada, o da diária.
-          </p>
-          <FieldError id={id("preco-erro")} message={errors.preco} />
-        </div>
-        <div className="lead-form__field">
-          <label htmlFor={id("message")}>
-            Conte sobre o imóvel <span className="captacao-form__optional">(opcional)</span>
-          </label>
-          <textarea
-            id={id("message")}
-            name="message"
-            rows={4}
-            maxLength={CAPTACAO_LIMITS.message}
-            placeholder="Quartos, área, vagas, condomínio, o melhor horário para falar com você…"
-            defaultValue={values.message}
-            aria-invalid={invalid("message")}
-            aria-describedby={describedBy("message")}
+          <LabelledInput
+            id={id}
+            name="cidade"
+            label="Cidade"
+            autoComplete="address-level2"
+            required
+            placeholder="Maceió"
+            maxLength={CAPTACAO_LIMITS.cidade}
+            defaultValue={values.cidade}
+            error={errors.cidade}
           />
-          <FieldError id={id("message-erro")} message={errors.message} />
         </div>
+        <LabelledInput
+          id={id}
+          name="preco"
+          label={<Optional>Valor pretendido (R$)</Optional>}
+          inputMode="numeric"
+          placeholder="850.000"
+          maxLength={CAPTACAO_LIMITS.preco}
+          defaultValue={values.preco}
+          hint="Em reais, sem centavos. Para aluguel, o valor do mês; para temporada, o da diária."
+          error={errors.preco}
+        />
+        <LabelledTextArea
+          id={id}
+          name="message"
+          label={<Optional>Conte sobre o imóvel</Optional>}
+          rows={4}
+          maxLength={CAPTACAO_LIMITS.message}
+          placeholder="Quartos, área, vagas, condomínio, o melhor horário para falar com você…"
+          defaultValue={values.message}
+          error={errors.message}
+        />
         {/* After the text fields: a browser sends the photos last, so a post too large to keep
             still gives back what was typed (app/server/captacoes/read-body.server.ts). */}
-        <div className="lead-form__field">
-          <label htmlFor={id("fotos")}>
-            Fotos <span className="captacao-form__optional">(opcional)</span>
-          </label>
-          <input
-            ref={photoInput}
-            id={id("fotos")}
-            name="fotos"
-            type="file"
-            multiple
-            accept={CAPTACAO_PHOTO_ACCEPT}
-            className="captacao-form__file"
-            onChange={() => setPhotoError(null)}
-            aria-invalid={invalid("fotos")}
-            aria-describedby={describedBy("fotos", id("fotos-dica"))}
-          />
-          <p className="lead-form__hint" id={id("fotos-dica")}>
-            {PHOTO_HINT}
-          </p>
-          <FieldError id={id("fotos-erro")} message={errors.fotos} />
-        </div>
+        <LabelledInput
+          ref={photoInput}
+          id={id}
+          name="fotos"
+          label={<Optional>Fotos</Optional>}
+          type="file"
+          multiple
+          accept={CAPTACAO_PHOTO_ACCEPT}
+          className="captacao-form__file"
+          onChange={() => setPhotoError(null)}
+          hint={PHOTO_HINT}
+          error={errors.fotos}
+        />
       </fieldset>
 
       <TrapAndConsent id={id} consentText={consentText} error={errors.consent} />
@@ -310,5 +257,14 @@ export function CaptacaoForm({
         {busy ? "Enviando…" : "Enviar imóvel"}
       </button>
     </fetcher.Form>
+  );
+}
+
+/** A label with the form's "(opcional)" after it. */
+function Optional({ children }: { children: string }) {
+  return (
+    <>
+      {children} <span className="captacao-form__optional">(opcional)</span>
+    </>
   );
 }

@@ -1,8 +1,12 @@
 // What every public form that takes a person's data shares (lead-form.tsx, captacao-form.tsx,
-// routes/public/visita-agendar.tsx): the message under a field, the phone field, the honeypot bots
-// fill, and the LGPD consent box with its link to the policy.
+// routes/public/visita-agendar.tsx, search/alert-form.tsx): a labelled field with its message under
+// it, the phone field, the error summary and where focus goes after a post, the honeypot bots fill,
+// and the LGPD consent box with its link to the policy.
+import { type ComponentProps, type ReactNode, type Ref, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { HONEYPOT_FIELD } from "../lib/lead-fields";
+import leadFormCss from "../styles/lead-form.css?inline";
+import { Stylesheet } from "./stylesheet";
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -10,6 +14,138 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
       {message}
     </p>
   ) : null;
+}
+
+interface LabelledProps {
+  /** Makes the element ids: `id(name)`, `id(name + "-dica")`, `id(name + "-erro")`. */
+  id: (field: string) => string;
+  name: string;
+  label: ReactNode;
+  error?: string;
+  /** A line under the field (it describes the field, as its error does). */
+  hint?: ReactNode;
+  /** The id of what else describes the field (a hint the form shows elsewhere). */
+  describedBy?: string;
+}
+
+/** The field's aria-describedby: the form's hint, its own, its error, in reading order. */
+function describedByOf({ id, name, hint, error, describedBy }: Omit<LabelledProps, "label">) {
+  return (
+    [describedBy, hint ? id(`${name}-dica`) : null, error ? id(`${name}-erro`) : null]
+      .filter(Boolean)
+      .join(" ") || undefined
+  );
+}
+
+/** The frame around a field: its label before it, its hint and its error after it. */
+function FieldFrame({ id, name, label, hint, error, children }: LabelledProps & { children: ReactNode }) {
+  return (
+    <div className="lead-form__field">
+      <label htmlFor={id(name)}>{label}</label>
+      {children}
+      {hint ? (
+        <p className="lead-form__hint" id={id(`${name}-dica`)}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={id(`${name}-erro`)} message={error} />
+    </div>
+  );
+}
+
+/** One field of a public form: its label, the input, an optional hint and the error under it. */
+export function LabelledInput({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  describedBy,
+  ...input
+}: LabelledProps & Omit<ComponentProps<"input">, "id" | "name">) {
+  const field = { id, name, error, hint, describedBy };
+  return (
+    <FieldFrame {...field} label={label}>
+      <input
+        id={id(name)}
+        name={name}
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByOf(field)}
+      />
+    </FieldFrame>
+  );
+}
+
+/** LabelledInput's multi-line twin (the message fields). */
+export function LabelledTextArea({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  describedBy,
+  ...textarea
+}: LabelledProps & Omit<ComponentProps<"textarea">, "id" | "name">) {
+  const field = { id, name, error, hint, describedBy };
+  return (
+    <FieldFrame {...field} label={label}>
+      <textarea
+        id={id(name)}
+        name={name}
+        {...textarea}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByOf(field)}
+      />
+    </FieldFrame>
+  );
+}
+
+/**
+ * Where focus goes when a post answers (a new `answer`), so a screen reader hears the outcome:
+ * the confirmation when it worked, the error summary when it did not.
+ */
+export function useOutcomeFocus(answer: object | undefined, ok: boolean) {
+  const confirmation = useRef<HTMLDivElement>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!answer) return;
+    if (ok) confirmation.current?.focus();
+    else alert.current?.focus();
+  }, [answer, ok]);
+  return { confirmation, alert };
+}
+
+/** What replaces the form once it was sent (focusable: useOutcomeFocus moves focus to it). */
+export function SentConfirmation({
+  ref,
+  title,
+  children,
+}: {
+  ref: Ref<HTMLDivElement>;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="lead-form__done" role="status" tabIndex={-1} ref={ref}>
+      <Stylesheet name="lead-form" css={leadFormCss} />
+      <p className="lead-form__done-title">{title}</p>
+      <p>{children}</p>
+    </div>
+  );
+}
+
+/** The summary at the head of a refused form (focusable: useOutcomeFocus moves focus to it). */
+export function ErrorSummary({
+  ref,
+  children,
+  ...rest
+}: { ref: Ref<HTMLDivElement>; children: ReactNode } & Omit<ComponentProps<"div">, "className" | "role">) {
+  return (
+    <div className="lead-form__alert" role="alert" tabIndex={-1} ref={ref} {...rest}>
+      {children}
+    </div>
+  );
 }
 
 /** "Telefone ou WhatsApp" with its error under it (the server reads it with app/lib/phone.ts). */
@@ -26,27 +162,24 @@ export function PhoneField({
   error?: string;
   required?: boolean;
   maxLength: number;
-  /** The field's aria-describedby (its error and any hint the form adds). */
+  /** The id of a hint the form shows elsewhere. */
   describedBy?: string;
 }) {
   return (
-    <div className="lead-form__field">
-      <label htmlFor={id("phone")}>Telefone ou WhatsApp</label>
-      <input
-        id={id("phone")}
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder="(82) 99999-9999"
-        required={required}
-        maxLength={maxLength}
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <FieldError id={id("phone-erro")} message={error} />
-    </div>
+    <LabelledInput
+      id={id}
+      name="phone"
+      label="Telefone ou WhatsApp"
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder="(82) 99999-9999"
+      required={required}
+      maxLength={maxLength}
+      defaultValue={value}
+      error={error}
+      describedBy={describedBy}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
-// Rows for the database tests: the agency, users, properties, photos and leads, each with
-// defaults a test can override field by field. One factory per table, shared by every suite.
+// Rows for the database tests: the agency, users, properties, photos, leads, visit hours and
+// temporada terms, each with defaults a test can override field by field. One factory per table,
+// shared by every suite.
 
 import {
   type PropertyFormData,
@@ -19,6 +20,7 @@ import {
 } from "../../app/server/db/schema.server";
 import type { ProcessedImage } from "../../app/server/media/pipeline.server";
 import type { Actor } from "../../app/server/properties/access.server";
+import type { RentalTermsWrite } from "../../app/server/rentals/rentals.server";
 
 /** The agency's public address in tests that build absolute URLs (feeds, sitemap, structured data). */
 export const PUBLIC_URL = "https://www.imoveis-teste.com.br";
@@ -269,4 +271,31 @@ export function visitForm(slot: Date | string, overrides: Record<string, string>
   };
   for (const [key, value] of Object.entries(values)) form.set(key, value);
   return form;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Temporada
+
+/**
+ * A temporada listing's rates and rules for saveRentalTerms (app/server/rentals/rentals.server.ts):
+ * R$ 600 a night, 2 nights minimum, 8 guests, high season from 15/12 and réveillon (29/12–01/01,
+ * 5 nights minimum) by default.
+ */
+export function rentalTermsInput(overrides: Partial<RentalTermsWrite> = {}): RentalTermsWrite {
+  return {
+    defaultRate: 600,
+    minNights: 2,
+    cleaningFee: 250,
+    securityDeposit: 1000,
+    maxGuests: 8,
+    checkInTime: "14:00",
+    checkOutTime: "11:00",
+    houseRules: "",
+    inventory: "",
+    seasons: [
+      { kind: "alta", start: "2026-12-15", end: "2027-02-28", rate: 900, minNights: 3 },
+      { kind: "reveillon", start: "2026-12-29", end: "2027-01-01", rate: 1500, minNights: 5 },
+    ],
+    ...overrides,
+  };
 }

@@ -1,6 +1,7 @@
-// The filter bar of the admin lists (/admin/imoveis, /admin/leads): a GET form, so the view
-// lives in the URL, with its fields, "Filtrar" and, once something is filtered, a way back to the
-// whole list; and the count line under it. The admin layout re-creates the screen for each URL,
+// The filter bar of the admin lists (/admin/imoveis, /admin/leads, /admin/captacoes,
+// /admin/relatorios): a GET form, so the view lives in the URL, with its fields, "Filtrar" and,
+// once something is filtered, a way back to the whole list; the count line under it, and the
+// "Anterior"/"Próxima" links of the lists that page that way. The admin layout re-creates the screen for each URL,
 // so after a sort, a page link or back/forward the fields show that URL's view.
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
@@ -58,6 +59,25 @@ export function FilterSelect({
         ))}
       </select>
     </div>
+  );
+}
+
+/** "Corretor": the admin's choice of one agent's items (a corretor's lists are their own already). */
+export function AgentFilter({
+  agents,
+  value,
+}: {
+  agents: readonly { id: number; name: string }[];
+  value: number | undefined;
+}) {
+  return (
+    <FilterSelect
+      name="corretor"
+      label="Corretor"
+      value={value}
+      options={agents.map((a) => [a.id, a.name])}
+      all="Todos"
+    />
   );
 }
 
@@ -122,5 +142,27 @@ export function ResultCount({
     <p className="listings-count" aria-live="polite">
       {total === 0 ? (filtered ? noneFiltered : none) : `${formatCount(total, one, many)}${pages}`}
     </p>
+  );
+}
+
+/** "Anterior" and "Próxima" under a list of more than one page; `href` is a page's address. */
+export function PrevNextPages({
+  label,
+  page,
+  pageCount,
+  href,
+}: {
+  /** The nav's accessible name ("Páginas de leads"). */
+  label: string;
+  page: number;
+  pageCount: number;
+  href: (pagina: number) => string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={label} className="leads-pages">
+      {page > 1 ? <Link to={href(page - 1)}>Anterior</Link> : null}{" "}
+      {page < pageCount ? <Link to={href(page + 1)}>Próxima</Link> : null}
+    </nav>
   );
 }

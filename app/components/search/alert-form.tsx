@@ -10,7 +10,7 @@ import {
   type AlertFormValues,
 } from "../../lib/alerts";
 import leadFormCss from "../../styles/lead-form.css?inline";
-import { FieldError, TrapAndConsent } from "../lead-form-parts";
+import { FieldError, LabelledInput, TrapAndConsent } from "../lead-form-parts";
 import { Stylesheet } from "../stylesheet";
 
 export function AlertForm({
@@ -30,21 +30,17 @@ export function AlertForm({
       <Stylesheet name="lead-form" css={leadFormCss} />
       <input type="hidden" name="busca" value={busca} />
       <FieldError id={id("busca-erro")} message={errors.busca} />
-      <div className="lead-form__field">
-        <label htmlFor={id("email")}>Seu e-mail</label>
-        <input
-          id={id("email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={values?.email}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? id("email-erro") : undefined}
-        />
-        <FieldError id={id("email-erro")} message={errors.email} />
-      </div>
+      <LabelledInput
+        id={id}
+        name="email"
+        label="Seu e-mail"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        defaultValue={values?.email}
+        error={errors.email}
+      />
       <fieldset
         className="lead-form__contact"
         aria-invalid={errors.frequencia ? true : undefined}

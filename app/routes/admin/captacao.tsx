@@ -4,7 +4,7 @@
 // assignment and erasing a discarded one. Each form posts an `intent`; bad input answers 4xx with
 // the message at its field. A corretor reaches only the captações assigned to them (404 otherwise).
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ChoiceForm } from "../../components/admin/lead/handling";
+import { AssigneeChoice, ChoiceForm } from "../../components/admin/lead/handling";
 import { LeadNotes } from "../../components/admin/lead/notes";
 import { Stylesheet } from "../../components/stylesheet";
 import { CAPTACAO_MANUAL_STATUSES, captacaoStatusSchema } from "../../lib/captacao-admin";
@@ -297,22 +297,13 @@ export default function CaptacaoDetail({ loaderData }: Route.ComponentProps) {
               tone="secondary"
             />
           )}
-          {agents ? (
-            <ChoiceForm
-              intent="assign"
-              id="responsavel"
-              name="assigneeId"
-              label="Responsável"
-              value={captacao.assigneeId ?? ""}
-              options={[["", "Sem responsável"], ...agents.map((a): [number, string] => [a.id, a.name])]}
-              error={errorFor("assign")}
-              busy={busy}
-              submitLabel="Atribuir"
-              tone="secondary"
-            />
-          ) : (
-            <p>Responsável: {captacao.assigneeName ?? "sem responsável"}</p>
-          )}
+          <AssigneeChoice
+            agents={agents}
+            assigneeId={captacao.assigneeId}
+            assigneeName={captacao.assigneeName}
+            error={errorFor("assign")}
+            busy={busy}
+          />
           {captacao.propertyId ? null : captacao.status === "descartada" ? (
             <p>Para criar o rascunho do imóvel, mude a situação para Nova ou Em avaliação.</p>
           ) : (

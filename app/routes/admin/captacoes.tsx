@@ -1,7 +1,7 @@
 // /admin/captacoes — properties owners offered on /anuncie-seu-imovel, newest first, with a filter
 // by situação (in the URL). A corretor sees only the captações assigned to them; an admin all.
 import { data, Link } from "react-router";
-import { FilterBar, FilterSelect, ResultCount } from "../../components/admin/filter-bar";
+import { FilterBar, FilterSelect, PrevNextPages, ResultCount } from "../../components/admin/filter-bar";
 import { TableScroll } from "../../components/admin/table-scroll";
 import { Stylesheet } from "../../components/stylesheet";
 import { CAPTACAO_PAGE_SIZE, captacaoListSearch, parseCaptacaoListQuery } from "../../lib/captacao-admin";
@@ -121,20 +121,12 @@ export default function Captacoes({ loaderData }: Route.ComponentProps) {
         </TableScroll>
       ) : null}
 
-      {result.pageCount > 1 ? (
-        <nav aria-label="Páginas de captações" className="leads-pages">
-          {result.page > 1 ? (
-            <Link to={`/admin/captacoes${captacaoListSearch(query, { pagina: result.page - 1 })}`}>
-              Anterior
-            </Link>
-          ) : null}{" "}
-          {result.page < result.pageCount ? (
-            <Link to={`/admin/captacoes${captacaoListSearch(query, { pagina: result.page + 1 })}`}>
-              Próxima
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PrevNextPages
+        label="Páginas de captações"
+        page={result.page}
+        pageCount={result.pageCount}
+        href={(pagina) => `/admin/captacoes${captacaoListSearch(query, { pagina })}`}
+      />
       <p className="visually-hidden">{CAPTACAO_PAGE_SIZE} captações por página.</p>
     </main>
   );

@@ -1,6 +1,12 @@
 // /admin/imoveis — every listing the user may manage: search, filters, sort and pages in the URL.
 import { data, Link, useSearchParams } from "react-router";
-import { FilterBar, FilterInput, FilterSelect, ResultCount } from "../../components/admin/filter-bar";
+import {
+  AgentFilter,
+  FilterBar,
+  FilterInput,
+  FilterSelect,
+  ResultCount,
+} from "../../components/admin/filter-bar";
 import { LivePropertyUpdates } from "../../components/admin/live-property-updates";
 import { Pagination, PropertiesTable } from "../../components/admin/properties-table";
 import { Stylesheet } from "../../components/stylesheet";
@@ -84,15 +90,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           options={label(PUBLICATION_STATES)}
           all="Todas"
         />
-        {agents ? (
-          <FilterSelect
-            name="corretor"
-            label="Corretor"
-            value={query.corretor}
-            options={agents.map((a) => [a.id, a.name])}
-            all="Todos"
-          />
-        ) : null}
+        {agents ? <AgentFilter agents={agents} value={query.corretor} /> : null}
         <FilterSelect
           name="ordem"
           label="Ordenar por"

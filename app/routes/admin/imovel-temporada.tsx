@@ -4,9 +4,11 @@
 // .ics and the calendars it imports from Airbnb or Booking.com (decision 039). Each form posts an
 // `intent`; bad input answers 400 with the message at its field, nothing written.
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { PropertyPageHeader } from "../../components/admin/property-page-header";
 import { Field, FormAlert, TextAreaField } from "../../components/form-field";
 import { RentalCalendar } from "../../components/property/rental-section";
 import { Stylesheet } from "../../components/stylesheet";
+import { fieldErrorsOf } from "../../lib/form-errors";
 import { formatCount, formatPrice } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { maceioClock } from "../../lib/next-action";
@@ -104,6 +106,12 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
   });
 }
 
+/** A row's id posted by a button's form (a booking, a feed); null unless a positive integer. */
+function idOf(form: FormData, name: string): number | null {
+  const id = Number(form.get(name));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 type ActionData = {
   intent: string;
   errors: Record<string, string>;
@@ -132,11 +140,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
     }
     if (intent === "bloquear" || intent === "desbloquear") {
       const parsed = blockSchema.safeParse({ from: form.get("from") ?? "", to: form.get("to") ?? "" });
-      if (!parsed.success) {
-        const errors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-        return bad(errors);
-      }
+      if (!parsed.success) return bad(fieldErrorsOf(parsed.error));
       const { from, to } = parsed.data;
       if (intent === "bloquear") await blockNights(db, actor, id, from, to);
       else await unblockNights(db, actor, id, from, to);
@@ -178,8 +182,8 @@ export async function action({ request, url, context, params }: Route.ActionArgs
       return back("reserva");
     }
     if (intent === "cancelar-reserva") {
-      const bookingId = Number(form.get("bookingId"));
-      if (!Number.isSafeInteger(bookingId) || bookingId <= 0) return bad({}, "Reserva inválida.");
+      const bookingId = idOf(form, "bookingId");
+      if (!bookingId) return bad({}, "Reserva inválida.");
       const result = await cancelBooking(db, actor, id, bookingId, new Date());
       if (result.status === "not-found")
         return data<ActionData>(
@@ -195,11 +199,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
     if (intent === "ical-adicionar") {
       const values = { label: String(form.get("label") ?? ""), url: String(form.get("url") ?? "") };
       const parsed = feedSchema.safeParse(values);
-      if (!parsed.success) {
-        const errors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-        return bad(errors, undefined, values);
-      }
+      if (!parsed.success) return bad(fieldErrorsOf(parsed.error), undefined, values);
       const added = await addFeed(db, actor, id, parsed.data, new Date());
       if (!added.ok) return bad(added.errors, undefined, values);
       // Fetched at once, so the screen shows the first result (or the error).
@@ -207,8 +207,8 @@ export async function action({ request, url, context, params }: Route.ActionArgs
       return back("ical-adicionado");
     }
     if (intent === "ical-sincronizar" || intent === "ical-remover") {
-      const feedId = Number(form.get("feedId"));
-      if (!Number.isSafeInteger(feedId) || feedId <= 0) return bad({}, "Calendário inválido.");
+      const feedId = idOf(form, "feedId");
+      if (!feedId) return bad({}, "Calendário inválido.");
       if (intent === "ical-remover") {
         if (!(await removeFeed(db, actor, id, feedId))) return bad({}, "Este calendário não existe mais.");
         return back("ical-removido");
@@ -273,6 +273,12 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
   const termErrors = errorsFor("tarifas");
   const typed = actionData?.intent === "tarifas" ? actionData.values : undefined;
   const value = (name: string, fallback: string) => typed?.[name] ?? fallback;
+  /** A field of the terms form: what was typed when the post was refused, else the saved value. */
+  const termField = (name: string, fallback: string) => ({
+    name,
+    defaultValue: value(name, fallback),
+    error: termErrors[name],
+  });
   const seasons = terms?.seasons ?? [];
   const blockErrors = { ...errorsFor("bloquear"), ...errorsFor("desbloquear") };
   const bookingErrors = errorsFor("reserva");
@@ -287,21 +293,19 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
     <main className="admin-page admin-listings">
       <Stylesheet name="admin-listings" css={adminListingsCss} />
       <Stylesheet name="rental" css={rentalCss} />
-      <p className="listing-breadcrumb">
-        <Link to={`/admin/imoveis/${property.id}`}>← Editar imóvel {property.referencia}</Link>
-      </p>
-      <header className="listing-header">
-        <h1>
-          Temporada <span className="listing-header__ref">{property.referencia}</span>
-        </h1>
-        <p className="listing-header__title">{property.titulo}</p>
+      <PropertyPageHeader
+        back={{ to: `/admin/imoveis/${property.id}`, label: `Editar imóvel ${property.referencia}` }}
+        heading="Temporada"
+        referencia={property.referencia}
+        titulo={property.titulo}
+      >
         {!property.temporada ? (
           <p className="form-field__hint">
             Este imóvel não está marcado com a finalidade temporada: o site só mostra estes valores e o
             calendário quando estiver.
           </p>
         ) : null}
-      </header>
+      </PropertyPageHeader>
       {notice ? (
         <p className="listing-notice" role="status">
           {notice}
@@ -322,53 +326,39 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
           <div className="form-grid">
             <Field
               label="Diária padrão (R$)"
-              name="defaultRate"
               inputMode="numeric"
-              defaultValue={value("defaultRate", String(terms?.defaultRate ?? ""))}
-              error={termErrors.defaultRate}
+              {...termField("defaultRate", String(terms?.defaultRate ?? ""))}
               hint="Vale nas noites fora das temporadas abaixo."
             />
             <Field
               label="Estadia mínima (noites)"
-              name="minNights"
               inputMode="numeric"
-              defaultValue={value("minNights", String(terms?.minNights ?? 1))}
-              error={termErrors.minNights}
+              {...termField("minNights", String(terms?.minNights ?? 1))}
             />
             <Field
               label="Hóspedes (máximo)"
-              name="maxGuests"
               inputMode="numeric"
-              defaultValue={value("maxGuests", String(terms?.maxGuests ?? ""))}
-              error={termErrors.maxGuests}
+              {...termField("maxGuests", String(terms?.maxGuests ?? ""))}
             />
             <Field
               label="Taxa de limpeza (R$)"
-              name="cleaningFee"
               inputMode="numeric"
-              defaultValue={value("cleaningFee", String(terms?.cleaningFee ?? 0))}
-              error={termErrors.cleaningFee}
+              {...termField("cleaningFee", String(terms?.cleaningFee ?? 0))}
             />
             <Field
               label="Caução (R$)"
-              name="securityDeposit"
               inputMode="numeric"
-              defaultValue={value("securityDeposit", String(terms?.securityDeposit ?? 0))}
-              error={termErrors.securityDeposit}
+              {...termField("securityDeposit", String(terms?.securityDeposit ?? 0))}
             />
             <Field
               label="Entrada a partir de"
-              name="checkInTime"
               type="time"
-              defaultValue={value("checkInTime", terms?.checkInTime ?? "14:00")}
-              error={termErrors.checkInTime}
+              {...termField("checkInTime", terms?.checkInTime ?? "14:00")}
             />
             <Field
               label="Saída até"
-              name="checkOutTime"
               type="time"
-              defaultValue={value("checkOutTime", terms?.checkOutTime ?? "11:00")}
-              error={termErrors.checkOutTime}
+              {...termField("checkOutTime", terms?.checkOutTime ?? "11:00")}
             />
           </div>
           <fieldset className="rental-seasons">
@@ -408,31 +398,23 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
                   </div>
                   <Field
                     label={<>Primeira noite{rowLabel}</>}
-                    name={f("start")}
                     type="date"
-                    defaultValue={value(f("start"), s?.start ?? "")}
-                    error={termErrors[f("start")]}
+                    {...termField(f("start"), s?.start ?? "")}
                   />
                   <Field
                     label={<>Última noite{rowLabel}</>}
-                    name={f("end")}
                     type="date"
-                    defaultValue={value(f("end"), s?.end ?? "")}
-                    error={termErrors[f("end")]}
+                    {...termField(f("end"), s?.end ?? "")}
                   />
                   <Field
                     label={<>Diária (R$){rowLabel}</>}
-                    name={f("rate")}
                     inputMode="numeric"
-                    defaultValue={value(f("rate"), s ? String(s.rate) : "")}
-                    error={termErrors[f("rate")]}
+                    {...termField(f("rate"), s ? String(s.rate) : "")}
                   />
                   <Field
                     label={<>Mínimo de noites{rowLabel}</>}
-                    name={f("minNights")}
                     inputMode="numeric"
-                    defaultValue={value(f("minNights"), s ? String(s.minNights) : "")}
-                    error={termErrors[f("minNights")]}
+                    {...termField(f("minNights"), s ? String(s.minNights) : "")}
                   />
                 </div>
               );
@@ -440,17 +422,13 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
           </fieldset>
           <TextAreaField
             label="Regras da casa"
-            name="houseRules"
             rows={4}
-            defaultValue={value("houseRules", terms?.houseRules ?? "")}
-            error={termErrors.houseRules}
+            {...termField("houseRules", terms?.houseRules ?? "")}
           />
           <TextAreaField
             label="Inventário de móveis e utensílios"
-            name="inventory"
             rows={6}
-            defaultValue={value("inventory", terms?.inventory ?? "")}
-            error={termErrors.inventory}
+            {...termField("inventory", terms?.inventory ?? "")}
             hint="Lei 8.245/1991, art. 48: a locação de imóvel mobiliado descreve os móveis e utensílios."
           />
           <button type="submit" className="button button--primary" disabled={busy}>

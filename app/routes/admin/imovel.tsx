@@ -4,6 +4,7 @@ import { ListingNumbers } from "../../components/admin/listing-numbers";
 import { PhotoManager } from "../../components/admin/photo-manager";
 import { PropertyActions } from "../../components/admin/property-actions";
 import { PropertyForm } from "../../components/admin/property-form";
+import { PropertyPageHeader } from "../../components/admin/property-page-header";
 import { Stylesheet } from "../../components/stylesheet";
 import { pageMeta } from "../../lib/meta";
 import { noticeOf, type PropertyAction, parsePropertyAction } from "../../lib/property-actions";
@@ -165,14 +166,12 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
   return (
     <main className="admin-page admin-listings">
       <Stylesheet name="admin-listings" css={adminListingsCss} />
-      <p className="listing-breadcrumb">
-        <Link to="/admin/imoveis">← Todos os imóveis</Link>
-      </p>
-      <header className="listing-header">
-        <h1>
-          Editar imóvel <span className="listing-header__ref">{property.referencia}</span>
-        </h1>
-        <p className="listing-header__title">{property.titulo}</p>
+      <PropertyPageHeader
+        back={{ to: "/admin/imoveis", label: "Todos os imóveis" }}
+        heading="Editar imóvel"
+        referencia={property.referencia}
+        titulo={property.titulo}
+      >
         <ul className="listing-badges" aria-label="Situação do anúncio">
           <li className={`badge badge--${property.publicacao}`}>{PUBLICATION_STATES[property.publicacao]}</li>
           <li className={`badge badge--status-${property.status}`}>{STATUSES[property.status]}</li>
@@ -197,7 +196,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
             Referências antigas que redirecionam para este imóvel: {property.oldReferencias.join(", ")}.
           </p>
         ) : null}
-      </header>
+      </PropertyPageHeader>
 
       {notice ? (
         <p className="listing-notice" role="status">

@@ -3,7 +3,14 @@
 // first (a next-action section: the longest overdue first), kept current by live events; and manual
 // entry of a call or a walk-in (intent "registrar"). A corretor sees only their own leads.
 import { data, Link, redirect, useNavigation } from "react-router";
-import { FilterBar, FilterInput, FilterSelect, ResultCount } from "../../components/admin/filter-bar";
+import {
+  AgentFilter,
+  FilterBar,
+  FilterInput,
+  FilterSelect,
+  PrevNextPages,
+  ResultCount,
+} from "../../components/admin/filter-bar";
 import { ManualLeadEntry } from "../../components/admin/lead/manual-entry";
 import { NextActionBadge } from "../../components/admin/lead/next-action";
 import { awaitsResponse, ResponseTimer } from "../../components/admin/lead/response-timer";
@@ -159,15 +166,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           options={listings.map((l) => [l.id, l.referencia])}
           all="Todos"
         />
-        {agents ? (
-          <FilterSelect
-            name="corretor"
-            label="Corretor"
-            value={query.corretor}
-            options={agents.map((a) => [a.id, a.name])}
-            all="Todos"
-          />
-        ) : null}
+        {agents ? <AgentFilter agents={agents} value={query.corretor} /> : null}
         <FilterInput name="de" label="De" type="date" value={query.de} />
         <FilterInput name="ate" label="Até" type="date" value={query.ate} />
         <FilterSelect
@@ -298,16 +297,12 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         </TableScroll>
       ) : null}
 
-      {result.pageCount > 1 ? (
-        <nav aria-label="Páginas de leads" className="leads-pages">
-          {result.page > 1 ? (
-            <Link to={`/admin/leads${leadListSearch(query, { pagina: result.page - 1 })}`}>Anterior</Link>
-          ) : null}{" "}
-          {result.page < result.pageCount ? (
-            <Link to={`/admin/leads${leadListSearch(query, { pagina: result.page + 1 })}`}>Próxima</Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PrevNextPages
+        label="Páginas de leads"
+        page={result.page}
+        pageCount={result.pageCount}
+        href={(pagina) => `/admin/leads${leadListSearch(query, { pagina })}`}
+      />
       <p className="visually-hidden">{LEAD_PAGE_SIZE} leads por página.</p>
     </main>
   );

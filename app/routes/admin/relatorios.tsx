@@ -4,7 +4,7 @@
 // (the view lives in the URL and works without JavaScript); /admin/relatorios.csv exports the same
 // view. An admin sees the whole agency; a corretor only their own leads (app/server/reports/).
 import { data, Link } from "react-router";
-import { FilterBar, FilterSelect } from "../../components/admin/filter-bar";
+import { AgentFilter, FilterBar, FilterSelect } from "../../components/admin/filter-bar";
 import { FunnelTable, type FunnelTableRow } from "../../components/admin/funnel-table";
 import { MonthlyChart } from "../../components/monthly-chart";
 import { Stylesheet } from "../../components/stylesheet";
@@ -239,15 +239,7 @@ export default function Relatorios({ loaderData }: Route.ComponentProps) {
           value={hasErrors ? typed.ate : query.ate}
           error={fieldErrors.ate}
         />
-        {agents ? (
-          <FilterSelect
-            name="corretor"
-            label="Corretor"
-            value={query.corretor}
-            options={agents.map((a) => [a.id, a.name])}
-            all="Todos"
-          />
-        ) : null}
+        {agents ? <AgentFilter agents={agents} value={query.corretor} /> : null}
         <FilterSelect
           name="origem"
           label="Origem"

@@ -3,9 +3,15 @@
 // because the slots change with the clock: the listing's cached page only links here, and this
 // page is rendered per request, never stored (the page cache's paths don't include it) nor indexed
 // (decision 034). A plain POST without JavaScript; the booking answers with the visit's own page.
-import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { FieldError, PhoneField, TrapAndConsent } from "../../components/lead-form-parts";
+import {
+  ErrorSummary,
+  LabelledInput,
+  LabelledTextArea,
+  PhoneField,
+  TrapAndConsent,
+  useOutcomeFocus,
+} from "../../components/lead-form-parts";
 import { Stylesheet } from "../../components/stylesheet";
 import { VisitSlotPicker } from "../../components/visit-slot-picker";
 import { LEAD_LIMITS } from "../../lib/lead-fields";
@@ -133,15 +139,11 @@ export default function VisitaAgendar({ loaderData, actionData }: Route.Componen
   const { listing, agentName, days, consentText } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const alert = useRef<HTMLDivElement>(null);
+  // An answer here is always a refusal: a booking redirects to the visit's page.
+  const { alert } = useOutcomeFocus(actionData, false);
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
   const id = (field: string) => `visita-${field}`;
-  const describedBy = (field: string) =>
-    errors[field as keyof BookingFieldErrors] ? id(`${field}-erro`) : undefined;
-  useEffect(() => {
-    if (actionData) alert.current?.focus();
-  }, [actionData]);
   return (
     <main className="container page visit-page">
       <Stylesheet name="lead-form" css={leadFormCss} />
@@ -154,63 +156,44 @@ export default function VisitaAgendar({ loaderData, actionData }: Route.Componen
       </p>
       <Form method="post" className="lead-form" noValidate aria-labelledby="visita-titulo">
         {actionData ? (
-          <div className="lead-form__alert" role="alert" tabIndex={-1} ref={alert} data-testid="visita-erro">
+          <ErrorSummary ref={alert} data-testid="visita-erro">
             {actionData.formError ?? "Não foi possível agendar: corrija os campos indicados abaixo."}
-          </div>
+          </ErrorSummary>
         ) : null}
         <VisitSlotPicker days={days} id={id} error={errors.slot} />
         {days.length > 0 ? (
           <>
-            <div className="lead-form__field">
-              <label htmlFor={id("name")}>Nome</label>
-              <input
-                id={id("name")}
-                name="name"
-                autoComplete="name"
-                required
-                maxLength={LEAD_LIMITS.name}
-                defaultValue={values.name}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={describedBy("name")}
-              />
-              <FieldError id={id("name-erro")} message={errors.name} />
-            </div>
-            <PhoneField
+            <LabelledInput
               id={id}
-              value={values.phone}
-              error={errors.phone}
+              name="name"
+              label="Nome"
+              autoComplete="name"
               required
-              maxLength={30}
-              describedBy={describedBy("phone")}
+              maxLength={LEAD_LIMITS.name}
+              defaultValue={values.name}
+              error={errors.name}
             />
-            <div className="lead-form__field">
-              <label htmlFor={id("email")}>E-mail (para a confirmação)</label>
-              <input
-                id={id("email")}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={LEAD_LIMITS.email}
-                defaultValue={values.email}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={describedBy("email")}
-              />
-              <FieldError id={id("email-erro")} message={errors.email} />
-            </div>
-            <div className="lead-form__field">
-              <label htmlFor={id("message")}>Observação (opcional)</label>
-              <textarea
-                id={id("message")}
-                name="message"
-                rows={3}
-                maxLength={LEAD_LIMITS.message}
-                defaultValue={values.message}
-                aria-invalid={errors.message ? true : undefined}
-                aria-describedby={describedBy("message")}
-              />
-              <FieldError id={id("message-erro")} message={errors.message} />
-            </div>
+            <PhoneField id={id} value={values.phone} error={errors.phone} required maxLength={30} />
+            <LabelledInput
+              id={id}
+              name="email"
+              label="E-mail (para a confirmação)"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={LEAD_LIMITS.email}
+              defaultValue={values.email}
+              error={errors.email}
+            />
+            <LabelledTextArea
+              id={id}
+              name="message"
+              label="Observação (opcional)"
+              rows={3}
+              maxLength={LEAD_LIMITS.message}
+              defaultValue={values.message}
+              error={errors.message}
+            />
             <TrapAndConsent id={id} consentText={consentText} error={errors.consent} />
             <button type="submit" className="button button--primary lead-form__submit" disabled={busy}>
               {busy ? "Agendando…" : "Agendar visita"}

@@ -14,9 +14,9 @@ import { alertLinks } from "../../lib/alerts";
 import { formatCount, formatPrice } from "../../lib/format";
 import { maceioClock } from "../../lib/next-action";
 import { RENT_PERIODS } from "../../lib/vocabulary";
+import { type ExclusiveSweep, startExclusiveSweep } from "../background-jobs.server";
 import type { Db, Tx } from "../db/client.server";
 import { properties, savedSearchDigests, savedSearches, savedSearchSent } from "../db/schema.server";
-import { type Logger, logOf } from "../log/logger.server";
 import { sendBrandedMail } from "../mail/branded-mail.server";
 import { headerSafe, type MailTransport, safeAddress } from "../mail/mailer.server";
 import type { Storage } from "../media/storage.server";
@@ -284,6 +284,18 @@ interface HandlerOptions {
   storage?: Pick<Storage, "url">;
 }
 
+/** Both alert e-mails go out the same way: branded, with the search's one-click unsubscribe headers. */
+function sendAlertMail(
+  context: Parameters<typeof sendBrandedMail>[0],
+  outboxRowId: number,
+  search: SavedSearch,
+  to: string,
+  mail: { subject: string; text: string },
+) {
+  const unsubscribe = alertLinks(context.publicUrl.replace(/\/+$/, ""), search.token).unsubscribe;
+  return sendBrandedMail(context, outboxRowId, { to, ...mail, headers: unsubscribeHeaders(unsubscribe) });
+}
+
 /** The confirmation e-mail, as the saved search is when sent (gone or confirmed: nothing to send). */
 export function alertConfirmEmailHandler(
   db: Db,
@@ -298,14 +310,8 @@ export function alertConfirmEmailHandler(
       .where(eq(savedSearches.id, Number(row.payload.savedSearchId)));
     const to = safeAddress(search?.email);
     if (!search || !to || search.confirmedAt) return "skip";
-    const { subject, text } = buildConfirmMail(search, publicUrl);
-    const unsubscribe = alertLinks(publicUrl.replace(/\/+$/, ""), search.token).unsubscribe;
-    await sendBrandedMail({ db, transport, publicUrl, storage: options.storage }, row.id, {
-      to,
-      subject,
-      text,
-      headers: unsubscribeHeaders(unsubscribe),
-    });
+    const mail = buildConfirmMail(search, publicUrl);
+    await sendAlertMail({ db, transport, publicUrl, storage: options.storage }, row.id, search, to, mail);
     return undefined;
   };
 }
@@ -373,14 +379,8 @@ export function alertDigestEmailHandler(
           ? Number(before.find((b) => b.propertyId === i.propertyId)?.price ?? 0) || null
           : null,
     }));
-    const { subject, text } = buildDigestMail(search, listings, publicUrl);
-    const unsubscribe = alertLinks(publicUrl.replace(/\/+$/, ""), search.token).unsubscribe;
-    await sendBrandedMail({ db, transport, publicUrl, storage: options.storage }, row.id, {
-      to,
-      subject,
-      text,
-      headers: unsubscribeHeaders(unsubscribe),
-    });
+    const mail = buildDigestMail(search, listings, publicUrl);
+    await sendAlertMail({ db, transport, publicUrl, storage: options.storage }, row.id, search, to, mail);
     return undefined;
   };
 }
@@ -388,11 +388,7 @@ export function alertDigestEmailHandler(
 /** The sweep's name among background jobs (its advisory lock). */
 export const ALERT_SWEEP_JOB = "alert-sweep";
 
-export interface AlertSweep {
-  /** One sweep now (as the timer does); undefined when another instance or turn was sweeping. */
-  sweepNow(): Promise<{ queued: number; purged: number } | undefined>;
-  stop(): Promise<void>;
-}
+export type AlertSweep = ExclusiveSweep<{ queued: number; purged: number }>;
 
 /**
  * The process's alert sweep every ALERT_SWEEP_INTERVAL_SECONDS (started by server/app.ts
@@ -402,36 +398,13 @@ export function startAlertSweep(
   services: Pick<Services, "config" | "database" | "db" | "log">,
   now: () => Date = () => new Date(),
 ): AlertSweep {
-  const log: Logger = logOf(services);
-  let running: Promise<{ queued: number; purged: number } | undefined> | undefined;
-  const sweepNow = () => {
-    if (running) return Promise.resolve(undefined);
-    running = services.database
-      .exclusive(ALERT_SWEEP_JOB, () => runAlertSweep(services.db, now()))
-      .then((outcome) => {
-        if (!outcome.ran) return undefined;
-        if (outcome.value.queued + outcome.value.purged > 0) log.info(outcome.value, "Alertas de busca");
-        return outcome.value;
-      })
-      .catch((error: unknown) => {
-        log.error({ err: error }, "Alertas de busca: a varredura falhou");
-        return undefined;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const sweep = () => void sweepNow();
-  const timer = setInterval(sweep, services.config.ALERT_SWEEP_INTERVAL_SECONDS * 1000);
-  timer.unref?.();
-  return {
-    sweepNow,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startExclusiveSweep(services, {
+    job: ALERT_SWEEP_JOB,
+    everySeconds: services.config.ALERT_SWEEP_INTERVAL_SECONDS,
+    run: () => runAlertSweep(services.db, now()),
+    label: "Alertas de busca",
+    worthLogging: (result) => result.queued + result.purged > 0,
+  });
 }
 
 export { ALERT_CONFIRM_EMAIL_KIND, ALERT_DIGEST_EMAIL_KIND };

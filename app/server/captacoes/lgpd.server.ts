@@ -7,6 +7,7 @@ import { captacaoNotes, captacaoPhotos, captacoes, outbox, properties } from "..
 import { personMatchOn } from "../leads/person-match.server";
 import { CAPTACAO_EMAIL_KIND } from "./emails.server";
 import { pendingKeys } from "./pending-photos.server";
+import { captacaoFields, photoCount } from "./queue.server";
 
 export interface CaptacaoExport {
   id: number;
@@ -36,23 +37,12 @@ const personCaptacoes = (contato: string) => personMatchOn(captacoes, contato);
 export async function exportPersonCaptacoes(db: Db, contato: string): Promise<CaptacaoExport[]> {
   const rows = await db
     .select({
-      id: captacoes.id,
-      name: captacoes.name,
-      phone: captacoes.phone,
-      email: captacoes.email,
-      logradouro: captacoes.logradouro,
-      bairro: captacoes.bairro,
-      cidade: captacoes.cidade,
-      tipo: captacoes.tipo,
-      finalidade: captacoes.finalidade,
-      expectedPrice: captacoes.expectedPrice,
-      message: captacoes.message,
-      status: captacoes.status,
+      ...captacaoFields,
       referencia: properties.referencia,
       consentVersion: captacoes.consentVersion,
       consentAt: captacoes.consentAt,
       createdAt: captacoes.createdAt,
-      photos: sql<number>`(select count(*)::int from ${captacaoPhotos} p where p.captacao_id = ${captacoes.id})`,
+      photos: photoCount,
     })
     .from(captacoes)
     .leftJoin(properties, eq(properties.id, captacoes.propertyId))

@@ -36,9 +36,11 @@ export function parseCaptacaoId(raw: string | undefined): number | null {
   return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
-const photoCount = sql<number>`(select count(*)::int from ${captacaoPhotos} p where p.captacao_id = ${captacoes.id})`;
+/** How many pending photos a captação has (a converted one's photos are the property's). */
+export const photoCount = sql<number>`(select count(*)::int from ${captacaoPhotos} p where p.captacao_id = ${captacoes.id})`;
 
-const rowColumns = {
+/** What the owner sent and its situação: the fields the queue and the LGPD export (lgpd.server.ts) show. */
+export const captacaoFields = {
   id: captacoes.id,
   name: captacoes.name,
   phone: captacoes.phone,
@@ -51,6 +53,10 @@ const rowColumns = {
   expectedPrice: captacoes.expectedPrice,
   message: captacoes.message,
   status: captacoes.status,
+};
+
+const rowColumns = {
+  ...captacaoFields,
   createdAt: captacoes.createdAt,
   consentVersion: captacoes.consentVersion,
   consentAt: captacoes.consentAt,

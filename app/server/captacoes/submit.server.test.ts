@@ -11,8 +11,8 @@ import { CAPTACAO_MAX_PHOTOS } from "../../lib/captacao-fields";
 import type { Database } from "../db/client.server";
 import { captacaoPhotos, captacoes, outbox } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { createMailTransport, type MailTransport } from "../mail/mailer.server";
-import { startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
+import type { MailTransport } from "../mail/mailer.server";
+import { startTestSmtp, type TestSmtp, testMailTransport } from "../mail/test-smtp.server";
 import type { LocalDiskStorage } from "../media/storage.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
@@ -77,10 +77,7 @@ beforeAll(async () => {
   await insertAgency(database.db, { email: "contato@agencia-teste.com.br" });
   ({ storage, dir: mediaDir, cleanup } = await tempStorage());
   smtp = await startTestSmtp();
-  transport = createMailTransport(
-    { SMTP_URL: smtp.url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
-    { timeoutMs: 3000 },
-  );
+  transport = testMailTransport(smtp.url);
   photo = await makeJpeg(800, 600, 1);
 });
 

@@ -7,6 +7,7 @@ import {
   insertProperty,
   PORTAL_READY,
   PUBLIC_URL,
+  rentalTermsInput,
 } from "../../../tests/support/factories";
 import { samplePhoto, tempStorage } from "../../../tests/support/photos";
 import type { Database } from "../db/client.server";
@@ -117,18 +118,12 @@ describe("/sitemap.xml", () => {
     });
     const before = descendants(await sitemap(), "loc").map((l) => l.textContent ?? "");
     const admin = await createActor(database.db, "admin");
-    await saveRentalTerms(database.db, admin, property.id, {
-      defaultRate: 800,
-      minNights: 2,
-      cleaningFee: 0,
-      securityDeposit: 0,
-      maxGuests: 6,
-      checkInTime: "14:00",
-      checkOutTime: "11:00",
-      houseRules: "",
-      inventory: "",
-      seasons: [],
-    });
+    await saveRentalTerms(
+      database.db,
+      admin,
+      property.id,
+      rentalTermsInput({ defaultRate: 800, cleaningFee: 0, securityDeposit: 0, maxGuests: 6, seasons: [] }),
+    );
     await recordBooking(database.db, admin, property.id, {
       checkIn: "2030-12-27",
       checkOut: "2031-01-03",

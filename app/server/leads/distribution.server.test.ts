@@ -8,8 +8,8 @@ import { DEFAULT_DISTRIBUTION_RULES, type DistributionRules } from "../../lib/le
 import type { Database, Db } from "../db/client.server";
 import { auditLog, leadDistributionMembers, leads, outbox, users } from "../db/schema.server";
 import { createTestDatabases } from "../db/test-database.server";
-import { createMailTransport, type MailTransport } from "../mail/mailer.server";
-import { startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
+import type { MailTransport } from "../mail/mailer.server";
+import { startTestSmtp, type TestSmtp, testMailTransport } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import { openStream } from "../realtime/test-stream.server";
 import { getDistributionRules, saveDistribution } from "./distribution.server";
@@ -357,10 +357,7 @@ describe("the roleta's e-mails", () => {
   let transport: MailTransport;
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    transport = createMailTransport(
-      { SMTP_URL: smtp.url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
-      { timeoutMs: 3000 },
-    );
+    transport = testMailTransport(smtp.url);
   });
   afterAll(async () => {
     transport.close();

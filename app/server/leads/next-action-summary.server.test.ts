@@ -8,8 +8,8 @@ import { insertAgency, insertLead, insertProperty, insertUser } from "../../../t
 import type { Database } from "../db/client.server";
 import { nextActionSummaries, outbox } from "../db/schema.server";
 import { createTestDatabases } from "../db/test-database.server";
-import { createMailTransport, type MailTransport } from "../mail/mailer.server";
-import { startTestSmtp, type TestSmtp, textOf } from "../mail/test-smtp.server";
+import type { MailTransport } from "../mail/mailer.server";
+import { startTestSmtp, type TestSmtp, testMailTransport, textOf } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import { changeLeadStatus } from "./inbox.server";
 import {
@@ -29,10 +29,7 @@ beforeAll(async () => {
   [first, second] = (await createTestDatabases(2)) as [Database, Database];
   await insertAgency(first.db);
   smtp = await startTestSmtp();
-  transport = createMailTransport(
-    { SMTP_URL: smtp.url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
-    { timeoutMs: 3000 },
-  );
+  transport = testMailTransport(smtp.url);
 });
 
 afterAll(async () => {

@@ -7,8 +7,8 @@ import { insertAgency, insertLead, insertProperty, insertUser } from "../../../t
 import type { Database } from "../db/client.server";
 import { auditLog, outbox } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { createMailTransport, type MailTransport } from "../mail/mailer.server";
-import { closedPort, startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
+import type { MailTransport } from "../mail/mailer.server";
+import { closedPort, startTestSmtp, type TestSmtp, testMailTransport } from "../mail/test-smtp.server";
 import { createOutboxWorker, enqueue } from "../outbox/outbox.server";
 import { enqueueLeadEmails, LEAD_EMAIL_KIND, leadEmailHandler } from "./lead-emails.server";
 import {
@@ -34,10 +34,7 @@ async function smtpServer(mode: TestSmtp["mode"] = "accept") {
 }
 
 function transportFor(url: string) {
-  const transport = createMailTransport(
-    { SMTP_URL: url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
-    { timeoutMs: 3000 },
-  );
+  const transport = testMailTransport(url);
   transports.push(transport);
   return transport;
 }

@@ -4,9 +4,10 @@
 // would only be a log line nobody reads.
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { audit } from "../audit/audit.server";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { leads, outbox } from "../db/schema.server";
 import { OUTBOX_CHANNEL } from "../outbox/backoff.server";
+import type { OutboxRow } from "../outbox/outbox.server";
 import type { Actor } from "./inbox.server";
 import { LEAD_EMAIL_KIND, type LeadEmailPayload } from "./lead-emails.server";
 
@@ -89,6 +90,42 @@ export async function countUndeliveredLeadEmails(db: Db): Promise<{ failed: numb
   return { failed: Number(row?.failed ?? 0), retrying: Number(row?.retrying ?? 0) };
 }
 
+/** The lead e-mail `id`, locked until `tx` ends; undefined when there is none (or not a lead e-mail). */
+async function lockedLeadEmail(tx: Tx, id: number) {
+  const [row] = await tx
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.id, id), eq(outbox.kind, LEAD_EMAIL_KIND)))
+    .for("update");
+  return row;
+}
+
+/** The audit entry of the admin's decision on a lead e-mail keeps what it was: lead, recipient, attempts, error. */
+async function auditDecision(
+  tx: Tx,
+  actor: Actor,
+  action: "lead-email-requeued" | "lead-email-discarded",
+  row: OutboxRow,
+  details: Record<string, unknown>,
+) {
+  const payload = row.payload as unknown as LeadEmailPayload;
+  await audit(tx, {
+    userId: actor.id,
+    action,
+    entity: "outbox",
+    entityId: row.id,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    details: {
+      leadId: payload.leadId,
+      to: payload.to,
+      attempts: row.attempts,
+      ...details,
+      lastError: row.lastError,
+    },
+  });
+}
+
 export type RequeueResult = "requeued" | "gone" | "sending";
 
 /**
@@ -103,11 +140,7 @@ export async function requeueLeadEmail(
   now = new Date(),
 ): Promise<RequeueResult> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.id, id), eq(outbox.kind, LEAD_EMAIL_KIND)))
-      .for("update");
+    const row = await lockedLeadEmail(tx, id);
     if (!row || row.sentAt) return "gone";
     if (!row.failedAt && row.lockedUntil && row.lockedUntil > now) return "sending";
     const updated = await tx
@@ -122,22 +155,7 @@ export async function requeueLeadEmail(
       )
       .returning({ id: outbox.id });
     if (updated.length === 0) return "sending";
-    const payload = row.payload as unknown as LeadEmailPayload;
-    await audit(tx, {
-      userId: actor.id,
-      action: "lead-email-requeued",
-      entity: "outbox",
-      entityId: id,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      details: {
-        leadId: payload.leadId,
-        to: payload.to,
-        attempts: row.attempts,
-        failed: row.failedAt !== null,
-        lastError: row.lastError,
-      },
-    });
+    await auditDecision(tx, actor, "lead-email-requeued", row, { failed: row.failedAt !== null });
     // Delivered at commit: the workers pick the row up at once instead of at their next poll.
     await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(id)})`);
     return "requeued";
@@ -153,30 +171,11 @@ export type DiscardResult = "discarded" | "gone" | "not-failed";
  */
 export async function discardLeadEmail(db: Db, actor: Actor, id: number): Promise<DiscardResult> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.id, id), eq(outbox.kind, LEAD_EMAIL_KIND)))
-      .for("update");
+    const row = await lockedLeadEmail(tx, id);
     if (!row || row.sentAt) return "gone";
     if (!row.failedAt) return "not-failed";
     await tx.delete(outbox).where(and(eq(outbox.id, id), isNotNull(outbox.failedAt), isNull(outbox.sentAt)));
-    const payload = row.payload as unknown as LeadEmailPayload;
-    await audit(tx, {
-      userId: actor.id,
-      action: "lead-email-discarded",
-      entity: "outbox",
-      entityId: id,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      details: {
-        leadId: payload.leadId,
-        to: payload.to,
-        attempts: row.attempts,
-        failedAt: row.failedAt.toISOString(),
-        lastError: row.lastError,
-      },
-    });
+    await auditDecision(tx, actor, "lead-email-discarded", row, { failedAt: row.failedAt.toISOString() });
     return "discarded";
   });
 }

@@ -7,8 +7,8 @@ import { insertAgency, insertProperty, insertUser } from "../../../tests/support
 import type { Database } from "../db/client.server";
 import { leads, outbox, properties, propertyViewsDaily } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { createMailTransport, type MailTransport } from "../mail/mailer.server";
-import { startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
+import type { MailTransport } from "../mail/mailer.server";
+import { startTestSmtp, type TestSmtp, testMailTransport } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import {
   buildWhatsappClickEmail,
@@ -27,10 +27,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await insertAgency(database.db, { email: "contato@agencia-teste.com.br" });
   smtp = await startTestSmtp();
-  transport = createMailTransport(
-    { SMTP_URL: smtp.url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
-    { timeoutMs: 3000 },
-  );
+  transport = testMailTransport(smtp.url);
 });
 
 afterAll(async () => {

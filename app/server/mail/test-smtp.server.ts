@@ -2,6 +2,7 @@
 // what DATA answers: accept, a transient 451 or a permanent 550.
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { createMailTransport, type MailTransport } from "./mailer.server";
 
 export interface ReceivedMail {
   to: string[];
@@ -54,6 +55,14 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
   state.url = `smtp://127.0.0.1:${state.port}`;
   state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return state;
+}
+
+/** The transport the tests send through: to `url` (a TestSmtp's), from "Site", 3 s to give up. */
+export function testMailTransport(url: string): MailTransport {
+  return createMailTransport(
+    { SMTP_URL: url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
+    { timeoutMs: 3000 },
+  );
 }
 
 /** A port nothing listens on (bound then released). */

@@ -20,6 +20,7 @@ import {
 } from "../db/schema.server";
 import { portalJpeg } from "../feeds/mapping.server";
 import type { Storage } from "../media/storage.server";
+import { cardColumns, isPublished } from "../properties/cards.server";
 import { getAgencyBrand } from "../settings/settings.server";
 
 const BAND_HEIGHT = 170;
@@ -93,26 +94,10 @@ function logoKeyOf(logo: BrandImage | null): string | null {
 /** The published listing behind /og/{referencia}.jpg, or null. */
 export async function findOgSource(db: Db, referencia: string): Promise<OgSource | null> {
   const [row] = await db
-    .select({
-      id: properties.id,
-      referencia: properties.referencia,
-      titulo: properties.titulo,
-      tipo: properties.tipo,
-      finalidades: properties.finalidades,
-      precoVenda: properties.precoVenda,
-      precoAluguel: properties.precoAluguel,
-      periodoAluguel: properties.periodoAluguel,
-      precoSobConsulta: properties.precoSobConsulta,
-      bairro: properties.bairro,
-      cidade: properties.cidade,
-    })
+    // The card's columns (cards.server.ts), of which the image draws ten: one list to keep.
+    .select(cardColumns)
     .from(properties)
-    .where(
-      and(
-        eq(properties.publicacao, "publicado"),
-        eq(sql`upper(${properties.referencia})`, referencia.toUpperCase()),
-      ),
-    );
+    .where(and(isPublished, eq(sql`upper(${properties.referencia})`, referencia.toUpperCase())));
   if (!row) return null;
   const covers = await db
     .select({ isCover: propertyPhotos.isCover, hash: propertyPhotos.hash, variants: propertyPhotos.variants })

@@ -14,7 +14,7 @@ import { outbox } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { enqueueLeadEmails, LEAD_EMAIL_KIND, leadEmailHandler } from "../leads/lead-emails.server";
 import { createMailTransport, type MailTransport } from "../mail/mailer.server";
-import { closedPort, startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
+import { closedPort, startTestSmtp, type TestSmtp, testMailTransport } from "../mail/test-smtp.server";
 import { classifyFailure, ProviderHttpError, retryDelayMs } from "./backoff.server";
 import { createOutboxWorker, enqueue } from "./outbox.server";
 
@@ -30,10 +30,7 @@ const servers: TestSmtp[] = [];
 const quiet = () => {};
 
 function workerFor(smtpUrl: string) {
-  const transport = createMailTransport(
-    { SMTP_URL: smtpUrl, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
-    { timeoutMs: 3000 },
-  );
+  const transport = testMailTransport(smtpUrl);
   transports.push(transport);
   return createOutboxWorker({
     database,

@@ -20,67 +20,29 @@ export interface BookingEmailPayload {
 }
 
 /** Queues the guest's confirmation in the caller's transaction; none without a usable address. */
-export async function enqueueBookingEmail(
-  tx: Db | Tx,
-  bookingId: number,
-  email: string | null,
-): Promise<boolean> {
-  const to = safeAddress(email);
-  if (!to) return false;
-  await enqueue(tx, BOOKING_EMAIL_KIND, { bookingId, to } satisfies BookingEmailPayload);
-  return true;
+export function enqueueBookingEmail(tx: Db | Tx, bookingId: number, email: string | null) {
+  return enqueueGuestEmail(tx, BOOKING_EMAIL_KIND, bookingId, email);
 }
 
 /** Queues the guest's cancellation notice in the caller's transaction; none without a usable address. */
-export async function enqueueCancellationEmail(
+export function enqueueCancellationEmail(tx: Db | Tx, bookingId: number, email: string | null) {
+  return enqueueGuestEmail(tx, CANCELLATION_EMAIL_KIND, bookingId, email);
+}
+
+async function enqueueGuestEmail(
   tx: Db | Tx,
+  kind: typeof BOOKING_EMAIL_KIND | typeof CANCELLATION_EMAIL_KIND,
   bookingId: number,
   email: string | null,
 ): Promise<boolean> {
   const to = safeAddress(email);
   if (!to) return false;
-  await enqueue(tx, CANCELLATION_EMAIL_KIND, { bookingId, to } satisfies BookingEmailPayload);
+  await enqueue(tx, kind, { bookingId, to } satisfies BookingEmailPayload);
   return true;
 }
 
-/** The guest's notice that a confirmed stay was cancelled (null unless the stay is cancelled). */
-export async function buildCancellationEmail(db: Db, bookingId: number, publicUrl: string) {
-  const [row] = await db
-    .select({
-      booking: rentalBookings,
-      referencia: properties.referencia,
-      titulo: properties.titulo,
-      agencyName: agencySettings.name,
-      agencyEmail: agencySettings.email,
-    })
-    .from(rentalBookings)
-    .innerJoin(properties, eq(properties.id, rentalBookings.propertyId))
-    .leftJoin(agencySettings, eq(agencySettings.id, 1))
-    .where(eq(rentalBookings.id, bookingId));
-  if (row?.booking.status !== "cancelada") return null;
-  const { booking } = row;
-  const listingUrl = `${publicUrl.replace(/\/+$/, "")}/casas/${encodeURIComponent(row.referencia)}`;
-  const lines = [
-    `Olá, ${booking.guestName}!`,
-    "",
-    `Sua reserva por temporada em ${row.titulo} (Ref. ${row.referencia}), de ${formatIsoDate(booking.checkIn)} a ${formatIsoDate(booking.checkOut)}, foi cancelada.`,
-    "",
-    "Se tiver dúvidas sobre valores já pagos ou quiser remarcar, responda a este e-mail.",
-    "",
-    `O imóvel: ${listingUrl}`,
-    row.agencyName ? `\n${row.agencyName}` : null,
-  ].filter((line): line is string => line !== null);
-  return {
-    subject: headerSafe(
-      `Reserva cancelada: ${row.titulo} — ${formatIsoDate(booking.checkIn)} a ${formatIsoDate(booking.checkOut)}`,
-      150,
-    ),
-    text: lines.join("\n"),
-    replyTo: safeAddress(row.agencyEmail) ?? undefined,
-  };
-}
-
-export async function buildBookingEmail(db: Db, bookingId: number, publicUrl: string) {
+/** The booking with its listing, house terms and the agency's contacts, as the e-mails read them. */
+async function bookingForEmail(db: Db, bookingId: number) {
   const [row] = await db
     .select({
       booking: rentalBookings,
@@ -98,13 +60,54 @@ export async function buildBookingEmail(db: Db, bookingId: number, publicUrl: st
     .leftJoin(rentalTerms, eq(rentalTerms.propertyId, rentalBookings.propertyId))
     .leftJoin(agencySettings, eq(agencySettings.id, 1))
     .where(eq(rentalBookings.id, bookingId));
-  if (row?.booking.status !== "confirmada") return null;
-  const { booking, terms } = row;
-  const nights = nightsOf(booking.checkIn, booking.checkOut).length;
+  return row;
+}
+
+type BookingForEmail = NonNullable<Awaited<ReturnType<typeof bookingForEmail>>>;
+
+/**
+ * Both e-mails' common frame: the greeting, the listing's link and the agency's sign-off around
+ * `body`, and the subject "<what>: <listing> — <stay>".
+ */
+function bookingMail(row: BookingForEmail, publicUrl: string, what: string, body: (string | null)[]) {
+  const { booking } = row;
   const listingUrl = `${publicUrl.replace(/\/+$/, "")}/casas/${encodeURIComponent(row.referencia)}`;
   const lines = [
     `Olá, ${booking.guestName}!`,
     "",
+    ...body,
+    "",
+    `O imóvel: ${listingUrl}`,
+    row.agencyName ? `\n${row.agencyName}` : null,
+  ].filter((line): line is string => line !== null);
+  return {
+    subject: headerSafe(
+      `${what}: ${row.titulo} — ${formatIsoDate(booking.checkIn)} a ${formatIsoDate(booking.checkOut)}`,
+      150,
+    ),
+    text: lines.join("\n"),
+    replyTo: safeAddress(row.agencyEmail) ?? undefined,
+  };
+}
+
+/** The guest's notice that a confirmed stay was cancelled (null unless the stay is cancelled). */
+export async function buildCancellationEmail(db: Db, bookingId: number, publicUrl: string) {
+  const row = await bookingForEmail(db, bookingId);
+  if (row?.booking.status !== "cancelada") return null;
+  const { booking } = row;
+  return bookingMail(row, publicUrl, "Reserva cancelada", [
+    `Sua reserva por temporada em ${row.titulo} (Ref. ${row.referencia}), de ${formatIsoDate(booking.checkIn)} a ${formatIsoDate(booking.checkOut)}, foi cancelada.`,
+    "",
+    "Se tiver dúvidas sobre valores já pagos ou quiser remarcar, responda a este e-mail.",
+  ]);
+}
+
+export async function buildBookingEmail(db: Db, bookingId: number, publicUrl: string) {
+  const row = await bookingForEmail(db, bookingId);
+  if (row?.booking.status !== "confirmada") return null;
+  const { booking, terms } = row;
+  const nights = nightsOf(booking.checkIn, booking.checkOut).length;
+  return bookingMail(row, publicUrl, "Reserva confirmada", [
     `Sua reserva por temporada está confirmada: ${row.titulo} (Ref. ${row.referencia}), ${row.bairro}, ${row.cidade}.`,
     "",
     `Chegada: ${formatIsoDate(booking.checkIn)}${terms ? `, a partir das ${terms.checkInTime}` : ""}`,
@@ -117,18 +120,7 @@ export async function buildBookingEmail(db: Db, bookingId: number, publicUrl: st
     "Pagamento:",
     row.payment?.trim() || "A imobiliária vai enviar as instruções de pagamento.",
     terms?.houseRules.trim() ? `\nRegras da casa:\n${terms.houseRules.trim()}` : null,
-    "",
-    `O imóvel: ${listingUrl}`,
-    row.agencyName ? `\n${row.agencyName}` : null,
-  ].filter((line): line is string => line !== null);
-  return {
-    subject: headerSafe(
-      `Reserva confirmada: ${row.titulo} — ${formatIsoDate(booking.checkIn)} a ${formatIsoDate(booking.checkOut)}`,
-      150,
-    ),
-    text: lines.join("\n"),
-    replyTo: safeAddress(row.agencyEmail) ?? undefined,
-  };
+  ]);
 }
 
 export function bookingEmailHandler(

@@ -15,8 +15,8 @@ import { getDataVersion } from "../cache/data-version.server";
 import type { Database } from "../db/client.server";
 import { auditLog, outbox, rentalBookings, rentalIcalFeeds, rentalNights } from "../db/schema.server";
 import { createTestDatabases } from "../db/test-database.server";
-import { createMailTransport, type MailTransport } from "../mail/mailer.server";
-import { startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
+import type { MailTransport } from "../mail/mailer.server";
+import { startTestSmtp, type TestSmtp, testMailTransport } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import type { Actor } from "../properties/access.server";
 import { PropertyAccessError } from "../properties/errors.server";
@@ -104,10 +104,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   smtp = await startTestSmtp();
-  transport = createMailTransport(
-    { SMTP_URL: smtp.url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
-    { timeoutMs: 3000 },
-  );
+  transport = testMailTransport(smtp.url);
 });
 
 afterAll(async () => {

@@ -3,14 +3,19 @@
 // nights, and the guest's e-mail through the outbox to a real SMTP server.
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createActor, insertAgency, insertProperty } from "../../../tests/support/factories";
+import {
+  createActor,
+  insertAgency,
+  insertProperty,
+  rentalTermsInput,
+} from "../../../tests/support/factories";
 import { getDataVersion } from "../cache/data-version.server";
 import type { Database } from "../db/client.server";
 import { leadContacts, leads, outbox, rentalBookings, rentalNights } from "../db/schema.server";
 import { createTestDatabases } from "../db/test-database.server";
 import { submitLeadForm } from "../leads/capture.server";
-import { createMailTransport, type MailTransport } from "../mail/mailer.server";
-import { startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
+import type { MailTransport } from "../mail/mailer.server";
+import { startTestSmtp, type TestSmtp, testMailTransport } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import type { Actor } from "../properties/access.server";
 import { BOOKING_EMAIL_KIND, bookingEmailHandler } from "./booking-email.server";
@@ -51,26 +56,17 @@ beforeAll(async () => {
       quartos: 4,
     })
   ).id;
-  await saveRentalTerms(a.db, admin, propertyId, {
-    defaultRate: 600,
-    minNights: 2,
-    cleaningFee: 250,
-    securityDeposit: 1000,
-    maxGuests: 8,
-    checkInTime: "14:00",
-    checkOutTime: "11:00",
-    houseRules: "Sem festas depois das 22h.",
-    inventory: "4 camas de casal, 2 geladeiras.",
-    seasons: [
-      { kind: "alta", start: "2026-12-15", end: "2027-02-28", rate: 900, minNights: 3 },
-      { kind: "reveillon", start: "2026-12-29", end: "2027-01-01", rate: 1500, minNights: 5 },
-    ],
-  });
-  smtp = await startTestSmtp();
-  transport = createMailTransport(
-    { SMTP_URL: smtp.url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
-    { timeoutMs: 3000 },
+  await saveRentalTerms(
+    a.db,
+    admin,
+    propertyId,
+    rentalTermsInput({
+      houseRules: "Sem festas depois das 22h.",
+      inventory: "4 camas de casal, 2 geladeiras.",
+    }),
   );
+  smtp = await startTestSmtp();
+  transport = testMailTransport(smtp.url);
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@
 
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createActor, insertProperty } from "../../../tests/support/factories";
+import { createActor, insertProperty, rentalTermsInput } from "../../../tests/support/factories";
 import { addDays } from "../../lib/rental";
 import { parseSearchFilters } from "../../lib/search-filters";
 import { staySearchOf } from "../../lib/search-stay";
@@ -30,21 +30,7 @@ let database: Database;
 let admin: Actor;
 const ids: Record<string, number> = {};
 
-const TERMS = {
-  defaultRate: 600,
-  minNights: 2,
-  cleaningFee: 250,
-  securityDeposit: 1000,
-  maxGuests: 8,
-  checkInTime: "14:00",
-  checkOutTime: "11:00",
-  houseRules: "",
-  inventory: "",
-  seasons: [
-    { kind: "alta" as const, start: "2026-12-15", end: "2027-02-28", rate: 900, minNights: 3 },
-    { kind: "reveillon" as const, start: "2026-12-29", end: "2027-01-01", rate: 1500, minNights: 5 },
-  ],
-};
+const TERMS = rentalTermsInput();
 
 async function listing(referencia: string, extra: Partial<Parameters<typeof insertProperty>[1]> = {}) {
   const row = await insertProperty(database.db, {

@@ -15,8 +15,8 @@ import {
 import type { Database } from "../db/client.server";
 import { leadContacts, leadStatusChanges, leads, outbox, visits } from "../db/schema.server";
 import { createTestDatabases } from "../db/test-database.server";
-import { createMailTransport, type MailTransport } from "../mail/mailer.server";
-import { startTestSmtp, type TestSmtp, textOf } from "../mail/test-smtp.server";
+import type { MailTransport } from "../mail/mailer.server";
+import { startTestSmtp, type TestSmtp, testMailTransport, textOf } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import { buildIcs, foldLine } from "./ics.server";
 import { isValidVisitToken, tokenVisitId, visitToken } from "./links.server";
@@ -47,10 +47,7 @@ beforeAll(async () => {
   [first, second] = (await createTestDatabases(2)) as [Database, Database];
   await insertAgency(first.db);
   smtp = await startTestSmtp();
-  transport = createMailTransport(
-    { SMTP_URL: smtp.url, MAIL_FROM: "Site <site@teste.com.br>", NODE_ENV: "test" },
-    { timeoutMs: 3000 },
-  );
+  transport = testMailTransport(smtp.url);
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 // Where the lead stands: its step in the pipeline, a form to move it, and who handles it (an
-// admin assigns; a corretor only reads it).
+// admin assigns; a corretor only reads it). The captação screen (routes/admin/captacao.tsx) uses
+// the same choice forms.
 import { Form } from "react-router";
 import { LEAD_PIPELINE } from "../../../lib/lead-inbox";
 import { LEAD_STATUSES, type LeadStatus } from "../../../lib/vocabulary";
@@ -60,6 +61,42 @@ export function ChoiceForm({
   );
 }
 
+/**
+ * Who handles a lead or a captação: the admin picks an agent (or nobody) and posts intent
+ * "assign"; anyone else reads the name.
+ */
+export function AssigneeChoice({
+  agents,
+  assigneeId,
+  assigneeName,
+  error,
+  busy,
+}: {
+  /** Who may be assigned (admins only); null: the viewer may not assign. */
+  agents: { id: number; name: string }[] | null;
+  assigneeId: number | null;
+  assigneeName: string | null;
+  error?: string;
+  busy: boolean;
+}) {
+  return agents ? (
+    <ChoiceForm
+      intent="assign"
+      id="responsavel"
+      name="assigneeId"
+      label="Responsável"
+      value={assigneeId ?? ""}
+      options={[["", "Sem responsável"], ...agents.map((a): [number, string] => [a.id, a.name])]}
+      error={error}
+      busy={busy}
+      submitLabel="Atribuir"
+      tone="secondary"
+    />
+  ) : (
+    <p>Responsável: {assigneeName ?? "sem responsável"}</p>
+  );
+}
+
 export function LeadHandling({
   lead,
   agents,
@@ -94,22 +131,13 @@ export function LeadHandling({
         submitLabel="Mudar etapa"
         tone="primary"
       />
-      {agents ? (
-        <ChoiceForm
-          intent="assign"
-          id="responsavel"
-          name="assigneeId"
-          label="Responsável"
-          value={lead.assigneeId ?? ""}
-          options={[["", "Sem responsável"], ...agents.map((a): [number, string] => [a.id, a.name])]}
-          error={errors.assign}
-          busy={busy}
-          submitLabel="Atribuir"
-          tone="secondary"
-        />
-      ) : (
-        <p>Responsável: {lead.assigneeName ?? "sem responsável"}</p>
-      )}
+      <AssigneeChoice
+        agents={agents}
+        assigneeId={lead.assigneeId}
+        assigneeName={lead.assigneeName}
+        error={errors.assign}
+        busy={busy}
+      />
     </aside>
   );
 }
