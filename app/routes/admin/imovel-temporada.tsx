@@ -566,8 +566,8 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
                 </p>
                 <p>
                   Última sincronização: {dateTime(f.lastSuccessAt)}
-                  {f.lastSuccessAt ? ` (${formatCount(f.events, "evento", "eventos", "nenhum evento")})` : ""}. Próxima tentativa:{" "}
-                  {dateTime(f.nextAttemptAt)}.
+                  {f.lastSuccessAt ? ` (${formatCount(f.events, "evento", "eventos", "nenhum evento")})` : ""}
+                  . Próxima tentativa: {dateTime(f.nextAttemptAt)}.
                 </p>
                 {f.lastError ? (
                   <p className="form-field__error">
