@@ -9,12 +9,14 @@ import {
   addDays,
   calendarMonths,
   dayNumber,
+  isoOfDay,
   MAX_STAY_NIGHTS,
   nightsOf,
   quoteStay,
   quoteSummary,
   type StayQuote,
   type StayTerms,
+  seasonOf,
 } from "../../lib/rental";
 import type { StayRequest } from "../../lib/rental-form";
 import { audit } from "../audit/audit.server";
@@ -143,10 +145,95 @@ export async function takenNights(
 }
 
 /**
- * Every published temporada listing's terms (rentalOf), read once per data version: saving terms
- * bumps it, so a search by dates never prices with old rates.
+ * A listing's terms compiled for the search by dates (decision 040): its seasons resolved once
+ * into runs of days with one rate and one minimum each (seasonOf's precedence applied at each
+ * run's first day), so a candidate's total and minimum are a walk over the stay's day numbers —
+ * no date strings, no objects — instead of quoteStay's night-by-night dates and season lookups.
+ * `stay-search.server.test.ts` holds its total to the listing page's quote for every stay of 1,
+ * 3 and 7 nights over the seasons and the réveillon.
  */
-const publishedRentals = perDataVersion(async (db: Db): Promise<Map<number, ListingRental>> => {
+interface StayPricing {
+  maxGuests: number;
+  minNights: number;
+  cleaningFee: number;
+  /** Each run's first day, ascending; the first run starts at -Infinity (the default rate). */
+  starts: Float64Array;
+  rates: Float64Array;
+  /** A run's season minimum (0 where no season prices the night). */
+  minimums: Int32Array;
+}
+
+/** The compiled terms; null when a season's date is not a real one (quoteStay then decides). */
+export function compileStayPricing(terms: StayTerms): StayPricing | null {
+  const bounds = new Set<number>();
+  for (const season of terms.seasons) {
+    const start = dayNumber(season.start);
+    const end = dayNumber(season.end);
+    if (Number.isNaN(start) || Number.isNaN(end)) return null;
+    if (start > end) continue; // seasonOf never matches it either
+    bounds.add(start);
+    bounds.add(end + 1);
+  }
+  const days = [...bounds].sort((a, b) => a - b);
+  const starts = [Number.NEGATIVE_INFINITY];
+  const rates = [terms.defaultRate];
+  const minimums = [0];
+  for (const day of days) {
+    // Inside a run the seasons containing a night do not change, so neither does seasonOf.
+    const season = seasonOf(terms.seasons, isoOfDay(day));
+    starts.push(day);
+    rates.push(season?.rate ?? terms.defaultRate);
+    minimums.push(season?.minNights ?? 0);
+  }
+  return {
+    maxGuests: terms.maxGuests,
+    minNights: terms.minNights,
+    cleaningFee: terms.cleaningFee,
+    starts: Float64Array.from(starts),
+    rates: Float64Array.from(rates),
+    minimums: Int32Array.from(minimums),
+  };
+}
+
+/**
+ * The stay's total as quoteStay computes it (the nights' rates added in order, then the cleaning
+ * fee), or undefined when the stay is shorter than the longest minimum it touches. The guests
+ * and the stay's own validity are checked by the caller.
+ */
+export function pricedTotal(pricing: StayPricing, checkIn: number, checkOut: number): number | undefined {
+  const { starts, rates, minimums } = pricing;
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (starts[middle]! <= checkIn) low = middle + 1;
+    else high = middle;
+  }
+  let run = low - 1;
+  let lodging = 0;
+  let minimum = pricing.minNights;
+  for (let day = checkIn; day < checkOut; day++) {
+    while (run + 1 < starts.length && starts[run + 1]! <= day) run++;
+    lodging += rates[run]!;
+    if (minimums[run]! > minimum) minimum = minimums[run]!;
+  }
+  if (checkOut - checkIn < minimum) return undefined;
+  return lodging + pricing.cleaningFee;
+}
+
+interface PublishedRental {
+  rental: ListingRental;
+  /** compileStayPricing's; null: quoteStay prices this one. */
+  pricing: StayPricing | null;
+  /** Sold or rented: sinks below the others in every order (search.server.ts). */
+  sold: boolean;
+}
+
+/**
+ * Every published temporada listing's terms (rentalOf), compiled (compileStayPricing), read once
+ * per data version: saving terms bumps it, so a search by dates never prices with old rates.
+ */
+const publishedRentals = perDataVersion(async (db: Db): Promise<Map<number, PublishedRental>> => {
   const rows = await db
     .select({
       id: properties.id,
@@ -154,40 +241,95 @@ const publishedRentals = perDataVersion(async (db: Db): Promise<Map<number, List
       precoAluguel: properties.precoAluguel,
       periodoAluguel: properties.periodoAluguel,
       quartos: properties.quartos,
+      status: properties.status,
       terms: rentalTerms,
     })
     .from(properties)
     .leftJoin(rentalTerms, eq(rentalTerms.propertyId, properties.id))
     .where(and(isPublished, arrayContains(properties.finalidades, ["temporada"])));
-  const out = new Map<number, ListingRental>();
-  for (const { terms, ...property } of rows) {
+  const out = new Map<number, PublishedRental>();
+  for (const { terms, status, ...property } of rows) {
     const rental = rentalOf(property, terms);
-    if (rental) out.set(property.id, rental);
+    if (rental)
+      out.set(property.id, {
+        rental,
+        pricing: compileStayPricing(rental),
+        sold: status === "vendido" || status === "alugado",
+      });
   }
   return out;
 });
 
+/** What the search by dates keeps of a listing that can take the stay. */
+export interface AvailableStay {
+  /** The stay's total, equal to the listing page's quote (quoteStay) to the cent. */
+  total: number;
+  sold: boolean;
+}
+
 /**
- * The search by dates (decision 040): of these listings, those that can take the stay, with its
- * quote (the listing page's quoteStay): temporada terms, guests within the maximum, the minimum
- * nights of the seasons the stay touches, a check-in from today, and no night taken.
+ * The search by dates (decision 040): of these listings, those that can take the stay, with the
+ * total of its quote (the listing page's quoteStay): temporada terms, guests within the maximum,
+ * the minimum nights of the seasons the stay touches, a check-in from today, and no night taken.
+ * Each candidate costs a binary search in its taken nights and a walk over the stay's day
+ * numbers (compileStayPricing); the full quote, night by night, is quotedStays' (the page's
+ * cards only).
  */
 export async function availableStays(
   db: Db,
   propertyIds: readonly number[],
   stay: StayRequest,
   today: string,
-): Promise<Map<number, StayQuote>> {
+): Promise<Map<number, AvailableStay>> {
   const [rentals, calendars] = await Promise.all([publishedRentals(db), takenCalendars({ db }, today)]);
   const checkIn = dayNumber(stay.checkIn);
   const checkOut = dayNumber(stay.checkOut);
-  const quotes = new Map<number, StayQuote>();
+  const out = new Map<number, AvailableStay>();
+  // What quoteStay refuses whatever the listing: then no listing takes the stay.
+  if (
+    Number.isNaN(checkIn) ||
+    Number.isNaN(checkOut) ||
+    stay.checkIn < today ||
+    checkOut <= checkIn ||
+    checkOut - checkIn > MAX_STAY_NIGHTS ||
+    !Number.isInteger(stay.guests) ||
+    stay.guests < 1
+  )
+    return out;
   for (const id of propertyIds) {
-    const rental = rentals.get(id);
-    if (!rental) continue;
+    const published = rentals.get(id);
+    if (!published) continue;
     const taken = calendars.get(id);
     if (taken && anyNightIn(taken, checkIn, checkOut)) continue;
-    const quoted = quoteStay(rental, stay, today);
+    const { rental, pricing, sold } = published;
+    if (pricing) {
+      if (stay.guests > pricing.maxGuests) continue;
+      const total = pricedTotal(pricing, checkIn, checkOut);
+      if (total !== undefined) out.set(id, { total, sold });
+    } else {
+      const quoted = quoteStay(rental, stay, today);
+      if (quoted.ok) out.set(id, { total: quoted.quote.total, sold });
+    }
+  }
+  return out;
+}
+
+/**
+ * The listing page's full quote (quoteStay, night by night) of a stay, for the listings
+ * availableStays kept that a page shows: a card's total is this quote's.
+ */
+export async function quotedStays(
+  db: Db,
+  propertyIds: readonly number[],
+  stay: StayRequest,
+  today: string,
+): Promise<Map<number, StayQuote>> {
+  const rentals = await publishedRentals(db);
+  const quotes = new Map<number, StayQuote>();
+  for (const id of propertyIds) {
+    const published = rentals.get(id);
+    if (!published) continue;
+    const quoted = quoteStay(published.rental, stay, today);
     if (quoted.ok) quotes.set(id, quoted.quote);
   }
   return quotes;
