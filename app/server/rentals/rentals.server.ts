@@ -21,9 +21,10 @@ import {
 import type { StayRequest } from "../../lib/rental-form";
 import { audit } from "../audit/audit.server";
 import { bumpDataVersion } from "../cache/data-version.server";
-import { perDataVersion, perDataVersionByKey } from "../cache/per-data-version.server";
+import { perDataVersion } from "../cache/per-data-version.server";
 import type { Db, Tx } from "../db/client.server";
 import {
+  appState,
   leadContacts,
   leads,
   type Property,
@@ -348,35 +349,58 @@ function anyNightIn(days: Int32Array, from: number, to: number): boolean {
 }
 
 /**
- * Every listing's taken nights from `today` on (booked, blocked or imported: the rows of
- * rental_nights, as takenIn reads them), as sorted day numbers, read once per data version and
- * day: every write to rental_nights bumps the version in its transaction. The search by dates
- * checks each stay against these in memory instead of reading the stay's window at every search
- * (decision 040; bench/search-dates.ts); stay-search.server.test.ts holds it to takenNights' answer
- * for every stay of a season.
+ * The count of writes to rental_nights (migration 0021: the table's statement trigger bumps it,
+ * whoever writes), read once per data version: every such write bumps the data version too.
  */
-const takenCalendars = perDataVersionByKey(
-  async ({ db }: { db: Db }, today: string): Promise<Map<number, Int32Array>> => {
-    const rows = await db
-      .select({
-        propertyId: rentalNights.propertyId,
-        days: sql<
-          number[] | string
-        >`array_agg((${rentalNights.night} - date '1970-01-01') order by ${rentalNights.night})`,
-      })
-      .from(rentalNights)
-      .where(gte(rentalNights.night, today))
-      .groupBy(rentalNights.propertyId);
-    const calendars = new Map<number, Int32Array>();
-    for (const { propertyId, days } of rows) {
-      // A driver that leaves an int[] as its text form ("{1,2,3}") is read here too.
-      const list = typeof days === "string" ? days.slice(1, -1).split(",").map(Number) : days;
-      calendars.set(propertyId, Int32Array.from(list));
-    }
-    return calendars;
-  },
-  { maxKeys: 2 },
-);
+const calendarVersion = perDataVersion(async (db: Db): Promise<number> => {
+  const [row] = await db
+    .select({ value: appState.value })
+    .from(appState)
+    .where(eq(appState.key, "calendar_version"));
+  return row?.value ?? 0;
+});
+
+const calendarMemos = new WeakMap<Db, { key: string; value: Promise<Map<number, Int32Array>> }>();
+
+/**
+ * Every listing's taken nights from `today` on (booked, blocked or imported: the rows of
+ * rental_nights, as takenIn reads them), as sorted day numbers, read once per calendar version
+ * (calendarVersion) and day: a write that touches no calendar leaves them in memory. The search
+ * by dates checks each stay against these instead of reading the stay's window at every search
+ * (decision 040; bench/search-dates.ts); stay-search.server.test.ts holds it to takenNights'
+ * answer for every stay of a season.
+ */
+async function takenCalendars({ db }: { db: Db }, today: string): Promise<Map<number, Int32Array>> {
+  const key = `${await calendarVersion(db)}|${today}`;
+  const memo = calendarMemos.get(db);
+  if (memo?.key === key) return memo.value;
+  const value = readTakenCalendars(db, today);
+  calendarMemos.set(db, { key, value });
+  value.catch(() => {
+    if (calendarMemos.get(db)?.value === value) calendarMemos.delete(db);
+  });
+  return value;
+}
+
+async function readTakenCalendars(db: Db, today: string): Promise<Map<number, Int32Array>> {
+  const rows = await db
+    .select({
+      propertyId: rentalNights.propertyId,
+      days: sql<
+        number[] | string
+      >`array_agg((${rentalNights.night} - date '1970-01-01') order by ${rentalNights.night})`,
+    })
+    .from(rentalNights)
+    .where(gte(rentalNights.night, today))
+    .groupBy(rentalNights.propertyId);
+  const calendars = new Map<number, Int32Array>();
+  for (const { propertyId, days } of rows) {
+    // A driver that leaves an int[] as its text form ("{1,2,3}") is read here too.
+    const list = typeof days === "string" ? days.slice(1, -1).split(",").map(Number) : days;
+    calendars.set(propertyId, Int32Array.from(list));
+  }
+  return calendars;
+}
 
 /**
  * The listing page's calendar: `CALENDAR_MONTHS` months from today's (Maceió), or from the month

@@ -9,8 +9,10 @@ import { createActor, insertProperty } from "../../../tests/support/factories";
 import { addDays } from "../../lib/rental";
 import { parseSearchFilters } from "../../lib/search-filters";
 import { staySearchOf } from "../../lib/search-stay";
+import { getDataVersion } from "../cache/data-version.server";
+import { attachDataVersion } from "../cache/per-data-version.server";
 import type { Database } from "../db/client.server";
-import { properties } from "../db/schema.server";
+import { appState, properties } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import type { Actor } from "../properties/access.server";
 import {
@@ -194,6 +196,27 @@ describe("busca por datas", () => {
         if (!quoted.ok) throw new Error(`${property.referencia} ${checkIn}: a página recusa a estadia`);
         expect(result.stays?.get(property.id), `${property.referencia} ${checkIn}`).toEqual(quoted.quote);
       }
+    }
+  });
+
+  it("as noites ocupadas em memória: só uma escrita no calendário as relê, e a busca seguinte a vê", async () => {
+    // As a running process: the memos keyed by the data version (per-data-version.server.ts).
+    const detach = attachDataVersion(database.db, () => getDataVersion(database.db));
+    const calendarVersion = async () =>
+      (await database.db.select().from(appState).where(eq(appState.key, "calendar_version")))[0]?.value ?? 0;
+    try {
+      const query = "finalidade=temporada&cidade=Maragogi&chegada=2027-02-10&saida=2027-02-13&hospedes=2";
+      expect(Object.keys((await search(query)).totals)).toContain("CA0001");
+      const version = await calendarVersion();
+      // New terms: a visible write, not a calendar's (migration 0021's trigger is on rental_nights).
+      await saveRentalTerms(database.db, admin, ids.CA0004!, { ...TERMS, cleaningFee: 300 });
+      expect(await calendarVersion()).toBe(version);
+      expect((await search(query)).totals.CA0004).toBe(3 * 900 + 300);
+      await blockNights(database.db, admin, ids.CA0001!, "2027-02-11", "2027-02-11");
+      expect(await calendarVersion()).toBeGreaterThan(version);
+      expect(Object.keys((await search(query)).totals)).not.toContain("CA0001");
+    } finally {
+      detach();
     }
   });
 
