@@ -9,14 +9,13 @@ import {
   addDays,
   calendarMonths,
   dayNumber,
-  isoOfDay,
   MAX_STAY_NIGHTS,
   nightsOf,
+  PRECEDENCE,
   quoteStay,
   quoteSummary,
   type StayQuote,
   type StayTerms,
-  seasonOf,
 } from "../../lib/rental";
 import type { StayRequest } from "../../lib/rental-form";
 import { audit } from "../audit/audit.server";
@@ -166,12 +165,16 @@ interface StayPricing {
 
 /** The compiled terms; null when a season's date is not a real one (quoteStay then decides). */
 export function compileStayPricing(terms: StayTerms): StayPricing | null {
+  // Each season as day numbers and its kind's rank in seasonOf's precedence (lower wins; among
+  // equals, the first in the list, as seasonOf).
+  const seasons: { start: number; end: number; rank: number; season: StayTerms["seasons"][number] }[] = [];
   const bounds = new Set<number>();
   for (const season of terms.seasons) {
     const start = dayNumber(season.start);
     const end = dayNumber(season.end);
     if (Number.isNaN(start) || Number.isNaN(end)) return null;
     if (start > end) continue; // seasonOf never matches it either
+    seasons.push({ start, end, rank: PRECEDENCE.indexOf(season.kind), season });
     bounds.add(start);
     bounds.add(end + 1);
   }
@@ -180,11 +183,12 @@ export function compileStayPricing(terms: StayTerms): StayPricing | null {
   const rates = [terms.defaultRate];
   const minimums = [0];
   for (const day of days) {
-    // Inside a run the seasons containing a night do not change, so neither does seasonOf.
-    const season = seasonOf(terms.seasons, isoOfDay(day));
+    // Inside a run the seasons containing a night do not change, so neither does the one pricing it.
+    let best: (typeof seasons)[number] | undefined;
+    for (const s of seasons) if (day >= s.start && day <= s.end && (!best || s.rank < best.rank)) best = s;
     starts.push(day);
-    rates.push(season?.rate ?? terms.defaultRate);
-    minimums.push(season?.minNights ?? 0);
+    rates.push(best?.season.rate ?? terms.defaultRate);
+    minimums.push(best?.season.minNights ?? 0);
   }
   return {
     maxGuests: terms.maxGuests,
@@ -224,8 +228,11 @@ export function pricedTotal(pricing: StayPricing, checkIn: number, checkOut: num
 
 interface PublishedRental {
   rental: ListingRental;
-  /** compileStayPricing's; null: quoteStay prices this one. */
-  pricing: StayPricing | null;
+  /**
+   * compileStayPricing's, compiled the first time a search asks (a city's search compiles only
+   * its listings); null: quoteStay prices this one.
+   */
+  pricing?: StayPricing | null;
   /** Sold or rented: sinks below the others in every order (search.server.ts). */
   sold: boolean;
 }
@@ -251,12 +258,7 @@ const publishedRentals = perDataVersion(async (db: Db): Promise<Map<number, Publ
   const out = new Map<number, PublishedRental>();
   for (const { terms, status, ...property } of rows) {
     const rental = rentalOf(property, terms);
-    if (rental)
-      out.set(property.id, {
-        rental,
-        pricing: compileStayPricing(rental),
-        sold: status === "vendido" || status === "alugado",
-      });
+    if (rental) out.set(property.id, { rental, sold: status === "vendido" || status === "alugado" });
   }
   return out;
 });
@@ -302,6 +304,7 @@ export async function availableStays(
     if (!published) continue;
     const taken = calendars.get(id);
     if (taken && anyNightIn(taken, checkIn, checkOut)) continue;
+    if (published.pricing === undefined) published.pricing = compileStayPricing(published.rental);
     const { rental, pricing, sold } = published;
     if (pricing) {
       if (stay.guests > pricing.maxGuests) continue;

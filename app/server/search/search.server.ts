@@ -130,15 +130,14 @@ async function withStay(
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const page = filters.pagina;
   const available = await availableStays(db, ids, stay.request, stay.today);
-  const matching = ids.filter((id) => available.has(id));
+  let matching = ids.filter((id) => available.has(id));
   if (filters.ordem === "menor-preco" || filters.ordem === "maior-preco") {
     const direction = filters.ordem === "menor-preco" ? 1 : -1;
     // Array.prototype.sort is stable: equal totals keep the search's order.
-    matching.sort((a, b) => {
-      const x = available.get(a)!;
-      const y = available.get(b)!;
-      return Number(x.sold) - Number(y.sold) || direction * (x.total - y.total);
-    });
+    matching = matching
+      .map((id) => ({ id, ...available.get(id)! }))
+      .sort((x, y) => Number(x.sold) - Number(y.sold) || direction * (x.total - y.total))
+      .map((entry) => entry.id);
   }
   const pageIds = matching.slice((page - 1) * pageSize, page * pageSize);
   const [rows, stays] = pageIds.length
