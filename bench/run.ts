@@ -20,12 +20,15 @@
 // a first start makes the demo photos, slowly on a busy machine). bench/cpu-profile.ts reads a
 // `node --cpu-prof` profile of the server.
 //
-// Arguments: `--only http` (or http,lighthouse,image,search,search-load,flood,drain,lead-intake,instances,start,build) runs only those steps
+// Arguments: `--only http` (or http,lighthouse,image,search,search-load,search-dates,flood,drain,lead-intake,instances,start,build) runs only those steps
 // and, unless `--out <file>` is given, prints the table instead of overwriting docs/benchmarks.md
 // (a partial table would drop the other sections). `--only start` times the build, a first start
 // on a fresh data folder and a restart (bench/start.ts). `--only instances` loads the uncached
 // listing through nginx with one and two app instances on BENCH_DATABASE_URL, and times a 12 MP
 // photo's upload into the data folder and into an S3 server (bench/instances.ts).
+// `--only search-dates` times the search by dates in process at BENCH_DATES_SIZE (default 2 000;
+// 10 000 for issue 22's target, ~5 min more of seeding) temporada listings with a year of taken nights each (bench/search-dates.ts; on PostgreSQL too
+// with BENCH_DATABASE_URL).
 import { execSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -44,6 +47,7 @@ import { benchLeadIntake, LEAD_INTAKE_SECRET, type LeadIntakeRow } from "./lead-
 import { type LighthouseResult, multiplierFor, runLighthouse } from "./lighthouse";
 import { describeMachine } from "./machine";
 import { benchSearch, type ExplainResult, type SearchResultRow } from "./search";
+import { benchSearchDates, type SearchDatesResult, searchDatesTable } from "./search-dates";
 import { benchSearchLoad, type SearchBootRow, type SearchLoadRow } from "./search-load";
 import { type BenchServer, seedFirst, startServer } from "./server";
 import { benchStart, type StartResult } from "./start";
@@ -58,6 +62,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Requests per page and app process before its measured rounds (http.ts, warmUp). */
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP ?? 2000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
+/**
+ * Temporada listings of the search-by-dates step (bench/search-dates.ts). Seeding 10 000 of them
+ * with a year of taken nights each (1.3 M rows) takes about 5 minutes on PGlite on 2 cores, so
+ * the default run seeds 2 000; issue 22's target is read at BENCH_DATES_SIZE=10000.
+ */
+const DATES_SIZE = Number(process.env.BENCH_DATES_SIZE ?? 2_000);
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000")
   .split(",")
   .map(Number)
@@ -70,6 +80,7 @@ const STEPS = [
   "image",
   "search",
   "search-load",
+  "search-dates",
   "flood",
   "drain",
   "lead-intake",
@@ -124,6 +135,8 @@ interface Report {
   /** Searches over HTTP, a new URL per request, against the uncached listing page (search-load.ts). */
   searchLoad: SearchLoadRow[];
   searchBoot: SearchBootRow[];
+  /** The search by dates, by engine (bench/search-dates.ts). */
+  searchDates: SearchDatesResult[];
   image?: ImageResult;
   flood?: FloodResult;
   drain?: DrainResult;
@@ -870,6 +883,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
     );
   }
   if (report.searchLoad.length > 0) out.push(...renderSearchLoad(report));
+  if (report.searchDates.length > 0) out.push(...renderSearchDates(report.searchDates));
   if (report.image) {
     const img = report.image;
     out.push("## 4. Processamento de imagem (foto JPEG de 12 MP, 4000×3000)", "");
@@ -973,6 +987,19 @@ function renderSearchLoad(report: Report): string[] {
   ];
 }
 
+/** Section 2c: the search by dates (decision 040). */
+function renderSearchDates(results: SearchDatesResult[]): string[] {
+  const first = results[0]!;
+  return [
+    "## 2c. Busca por datas (temporada)",
+    "",
+    `\`npm run bench -- --only search-dates\` (bench/search-dates.ts): ${first.size.toLocaleString("pt-BR")} imóveis de temporada com cerca de um ano de noites ocupadas cada (${first.nightRows.toLocaleString("pt-BR")} linhas em \`rental_nights\`, ~40 % das noites), \`searchProperties\` em processo, ${ITERATIONS} execuções por busca (meta: p95 < 30 ms). As tarifas compiladas de cada imóvel ficam em memória por versão dos dados e as noites ocupadas por versão do calendário (decisão 040); as duas últimas linhas de cada banco são a primeira busca depois de uma escrita que não toca calendário nenhum (as noites ficam em memória) e depois de uma que ocupa uma noite (todas as noites ocupadas são lidas de novo).`,
+    "",
+    ...results.map((r) => searchDatesTable(r)),
+    "",
+  ];
+}
+
 async function main(): Promise<void> {
   const startedAt = new Date();
   const report: Report = {
@@ -987,6 +1014,7 @@ async function main(): Promise<void> {
     explains: [],
     searchLoad: [],
     searchBoot: [],
+    searchDates: [],
     leadIntake: [],
     start: [],
     notes: [],
@@ -1093,6 +1121,24 @@ async function main(): Promise<void> {
       report.notes.push(
         "Busca HTTP no PostgreSQL: não medida nesta execução (defina BENCH_DATABASE_URL com um banco descartável — ele é esvaziado).",
       );
+  }
+  if (!SKIP.has("search-dates")) {
+    report.searchDates.push(
+      await benchSearchDates({ size: DATES_SIZE, iterations: ITERATIONS, dataDir: `${DATA_DIR}-dates` }),
+    );
+    save();
+    const pgUrl = process.env.BENCH_DATABASE_URL;
+    if (pgUrl) {
+      report.searchDates.push(
+        await benchSearchDates({
+          size: DATES_SIZE,
+          iterations: ITERATIONS,
+          dataDir: `${DATA_DIR}-dates-pg`,
+          databaseUrl: pgUrl,
+        }),
+      );
+      save();
+    }
   }
   if (!SKIP.has("flood")) {
     report.flood = await floodStep();

@@ -3,12 +3,17 @@
 // with BENCH_DATABASE_URL: a throwaway database, emptied). Each listing has its terms (seasons
 // with a réveillon) and stays of 3–10 nights with gaps of 2–21 free nights over the next 365 days
 // (about 40 % of the nights taken), written as rows of rental_nights like the calendar's:
-// the rows a confirmed booking or an agency's block leaves. Prints a table in the format of the
-// other search tables (bench/search.ts).
+// the rows a confirmed booking or an agency's block leaves. A step of `npm run bench`
+// (`--only search-dates`, bench/run.ts: docs/benchmarks.md section 2c), or alone, printing the
+// table:
 //
 //   npx tsx bench/search-dates.ts            BENCH_DATES_SIZE=10000 BENCH_ITERATIONS=30
+//
+// BENCH_DATES_KEEP=1 keeps the seeded data folder (BENCH_DATES_DIR, ./bench-data-dates) and reuses
+// it on the next run when it holds the same size (another checkout can measure the same data) (to profile: `node --cpu-prof --import tsx bench/search-dates.ts`,
+// then bench/cpu-profile.ts).
 import { rm } from "node:fs/promises";
-import { sql } from "drizzle-orm";
+import { count, gte, sql } from "drizzle-orm";
 import { maceioClock } from "../app/lib/next-action";
 import { addDays } from "../app/lib/rental";
 import { parseSearchFilters } from "../app/lib/search-filters";
@@ -19,10 +24,8 @@ import { properties, rentalNights, rentalTerms } from "../app/server/db/schema.s
 import { searchProperties } from "../app/server/search/search.server";
 import { warmSearchIndex } from "../app/server/search/search-index-sync.server";
 import { closeServices, openServices } from "../app/server/services.server";
-import { percentile, progress } from "./util";
+import { percentile, progress, round, table } from "./util";
 
-const SIZE = Number(process.env.BENCH_DATES_SIZE ?? 10_000);
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
 const CITIES = ["Maragogi", "Maceió", "São Miguel dos Milagres", "Japaratinga", "Barra de São Miguel"];
 
 /** A small deterministic generator (no Math.random: the same catalogue at every run). */
@@ -34,11 +37,34 @@ function generator(seed: number) {
   };
 }
 
-async function main() {
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
+export interface SearchDatesRow {
+  engine: string;
+  size: number;
+  label: string;
+  total: number;
+  p50: number;
+  p95: number;
+}
+
+export interface SearchDatesResult {
+  size: number;
+  nightRows: number;
+  /** Seeding the catalogue and its taken nights (s). */
+  seedSeconds: number;
+  rows: SearchDatesRow[];
+}
+
+export async function benchSearchDates(options: {
+  size: number;
+  iterations: number;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Keep the data folder, and reuse it when it already holds `size` listings. */
+  keep?: boolean;
+}): Promise<SearchDatesResult> {
+  const { size: SIZE, iterations: ITERATIONS, dataDir, databaseUrl, keep = false } = options;
   const engine = databaseUrl ? "PostgreSQL" : "PGlite";
-  const dataDir = "./bench-data-dates";
-  if (!databaseUrl) await rm(dataDir, { recursive: true, force: true });
+  if (!databaseUrl && !keep) await rm(dataDir, { recursive: true, force: true });
   const config = loadConfig({
     ...process.env,
     NODE_ENV: "production",
@@ -51,11 +77,16 @@ async function main() {
   const today = maceioClock(new Date()).day;
   const year = Number(today.slice(0, 4)) + (today.slice(5) > "12-27" ? 1 : 0);
   try {
+    const [{ held } = { held: 0 }] = await db.select({ held: count() }).from(properties);
+    const reuse = keep && !databaseUrl && held === SIZE;
+    const seedStarted = performance.now();
     if (databaseUrl) await db.execute(sql`truncate ${properties} restart identity cascade`);
-    progress(`busca por datas (${engine}): semeando ${SIZE.toLocaleString("pt-BR")} imóveis de temporada…`);
+    else if (held > 0 && !reuse) throw new Error(`${dataDir} já tem ${held} imóveis: apague a pasta`);
+    if (!reuse)
+      progress(`busca por datas (${engine}): semeando ${SIZE.toLocaleString("pt-BR")} imóveis de temporada…`);
     const random = generator(40);
     let nightRows = 0;
-    for (let from = 0; from < SIZE; from += 500) {
+    for (let from = 0; !reuse && from < SIZE; from += 500) {
       const batch = Array.from({ length: Math.min(500, SIZE - from) }, (_, i) => {
         const n = from + i;
         const quartos = 1 + random(5);
@@ -128,7 +159,11 @@ async function main() {
       if ((from / 500) % 4 === 0)
         progress(`busca por datas: ${from + batch.length} imóveis, ${nightRows} noites ocupadas`);
     }
-    await db.execute(sql`analyze`);
+    if (reuse) {
+      const [{ rows } = { rows: 0 }] = await db.select({ rows: count() }).from(rentalNights);
+      nightRows = rows;
+    } else await db.execute(sql`analyze`);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
     await warmSearchIndex(db);
     progress(
       `busca por datas: ${SIZE} imóveis, ${nightRows.toLocaleString("pt-BR")} noites ocupadas; medindo…`,
@@ -152,7 +187,7 @@ async function main() {
       },
       { label: "(sem datas) temporada, Maragogi", query: "finalidade=temporada&cidade=Maragogi" },
     ];
-    const rows: string[] = [];
+    const rows: SearchDatesRow[] = [];
     for (const { label, query } of searches) {
       const filters = parseSearchFilters(query);
       const stay = staySearchOf(filters, today);
@@ -165,13 +200,29 @@ async function main() {
         await searchProperties(db, filters, options);
         times.push(performance.now() - started);
       }
-      rows.push(
-        `| ${engine} | ${SIZE.toLocaleString("pt-BR")} | ${label} | ${total} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`,
+      rows.push({ engine, size: SIZE, label, total, p50: percentile(times, 50), p95: percentile(times, 95) });
+      progress(
+        `  ${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`,
       );
     }
-    // The first date search after a write reads every taken night again (takenCalendars, decision
-    // 040): timed apart, a write (a data version bump) before each.
-    {
+    // The first date search after a write: after one that touches no calendar (a data version
+    // bump: the terms are compiled again, the taken nights stay in memory) and after one that
+    // takes a night (the taken nights are read again: takenCalendars, decision 040). Timed apart,
+    // 5 times each, a write before each.
+    const [first] = await db.select({ id: properties.id }).from(properties).limit(1);
+    const writes = [
+      { kind: "fora do calendário", write: async () => void (await bumpDataVersion(db)) },
+      {
+        kind: "no calendário (uma noite bloqueada)",
+        write: (i: number) =>
+          db.transaction(async (tx) => {
+            // Past the seeded year: never a conflict, removed below.
+            await tx.insert(rentalNights).values({ propertyId: first!.id, night: addDays(today, 400 + i) });
+            await bumpDataVersion(tx);
+          }),
+      },
+    ];
+    for (const { kind, write } of writes) {
       const { label, query } = searches[0]!;
       const filters = parseSearchFilters(query);
       const stay = staySearchOf(filters, today);
@@ -179,32 +230,54 @@ async function main() {
       const times: number[] = [];
       let total = 0;
       for (let i = 0; i < 5; i++) {
-        await bumpDataVersion(db);
+        await write(i);
         // The process learns of the bump by its notification (PGlite) or its next read.
         await new Promise((resolve) => setTimeout(resolve, 200));
         const started = performance.now();
         total = (await searchProperties(db, filters, options)).total;
         times.push(performance.now() - started);
       }
-      rows.push(
-        `| ${engine} | ${SIZE.toLocaleString("pt-BR")} | ${label}: a primeira depois de uma escrita (5 vezes) | ${total} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`,
-      );
+      rows.push({
+        engine,
+        size: SIZE,
+        label: `${label}: a primeira depois de uma escrita ${kind} (5 vezes)`,
+        total,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+      });
     }
-    console.log(
-      [
-        "",
-        `Busca por datas (decisão 040): ${SIZE.toLocaleString("pt-BR")} imóveis de temporada, ${nightRows.toLocaleString("pt-BR")} noites ocupadas (um ano de reservas cada), ${ITERATIONS} buscas por linha`,
-        "",
-        "| banco | imóveis | busca | resultados | p50 (ms) | p95 (ms) |",
-        "|---|---:|---|---:|---:|---:|",
-        ...rows,
-        "",
-      ].join("\n"),
-    );
+    await db.delete(rentalNights).where(gte(rentalNights.night, addDays(today, 400)));
+    return { size: SIZE, nightRows, seedSeconds, rows };
   } finally {
     await closeServices(services);
-    if (!databaseUrl) await rm(dataDir, { recursive: true, force: true });
+    if (!databaseUrl && !keep) await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-await main();
+/** The step's table (docs/benchmarks.md section 2c). */
+export function searchDatesTable(result: SearchDatesResult): string {
+  return table(
+    ["banco", "imóveis", "busca", "resultados", "p50 (ms)", "p95 (ms)"],
+    result.rows.map((r) => [
+      r.engine,
+      r.size.toLocaleString("pt-BR"),
+      r.label,
+      r.total.toLocaleString("pt-BR"),
+      round(r.p50, 1),
+      round(r.p95, 1),
+    ]),
+  );
+}
+
+if (process.argv[1]?.endsWith("search-dates.ts")) {
+  const result = await benchSearchDates({
+    size: Number(process.env.BENCH_DATES_SIZE ?? 10_000),
+    iterations: Number(process.env.BENCH_ITERATIONS ?? 30),
+    dataDir: process.env.BENCH_DATES_DIR ?? "./bench-data-dates",
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    keep: process.env.BENCH_DATES_KEEP === "1",
+  });
+  console.log(
+    `\nBusca por datas (decisão 040): ${result.size.toLocaleString("pt-BR")} imóveis de temporada, ${result.nightRows.toLocaleString("pt-BR")} noites ocupadas, semeados em ${result.seedSeconds.toFixed(0)} s\n\n${searchDatesTable(result)}\n`,
+  );
+}

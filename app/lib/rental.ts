@@ -14,7 +14,7 @@ export type SeasonKind = keyof typeof SEASON_KINDS;
 export const SEASON_KIND_KEYS = Object.keys(SEASON_KINDS) as [SeasonKind, ...SeasonKind[]];
 
 /** When seasons overlap, the first kind here prices the night: réveillon inside an alta season. */
-const PRECEDENCE: readonly SeasonKind[] = ["reveillon", "carnaval", "alta", "baixa"];
+export const PRECEDENCE: readonly SeasonKind[] = ["reveillon", "carnaval", "alta", "baixa"];
 
 /** The listing page's quote form: `?estadia=1&chegada=…&saida=…&hospedes=…#temporada`. */
 export const STAY_PARAM = "estadia";

@@ -11,6 +11,7 @@ import ICAL from "ical.js";
 import nodeIcal from "node-ical";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createActor, insertAgency, insertProperty } from "../../../tests/support/factories";
+import { addDays } from "../../lib/rental";
 import { getDataVersion } from "../cache/data-version.server";
 import type { Database } from "../db/client.server";
 import { auditLog, outbox, rentalBookings, rentalIcalFeeds, rentalNights } from "../db/schema.server";
@@ -29,6 +30,7 @@ import {
   exportCalendar,
   exportTokenOf,
   feedsOf,
+  IMPORT_HORIZON_DAYS,
   regenerateExportToken,
   removeFeed,
   runIcalSweep,
@@ -267,6 +269,70 @@ describe("an imported calendar", () => {
     // Removing the calendar frees what it blocked.
     expect(await removeFeed(a.db, owner, propertyId, id)).toBe(true);
     expect(await nightsHeld()).toEqual({});
+  });
+
+  it("expands a recurring event (RRULE) inside the window, with its exceptions, as ical.js iterates it", async () => {
+    const lines = (...rows: string[]) => rows.join("\r\n");
+    served.set("/recorrente.ics", {
+      body: lines(
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Agência//Bloqueios//PT",
+        // Every weekend (Saturday and Sunday nights) of January 2027, four times.
+        "BEGIN:VEVENT",
+        "DTSTAMP:20261127T120000Z",
+        "UID:fim-de-semana@agencia",
+        "DTSTART;VALUE=DATE:20270102",
+        "DTEND;VALUE=DATE:20270104",
+        "RRULE:FREQ=WEEKLY;COUNT=4",
+        "SUMMARY:Uso do proprietário",
+        "END:VEVENT",
+        // The second weekend is cancelled; the third moves to Monday night.
+        "BEGIN:VEVENT",
+        "DTSTAMP:20261127T120000Z",
+        "UID:fim-de-semana@agencia",
+        "RECURRENCE-ID;VALUE=DATE:20270109",
+        "DTSTART;VALUE=DATE:20270109",
+        "DTEND;VALUE=DATE:20270111",
+        "STATUS:CANCELLED",
+        "END:VEVENT",
+        "BEGIN:VEVENT",
+        "DTSTAMP:20261127T120000Z",
+        "UID:fim-de-semana@agencia",
+        "RECURRENCE-ID;VALUE=DATE:20270116",
+        "DTSTART;VALUE=DATE:20270118",
+        "DTEND;VALUE=DATE:20270119",
+        "END:VEVENT",
+        // Every night of every month's first day, with no end: only the window's count.
+        "BEGIN:VEVENT",
+        "DTSTAMP:20261127T120000Z",
+        "UID:dia-primeiro@agencia",
+        "DTSTART;VALUE=DATE:20261201",
+        "DTEND;VALUE=DATE:20261202",
+        "RRULE:FREQ=MONTHLY",
+        "END:VEVENT",
+        "END:VCALENDAR",
+        "",
+      ),
+    });
+    const id = await feedAt("/recorrente.ics");
+    const [result] = await runIcalSweep(a.db, NOW, OPTIONS);
+    expect(result).toMatchObject({ ok: true, conflicts: [] });
+    const held = Object.keys(await nightsHeld());
+    expect(held.filter((night) => night >= "2027-01-02" && night < "2027-02-01")).toEqual([
+      "2027-01-02",
+      "2027-01-03",
+      "2027-01-18",
+      "2027-01-23",
+      "2027-01-24",
+    ]);
+    // The monthly rule: the first of each month from December 2026 up to the horizon, no further.
+    const firsts = held.filter((night) => night.endsWith("-01"));
+    const horizon = addDays("2026-11-27", IMPORT_HORIZON_DAYS);
+    expect(firsts[0]).toBe("2026-12-01");
+    expect(firsts.at(-1)! < horizon).toBe(true);
+    expect(firsts.length).toBe(24);
+    expect((await feedRow(id)).events).toBe(2);
   });
 
   it("never overwrites a confirmed stay: the clash is a conflict, and the night is taken once the stay is cancelled", async () => {

@@ -83,12 +83,17 @@ export class NotICalendarError extends Error {}
 const dayOf = (time: ICAL.Time) =>
   `${String(time.year).padStart(4, "0")}-${String(time.month).padStart(2, "0")}-${String(time.day).padStart(2, "0")}`;
 
+/** At most this many occurrences of one recurring event are read (a daily rule over the window is far fewer). */
+const MAX_OCCURRENCES = 1_000;
+
 /**
  * The events of an imported calendar, with the nights each blocks: DTSTART's day up to DTEND's
  * (excluded); an event ending the day it starts blocks that night. Cancelled events block nothing;
- * an event without UID is named by its dates. Throws NotICalendarError on anything that is not a
- * VCALENDAR. Only nights inside `window` (from included, to excluded) count; events wholly outside
- * it are left out.
+ * an event without UID is named by its dates. A recurring event (RRULE, RDATE) blocks the nights
+ * of each of its occurrences inside the window, expanded by ical.js's own iterator, its exceptions
+ * (a VEVENT with the same UID and a RECURRENCE-ID: moved, or cancelled) applied; its nights keep
+ * its UID. Throws NotICalendarError on anything that is not a VCALENDAR. Only nights inside
+ * `window` (from included, to excluded) count; events wholly outside it are left out.
  */
 export function parseImportedCalendar(text: string, window: { from: string; to: string }): ImportedEvent[] {
   let root: ICAL.Component;
@@ -100,8 +105,23 @@ export function parseImportedCalendar(text: string, window: { from: string; to: 
     throw new NotICalendarError("not iCal");
   }
   if (root.name !== "vcalendar") throw new NotICalendarError("not a VCALENDAR");
+  const vevents = root.getAllSubcomponents("vevent");
+  const uidOf = (vevent: ICAL.Component) => String(vevent.getFirstPropertyValue("uid") ?? "").trim();
+  const recurring = new Set(
+    vevents
+      .filter((v) => v.hasProperty("rrule") || v.hasProperty("rdate"))
+      .map(uidOf)
+      .filter(Boolean),
+  );
+  const isException = (v: ICAL.Component) => v.hasProperty("recurrence-id") && recurring.has(uidOf(v));
   const events: ImportedEvent[] = [];
-  for (const vevent of root.getAllSubcomponents("vevent")) {
+  const keep = (start: string, end: string, into: string[]) => {
+    const from = start > window.from ? start : window.from;
+    const to = end < window.to ? end : window.to;
+    if (from < to) into.push(...nightsOf(from, to));
+  };
+  for (const vevent of vevents) {
+    if (isException(vevent)) continue; // read with its recurring event, below
     const status = String(vevent.getFirstPropertyValue("status") ?? "").toUpperCase();
     if (status === "CANCELLED") continue;
     const dtstart = vevent.getFirstPropertyValue("dtstart");
@@ -110,10 +130,26 @@ export function parseImportedCalendar(text: string, window: { from: string; to: 
     const start = dayOf(dtstart);
     const endDay = dtend instanceof ICAL.Time ? dayOf(dtend) : addDays(start, 1);
     const end = endDay > start ? endDay : addDays(start, 1);
-    const uid = String(vevent.getFirstPropertyValue("uid") ?? "").trim() || `sem-uid:${start}/${end}`;
-    const from = start > window.from ? start : window.from;
-    const to = end < window.to ? end : window.to;
-    if (from < to) events.push({ uid, nights: nightsOf(from, to) });
+    const uid = uidOf(vevent) || `sem-uid:${start}/${end}`;
+    const nights: string[] = [];
+    if (recurring.has(uidOf(vevent)) && (vevent.hasProperty("rrule") || vevent.hasProperty("rdate"))) {
+      const event = new ICAL.Event(vevent, {
+        exceptions: vevents.filter((v) => isException(v) && uidOf(v) === uid),
+      });
+      const iterator = event.iterator();
+      for (let n = 0, next = iterator.next(); next && n < MAX_OCCURRENCES; n++, next = iterator.next()) {
+        if (dayOf(next) >= window.to) break;
+        const occurrence = event.getOccurrenceDetails(next);
+        const cancelled =
+          String(occurrence.item.component.getFirstPropertyValue("status") ?? "").toUpperCase() ===
+          "CANCELLED";
+        if (cancelled) continue;
+        const from = dayOf(occurrence.startDate);
+        const to = occurrence.endDate ? dayOf(occurrence.endDate) : from;
+        keep(from, to > from ? to : addDays(from, 1), nights);
+      }
+    } else keep(start, end, nights);
+    if (nights.length) events.push({ uid, nights: [...new Set(nights)].sort() });
   }
   return events;
 }

@@ -11,6 +11,7 @@ import {
   dayNumber,
   MAX_STAY_NIGHTS,
   nightsOf,
+  PRECEDENCE,
   quoteStay,
   quoteSummary,
   type StayQuote,
@@ -19,9 +20,10 @@ import {
 import type { StayRequest } from "../../lib/rental-form";
 import { audit } from "../audit/audit.server";
 import { bumpDataVersion } from "../cache/data-version.server";
-import { perDataVersion, perDataVersionByKey } from "../cache/per-data-version.server";
+import { perDataVersion } from "../cache/per-data-version.server";
 import type { Db, Tx } from "../db/client.server";
 import {
+  appState,
   leadContacts,
   leads,
   type Property,
@@ -143,10 +145,103 @@ export async function takenNights(
 }
 
 /**
- * Every published temporada listing's terms (rentalOf), read once per data version: saving terms
- * bumps it, so a search by dates never prices with old rates.
+ * A listing's terms compiled for the search by dates (decision 040): its seasons resolved once
+ * into runs of days with one rate and one minimum each (seasonOf's precedence applied at each
+ * run's first day), so a candidate's total and minimum are a walk over the stay's day numbers —
+ * no date strings, no objects — instead of quoteStay's night-by-night dates and season lookups.
+ * `stay-search.server.test.ts` holds its total to the listing page's quote for every stay of 1,
+ * 3 and 7 nights over the seasons and the réveillon.
  */
-const publishedRentals = perDataVersion(async (db: Db): Promise<Map<number, ListingRental>> => {
+interface StayPricing {
+  maxGuests: number;
+  minNights: number;
+  cleaningFee: number;
+  /** Each run's first day, ascending; the first run starts at -Infinity (the default rate). */
+  starts: Float64Array;
+  rates: Float64Array;
+  /** A run's season minimum (0 where no season prices the night). */
+  minimums: Int32Array;
+}
+
+/** The compiled terms; null when a season's date is not a real one (quoteStay then decides). */
+export function compileStayPricing(terms: StayTerms): StayPricing | null {
+  // Each season as day numbers and its kind's rank in seasonOf's precedence (lower wins; among
+  // equals, the first in the list, as seasonOf).
+  const seasons: { start: number; end: number; rank: number; season: StayTerms["seasons"][number] }[] = [];
+  const bounds = new Set<number>();
+  for (const season of terms.seasons) {
+    const start = dayNumber(season.start);
+    const end = dayNumber(season.end);
+    if (Number.isNaN(start) || Number.isNaN(end)) return null;
+    if (start > end) continue; // seasonOf never matches it either
+    seasons.push({ start, end, rank: PRECEDENCE.indexOf(season.kind), season });
+    bounds.add(start);
+    bounds.add(end + 1);
+  }
+  const days = [...bounds].sort((a, b) => a - b);
+  const starts = [Number.NEGATIVE_INFINITY];
+  const rates = [terms.defaultRate];
+  const minimums = [0];
+  for (const day of days) {
+    // Inside a run the seasons containing a night do not change, so neither does the one pricing it.
+    let best: (typeof seasons)[number] | undefined;
+    for (const s of seasons) if (day >= s.start && day <= s.end && (!best || s.rank < best.rank)) best = s;
+    starts.push(day);
+    rates.push(best?.season.rate ?? terms.defaultRate);
+    minimums.push(best?.season.minNights ?? 0);
+  }
+  return {
+    maxGuests: terms.maxGuests,
+    minNights: terms.minNights,
+    cleaningFee: terms.cleaningFee,
+    starts: Float64Array.from(starts),
+    rates: Float64Array.from(rates),
+    minimums: Int32Array.from(minimums),
+  };
+}
+
+/**
+ * The stay's total as quoteStay computes it (the nights' rates added in order, then the cleaning
+ * fee), or undefined when the stay is shorter than the longest minimum it touches. The guests
+ * and the stay's own validity are checked by the caller.
+ */
+export function pricedTotal(pricing: StayPricing, checkIn: number, checkOut: number): number | undefined {
+  const { starts, rates, minimums } = pricing;
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (starts[middle]! <= checkIn) low = middle + 1;
+    else high = middle;
+  }
+  let run = low - 1;
+  let lodging = 0;
+  let minimum = pricing.minNights;
+  for (let day = checkIn; day < checkOut; day++) {
+    while (run + 1 < starts.length && starts[run + 1]! <= day) run++;
+    lodging += rates[run]!;
+    if (minimums[run]! > minimum) minimum = minimums[run]!;
+  }
+  if (checkOut - checkIn < minimum) return undefined;
+  return lodging + pricing.cleaningFee;
+}
+
+interface PublishedRental {
+  rental: ListingRental;
+  /**
+   * compileStayPricing's, compiled the first time a search asks (a city's search compiles only
+   * its listings); null: quoteStay prices this one.
+   */
+  pricing?: StayPricing | null;
+  /** Sold or rented: sinks below the others in every order (search.server.ts). */
+  sold: boolean;
+}
+
+/**
+ * Every published temporada listing's terms (rentalOf), compiled (compileStayPricing), read once
+ * per data version: saving terms bumps it, so a search by dates never prices with old rates.
+ */
+const publishedRentals = perDataVersion(async (db: Db): Promise<Map<number, PublishedRental>> => {
   const rows = await db
     .select({
       id: properties.id,
@@ -154,40 +249,91 @@ const publishedRentals = perDataVersion(async (db: Db): Promise<Map<number, List
       precoAluguel: properties.precoAluguel,
       periodoAluguel: properties.periodoAluguel,
       quartos: properties.quartos,
+      status: properties.status,
       terms: rentalTerms,
     })
     .from(properties)
     .leftJoin(rentalTerms, eq(rentalTerms.propertyId, properties.id))
     .where(and(isPublished, arrayContains(properties.finalidades, ["temporada"])));
-  const out = new Map<number, ListingRental>();
-  for (const { terms, ...property } of rows) {
+  const out = new Map<number, PublishedRental>();
+  for (const { terms, status, ...property } of rows) {
     const rental = rentalOf(property, terms);
-    if (rental) out.set(property.id, rental);
+    if (rental) out.set(property.id, { rental, sold: status === "vendido" || status === "alugado" });
   }
   return out;
 });
 
+/** What the search by dates keeps of a listing that can take the stay. */
+export interface AvailableStay {
+  /** The stay's total, equal to the listing page's quote (quoteStay) to the cent. */
+  total: number;
+  sold: boolean;
+}
+
 /**
- * The search by dates (decision 040): of these listings, those that can take the stay, with its
- * quote (the listing page's quoteStay): temporada terms, guests within the maximum, the minimum
- * nights of the seasons the stay touches, a check-in from today, and no night taken.
+ * The search by dates (decision 040): of these listings, those that can take the stay, with the
+ * total of its quote (the listing page's quoteStay): temporada terms, guests within the maximum,
+ * the minimum nights of the seasons the stay touches, a check-in from today, and no night taken.
+ * Each candidate costs a binary search in its taken nights and a walk over the stay's day
+ * numbers (compileStayPricing); the full quote, night by night, is quotedStays' (the page's
+ * cards only).
  */
 export async function availableStays(
   db: Db,
   propertyIds: readonly number[],
   stay: StayRequest,
   today: string,
-): Promise<Map<number, StayQuote>> {
+): Promise<Map<number, AvailableStay>> {
   const [rentals, calendars] = await Promise.all([publishedRentals(db), takenCalendars({ db }, today)]);
   const checkIn = dayNumber(stay.checkIn);
   const checkOut = dayNumber(stay.checkOut);
-  const quotes = new Map<number, StayQuote>();
+  const out = new Map<number, AvailableStay>();
+  // What quoteStay refuses whatever the listing: then no listing takes the stay.
+  if (
+    Number.isNaN(checkIn) ||
+    Number.isNaN(checkOut) ||
+    stay.checkIn < today ||
+    checkOut <= checkIn ||
+    checkOut - checkIn > MAX_STAY_NIGHTS ||
+    !Number.isInteger(stay.guests) ||
+    stay.guests < 1
+  )
+    return out;
   for (const id of propertyIds) {
-    const rental = rentals.get(id);
-    if (!rental) continue;
+    const published = rentals.get(id);
+    if (!published) continue;
     const taken = calendars.get(id);
     if (taken && anyNightIn(taken, checkIn, checkOut)) continue;
-    const quoted = quoteStay(rental, stay, today);
+    if (published.pricing === undefined) published.pricing = compileStayPricing(published.rental);
+    const { rental, pricing, sold } = published;
+    if (pricing) {
+      if (stay.guests > pricing.maxGuests) continue;
+      const total = pricedTotal(pricing, checkIn, checkOut);
+      if (total !== undefined) out.set(id, { total, sold });
+    } else {
+      const quoted = quoteStay(rental, stay, today);
+      if (quoted.ok) out.set(id, { total: quoted.quote.total, sold });
+    }
+  }
+  return out;
+}
+
+/**
+ * The listing page's full quote (quoteStay, night by night) of a stay, for the listings
+ * availableStays kept that a page shows: a card's total is this quote's.
+ */
+export async function quotedStays(
+  db: Db,
+  propertyIds: readonly number[],
+  stay: StayRequest,
+  today: string,
+): Promise<Map<number, StayQuote>> {
+  const rentals = await publishedRentals(db);
+  const quotes = new Map<number, StayQuote>();
+  for (const id of propertyIds) {
+    const published = rentals.get(id);
+    if (!published) continue;
+    const quoted = quoteStay(published.rental, stay, today);
     if (quoted.ok) quotes.set(id, quoted.quote);
   }
   return quotes;
@@ -206,35 +352,58 @@ function anyNightIn(days: Int32Array, from: number, to: number): boolean {
 }
 
 /**
- * Every listing's taken nights from `today` on (booked, blocked or imported: the rows of
- * rental_nights, as takenIn reads them), as sorted day numbers, read once per data version and
- * day: every write to rental_nights bumps the version in its transaction. The search by dates
- * checks each stay against these in memory instead of reading the stay's window at every search
- * (decision 040; bench/search-dates.ts); stay-search.server.test.ts holds it to takenNights' answer
- * for every stay of a season.
+ * The count of writes to rental_nights (migration 0021: the table's statement trigger bumps it,
+ * whoever writes), read once per data version: every such write bumps the data version too.
  */
-const takenCalendars = perDataVersionByKey(
-  async ({ db }: { db: Db }, today: string): Promise<Map<number, Int32Array>> => {
-    const rows = await db
-      .select({
-        propertyId: rentalNights.propertyId,
-        days: sql<
-          number[] | string
-        >`array_agg((${rentalNights.night} - date '1970-01-01') order by ${rentalNights.night})`,
-      })
-      .from(rentalNights)
-      .where(gte(rentalNights.night, today))
-      .groupBy(rentalNights.propertyId);
-    const calendars = new Map<number, Int32Array>();
-    for (const { propertyId, days } of rows) {
-      // A driver that leaves an int[] as its text form ("{1,2,3}") is read here too.
-      const list = typeof days === "string" ? days.slice(1, -1).split(",").map(Number) : days;
-      calendars.set(propertyId, Int32Array.from(list));
-    }
-    return calendars;
-  },
-  { maxKeys: 2 },
-);
+const calendarVersion = perDataVersion(async (db: Db): Promise<number> => {
+  const [row] = await db
+    .select({ value: appState.value })
+    .from(appState)
+    .where(eq(appState.key, "calendar_version"));
+  return row?.value ?? 0;
+});
+
+const calendarMemos = new WeakMap<Db, { key: string; value: Promise<Map<number, Int32Array>> }>();
+
+/**
+ * Every listing's taken nights from `today` on (booked, blocked or imported: the rows of
+ * rental_nights, as takenIn reads them), as sorted day numbers, read once per calendar version
+ * (calendarVersion) and day: a write that touches no calendar leaves them in memory. The search
+ * by dates checks each stay against these instead of reading the stay's window at every search
+ * (decision 040; bench/search-dates.ts); stay-search.server.test.ts holds it to takenNights'
+ * answer for every stay of a season.
+ */
+async function takenCalendars({ db }: { db: Db }, today: string): Promise<Map<number, Int32Array>> {
+  const key = `${await calendarVersion(db)}|${today}`;
+  const memo = calendarMemos.get(db);
+  if (memo?.key === key) return memo.value;
+  const value = readTakenCalendars(db, today);
+  calendarMemos.set(db, { key, value });
+  value.catch(() => {
+    if (calendarMemos.get(db)?.value === value) calendarMemos.delete(db);
+  });
+  return value;
+}
+
+async function readTakenCalendars(db: Db, today: string): Promise<Map<number, Int32Array>> {
+  const rows = await db
+    .select({
+      propertyId: rentalNights.propertyId,
+      days: sql<
+        number[] | string
+      >`array_agg((${rentalNights.night} - date '1970-01-01') order by ${rentalNights.night})`,
+    })
+    .from(rentalNights)
+    .where(gte(rentalNights.night, today))
+    .groupBy(rentalNights.propertyId);
+  const calendars = new Map<number, Int32Array>();
+  for (const { propertyId, days } of rows) {
+    // A driver that leaves an int[] as its text form ("{1,2,3}") is read here too.
+    const list = typeof days === "string" ? days.slice(1, -1).split(",").map(Number) : days;
+    calendars.set(propertyId, Int32Array.from(list));
+  }
+  return calendars;
+}
 
 /**
  * The listing page's calendar: `CALENDAR_MONTHS` months from today's (Maceió), or from the month

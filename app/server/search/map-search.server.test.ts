@@ -2,11 +2,14 @@
 // points, not in a place's centre, not in the radius's circle), the map's filters are search
 // filters with canonical URLs, and their pages are not indexed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProperty } from "../../../tests/support/factories";
+import { createActor, insertProperty } from "../../../tests/support/factories";
+import { maceioClock } from "../../lib/next-action";
+import { addDays } from "../../lib/rental";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import { distanceMetres, publicLocation } from "../properties/location.server";
+import { blockNights } from "../rentals/rentals.server";
 import { loadSearchPage, type SearchScreen } from "./search-page.server";
 
 let database: Database;
@@ -144,5 +147,49 @@ describe("the map view's data", () => {
       expect((await page(query)).noindex, query).toBe(true);
     }
     expect((await page("")).noindex).toBe(false);
+  });
+  it("with dates, draws only the listings free for the stay, as the list shows", async () => {
+    const temporada = {
+      cidade: "Maragogi",
+      bairro: "Centro",
+      finalidades: ["temporada" as const],
+      precoVenda: null,
+    };
+    const free = { ...temporada, precoAluguel: 500, periodoAluguel: "diaria" as const, quartos: 2 };
+    await insertProperty(database.db, { ...free, referencia: "TMP001", latitude: -9.01, longitude: -35.22 });
+    const taken = await insertProperty(database.db, {
+      ...free,
+      referencia: "TMP002",
+      latitude: -9.02,
+      longitude: -35.23,
+    });
+    // Two bedrooms take four guests (no terms yet: two per bedroom); this one takes two.
+    await insertProperty(database.db, {
+      ...free,
+      referencia: "TMP003",
+      quartos: 1,
+      latitude: -9.03,
+      longitude: -35.24,
+    });
+    // The site's today (Maceió), as the loader reads it: the stay is a month ahead.
+    const checkIn = addDays(maceioClock(new Date()).day, 30);
+    await blockNights(
+      database.db,
+      await createActor(database.db, "admin"),
+      taken.id,
+      addDays(checkIn, 1),
+      addDays(checkIn, 1),
+    );
+    const open = async (query: string) =>
+      page(new URL((await redirectOf(query)) ?? `/todos-os-imoveis${query}`, "http://x").search);
+    const undated = await open("?finalidade=temporada&cidade=Maragogi&mapa=1");
+    expect(undated.map?.points.map((p) => p.referencia).sort()).toEqual(["TMP001", "TMP002", "TMP003"]);
+    const dated = await open(
+      `?finalidade=temporada&cidade=Maragogi&chegada=${checkIn}&saida=${addDays(checkIn, 3)}&hospedes=3&mapa=1`,
+    );
+    // TMP002 has a blocked night in the stay; TMP003 takes two guests, not three.
+    expect(dated.cards.map((c) => c.referencia)).toEqual(["TMP001"]);
+    expect(dated.map?.points.map((p) => p.referencia)).toEqual(["TMP001"]);
+    expect(dated.map?.omitted).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ import { properties } from "../db/schema.server";
 import { isPublished, toCardData } from "../properties/cards.server";
 import { publicLocation, publicPoint } from "../properties/location.server";
 import type { Services } from "../services.server";
-import { searchProperties } from "./search.server";
+import { type SearchOptions, searchProperties } from "./search.server";
 
 /** The most points a map gets (the first of the results' order); more are said, not drawn. */
 export const MAP_POINT_LIMIT = 500;
@@ -71,18 +71,20 @@ export async function withResolvedCentre(db: Db, filters: SearchFilters): Promis
 
 /**
  * The map's points: every result up to MAP_POINT_LIMIT, in the list's order, each at the point
- * its listing page shows (moved, with its circle, when the address is hidden).
+ * its listing page shows (moved, with its circle, when the address is hidden). With a temporada
+ * stay (`stay`, as the list gets it: decision 040) only the listings free for it, as the list.
  */
 export async function mapPoints(
   services: Pick<Services, "db" | "storage">,
   filters: SearchFilters,
   restrictTipos: readonly Tipo[] | undefined,
+  stay?: SearchOptions["stay"],
 ): Promise<MapPoint[]> {
   const { db, storage } = services;
   const result = await searchProperties(
     db,
     { ...filters, pagina: 1 },
-    { pageSize: MAP_POINT_LIMIT, restrictTipos },
+    { pageSize: MAP_POINT_LIMIT, restrictTipos, ...(stay && { stay }) },
   );
   const ids = result.items.map((item) => item.property.id);
   if (!ids.length) return [];

@@ -98,13 +98,15 @@ async function searchPage(
   const stay = staySearch.kind === "ok" ? staySearch.stay : undefined;
   // The URL names a place (perto); the search reads its centre. The page keeps the URL's filters.
   const searched = await withResolvedCentre(services.db, filters);
+  const stayOption = stay && { request: stay, today };
   const [result, facets, points] = await Promise.all([
     searchProperties(services.db, searched, {
       restrictTipos: screen.restrictTipos,
-      ...(stay && { stay: { request: stay, today } }),
+      ...(stayOption && { stay: stayOption }),
     }),
     facetsOf(services, screen.restrictTipos),
-    filters.mapa ? mapPoints(services, searched, screen.restrictTipos) : undefined,
+    // The map shows what the list finds: with dates, only the listings free for the stay.
+    filters.mapa ? mapPoints(services, searched, screen.restrictTipos, stayOption) : undefined,
   ]);
   if (filters.pagina > result.pageCount)
     return { redirect: pageHref(screen.path, filters, result.pageCount) };

@@ -11,7 +11,7 @@ import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { type CardRow, cardColumns, isPublished } from "../properties/cards.server";
 import { type CoverRow, coverColumn, coversFor } from "../properties/covers.server";
-import { availableStays } from "../rentals/rentals.server";
+import { availableStays, quotedStays } from "../rentals/rentals.server";
 import { area, SERVER_FILTERS, visiblePrice } from "./filters.server";
 import type { IndexQuery } from "./search-index.server";
 import { currentSearchIndex } from "./search-index-sync.server";
@@ -114,8 +114,11 @@ function stayOf(filters: SearchFilters, options: SearchOptions) {
 /**
  * The search by dates (decision 040) is a step after the search: the other filters pick every
  * matching id in the search's order (index or SQL, which agree: the module's contract), then
- * availableStays (app/server/rentals) keeps those that can take the stay, with their quotes, and
- * the page is cut from what is left. Taken nights are read from the database at each search.
+ * availableStays (app/server/rentals) keeps those that can take the stay, with their totals, and
+ * the page is cut from what is left. "Menor preço" and "maior preço" order by the stay's total
+ * (cleaning fee and seasons included), sold and rented listings still last, the search's order
+ * breaking ties. Only the page's listings get the full quote, night by night (quotedStays): the
+ * total a card shows is the listing page's.
  */
 async function withStay(
   db: Db,
@@ -126,22 +129,30 @@ async function withStay(
   const stay = stayOf(filters, options)!;
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const page = filters.pagina;
-  const stays = await availableStays(db, ids, stay.request, stay.today);
-  const matching = ids.filter((id) => stays.has(id));
+  const available = await availableStays(db, ids, stay.request, stay.today);
+  let matching = ids.filter((id) => available.has(id));
+  if (filters.ordem === "menor-preco" || filters.ordem === "maior-preco") {
+    const direction = filters.ordem === "menor-preco" ? 1 : -1;
+    // Array.prototype.sort is stable: equal totals keep the search's order.
+    matching = matching
+      .map((id) => ({ id, ...available.get(id)! }))
+      .sort((x, y) => Number(x.sold) - Number(y.sold) || direction * (x.total - y.total))
+      .map((entry) => entry.id);
+  }
   const pageIds = matching.slice((page - 1) * pageSize, page * pageSize);
-  const rows = pageIds.length
-    ? await db.select(cardColumns).from(properties).where(inArray(properties.id, pageIds))
-    : [];
+  const [rows, stays] = pageIds.length
+    ? await Promise.all([
+        db.select(cardColumns).from(properties).where(inArray(properties.id, pageIds)),
+        quotedStays(db, pageIds, stay.request, stay.today),
+      ])
+    : [[], new Map<number, StayQuote>()];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const result = await withCovers(
     db,
     pageIds.flatMap((id) => byId.get(id) ?? []),
     { total: matching.length, page, pageSize },
   );
-  return {
-    ...result,
-    stays: new Map(pageIds.flatMap((id) => (stays.has(id) ? [[id, stays.get(id)!]] : []))),
-  };
+  return { ...result, stays };
 }
 
 /** Every id the search matches, in its order, through the index; undefined as searchWithIndex. */

@@ -9,8 +9,10 @@ import { createActor, insertProperty, rentalTermsInput } from "../../../tests/su
 import { addDays } from "../../lib/rental";
 import { parseSearchFilters } from "../../lib/search-filters";
 import { staySearchOf } from "../../lib/search-stay";
+import { getDataVersion } from "../cache/data-version.server";
+import { attachDataVersion } from "../cache/per-data-version.server";
 import type { Database } from "../db/client.server";
-import { properties } from "../db/schema.server";
+import { appState, properties } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import type { Actor } from "../properties/access.server";
 import {
@@ -153,12 +155,54 @@ describe("busca por datas", () => {
         const available = await availableStays(database.db, all, request, TODAY);
         for (const id of all) {
           const rental = rentals.get(id);
-          const listingPage = rental
-            ? (await quoteForListing(database.db, id, rental, request, TODAY)).ok
-            : false;
-          expect(available.has(id), `${checkIn}, ${nights} noite(s), imóvel ${id}`).toBe(listingPage);
+          const listingPage = rental ? await quoteForListing(database.db, id, rental, request, TODAY) : null;
+          // The same listings, and each one's total (the compiled terms' walk, which orders
+          // "menor preço") equal to the page's quote to the cent.
+          expect(available.get(id)?.total, `${checkIn}, ${nights} noite(s), imóvel ${id}`).toBe(
+            listingPage?.ok ? listingPage.quote.total : undefined,
+          );
         }
       }
+    }
+  });
+
+  it("o total de cada cartão é a cotação da página do imóvel, em estadias que cruzam temporadas e o réveillon", async () => {
+    for (let start = 0; start < 30; start += 3) {
+      const checkIn = addDays("2026-12-12", start);
+      const request = { checkIn, checkOut: addDays(checkIn, 7), guests: 2 };
+      const filters = parseSearchFilters(
+        `finalidade=temporada&cidade=Maragogi&chegada=${request.checkIn}&saida=${request.checkOut}&hospedes=2`,
+      );
+      const result = await searchProperties(database.db, filters, { stay: { request, today: TODAY } });
+      expect(result.items.length, checkIn).toBeGreaterThan(0);
+      for (const { property } of result.items) {
+        const [row] = await database.db.select().from(properties).where(eq(properties.id, property.id));
+        const rental = rentalOf(row!, await getRentalTermsRow(database.db, property.id))!;
+        const quoted = await quoteForListing(database.db, property.id, rental, request, TODAY);
+        if (!quoted.ok) throw new Error(`${property.referencia} ${checkIn}: a página recusa a estadia`);
+        expect(result.stays?.get(property.id), `${property.referencia} ${checkIn}`).toEqual(quoted.quote);
+      }
+    }
+  });
+
+  it("as noites ocupadas em memória: só uma escrita no calendário as relê, e a busca seguinte a vê", async () => {
+    // As a running process: the memos keyed by the data version (per-data-version.server.ts).
+    const detach = attachDataVersion(database.db, () => getDataVersion(database.db));
+    const calendarVersion = async () =>
+      (await database.db.select().from(appState).where(eq(appState.key, "calendar_version")))[0]?.value ?? 0;
+    try {
+      const query = "finalidade=temporada&cidade=Maragogi&chegada=2027-02-10&saida=2027-02-13&hospedes=2";
+      expect(Object.keys((await search(query)).totals)).toContain("CA0001");
+      const version = await calendarVersion();
+      // New terms: a visible write, not a calendar's (migration 0021's trigger is on rental_nights).
+      await saveRentalTerms(database.db, admin, ids.CA0004!, { ...TERMS, cleaningFee: 300 });
+      expect(await calendarVersion()).toBe(version);
+      expect((await search(query)).totals.CA0004).toBe(3 * 900 + 300);
+      await blockNights(database.db, admin, ids.CA0001!, "2027-02-11", "2027-02-11");
+      expect(await calendarVersion()).toBeGreaterThan(version);
+      expect(Object.keys((await search(query)).totals)).not.toContain("CA0001");
+    } finally {
+      detach();
     }
   });
 
@@ -192,5 +236,57 @@ describe("busca por datas", () => {
       kind: "ok",
       stay: { checkIn: "2026-12-27", checkOut: "2027-01-03", guests: 1, nights: 7 },
     });
+  });
+
+  it("menor preço e maior preço com datas: pelo total da estadia (limpeza e temporada), não pela diária", async () => {
+    const terms = (defaultRate: number, cleaningFee: number, seasons: typeof TERMS.seasons = []) => ({
+      ...TERMS,
+      minNights: 1,
+      defaultRate,
+      cleaningFee,
+      seasons,
+    });
+    const march = [
+      { kind: "alta" as const, start: "2027-03-01", end: "2027-03-31", rate: 900, minNights: 2 },
+    ];
+    // Per night: JP01 300 < JP03 350 < JP04 400 < JP02 500. For three nights in March: JP04
+    // 1.300 < JP02 1.500 < JP01 1.900 (its cleaning fee) < JP03 2.700 (its March season).
+    const listings = [
+      ["JP01", terms(300, 1000)],
+      ["JP02", terms(500, 0)],
+      ["JP03", terms(350, 0, march)],
+      ["JP04", terms(400, 100)],
+      // The cheapest stay of all, but rented: below the available ones in both orders.
+      ["JP05", terms(100, 0), { status: "alugado" as const }],
+    ] as const;
+    for (const [referencia, rentalTerms, extra] of listings) {
+      const id = await listing(referencia, {
+        cidade: "Japaratinga",
+        precoAluguel: rentalTerms.defaultRate,
+        ...extra,
+      });
+      await saveRentalTerms(database.db, admin, id, rentalTerms);
+    }
+    const stay = "chegada=2027-03-10&saida=2027-03-13&hospedes=2";
+    const cheapest = await search(`finalidade=temporada&cidade=Japaratinga&${stay}&ordem=menor-preco`);
+    expect(Object.entries(cheapest.totals)).toEqual([
+      ["JP04", 1300],
+      ["JP02", 1500],
+      ["JP01", 1900],
+      ["JP03", 2700],
+      ["JP05", 300],
+    ]);
+    const dearest = await search(`finalidade=temporada&cidade=Japaratinga&${stay}&ordem=maior-preco`);
+    expect(Object.keys(dearest.totals)).toEqual(["JP03", "JP01", "JP02", "JP04", "JP05"]);
+    // The page is cut after the order: page 2 of two cards goes on where page 1 stopped.
+    const second = parseSearchFilters(
+      `finalidade=temporada&cidade=Japaratinga&${stay}&ordem=menor-preco&pagina=2`,
+    );
+    const request = { checkIn: "2027-03-10", checkOut: "2027-03-13", guests: 2 };
+    const options = { pageSize: 2, stay: { request, today: TODAY } };
+    const pageTwo = await searchProperties(database.db, second, options);
+    expect(await searchPropertiesSql(database.db, second, options)).toEqual(pageTwo);
+    expect(pageTwo.items.map(({ property }) => property.referencia)).toEqual(["JP01", "JP03"]);
+    expect(pageTwo.total).toBe(5);
   });
 });
