@@ -4,7 +4,7 @@ import { parseSearchFilters } from "../../lib/search-filters";
 import { HOUSE_TIPOS } from "../../lib/vocabulary";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { searchFacets, searchProperties } from "./search.server";
+import { searchFacets, searchProperties, searchPropertiesSql } from "./search.server";
 import { prefixQuery } from "./text-query.server";
 
 let database: Database;
@@ -318,6 +318,27 @@ describe("searchProperties", () => {
     expect(beyond.items).toEqual([]);
     expect(beyond.total).toBe(7);
     expect(beyond.page).toBe(9);
+  });
+
+  it("answers in SQL alone (while the index is built) with the same pages, a page past the end included", async () => {
+    // searchPropertiesSql takes the total from the page's own rows (count over the matches):
+    // a page past the end has none and counts apart.
+    for (const query of [
+      "ordem=recentes&pagina=1",
+      "ordem=recentes&pagina=4",
+      "pagina=9",
+      "q=piscina&pagina=2",
+    ]) {
+      const filters = parseSearchFilters(query);
+      expect(await searchPropertiesSql(database.db, filters, { pageSize: 2 }), query).toEqual(
+        await searchProperties(database.db, filters, { pageSize: 2 }),
+      );
+    }
+    const beyond = await searchPropertiesSql(database.db, parseSearchFilters("pagina=9"), { pageSize: 2 });
+    expect(beyond.items).toEqual([]);
+    expect(beyond.total).toBe(7);
+    const none = await searchPropertiesSql(database.db, parseSearchFilters("q=inexistentepalavra"));
+    expect(none).toMatchObject({ total: 0, pageCount: 1, items: [] });
   });
 
   it("brings each listing's cover in one go", async () => {

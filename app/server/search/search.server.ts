@@ -303,7 +303,14 @@ async function withCovers(
   };
 }
 
-/** The search in SQL alone: a count(*) and an ordered page. The reference the index must equal. */
+/**
+ * The search in SQL alone: the reference the index must equal, and what answers while the index
+ * is built at boot. One pass over the matching rows gives both the page's ids and the total
+ * (`count(*) over ()`, computed before the LIMIT): a count(*) and an ordered page apart read every
+ * match twice, and at 100 000 listings on PGlite each pass reads most of the table (the first
+ * search after a restart, docs/benchmarks.md §2b). The page's rows are then read by id, like the
+ * index path's.
+ */
 export async function searchPropertiesSql(
   db: Db,
   filters: SearchFilters,
@@ -312,20 +319,33 @@ export async function searchPropertiesSql(
   if (stayOf(filters, options)) return withStay(db, filters, options, await allIdsSql(db, filters, options));
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const where = searchConditions(filters, options.restrictTipos);
-  const [countRow] = await db.select({ total: count() }).from(properties).where(where);
-  const total = countRow?.total ?? 0;
   const page = filters.pagina;
-  const rows =
-    total > (page - 1) * pageSize
-      ? await db
-          .select(cardColumns)
-          .from(properties)
-          .where(where)
-          .orderBy(...orderBy(filters))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-      : [];
-  return withCovers(db, rows, { total, page, pageSize });
+  const pageRows = await db
+    .select({ id: properties.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(properties)
+    .where(where)
+    .orderBy(...orderBy(filters))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  // A page past the end has no row to carry the total: count apart (its loader redirects).
+  const total =
+    pageRows[0]?.total ??
+    (page > 1 ? ((await db.select({ total: count() }).from(properties).where(where))[0]?.total ?? 0) : 0);
+  const ids = pageRows.map((row) => row.id);
+  const rows = ids.length
+    ? await db
+        .select({ ...cardColumns, cover: coverColumn })
+        .from(properties)
+        .where(inArray(properties.id, ids))
+    : [];
+  const byId = new Map(rows.map(({ cover, ...property }) => [property.id, { property, cover }]));
+  return {
+    total,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    items: ids.flatMap((id) => byId.get(id) ?? []),
+  };
 }
 
 export interface CityFacet {
