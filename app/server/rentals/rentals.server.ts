@@ -299,10 +299,12 @@ export async function availableStays(
     stay.guests < 1
   )
     return out;
+  const rentalById = byIdArray(rentals);
+  const takenById = byIdArray(calendars);
   for (const id of propertyIds) {
-    const published = rentals.get(id);
+    const published = rentalById[id];
     if (!published) continue;
-    const taken = calendars.get(id);
+    const taken = takenById[id];
     if (taken && anyNightIn(taken, checkIn, checkOut)) continue;
     if (published.pricing === undefined) published.pricing = compileStayPricing(published.rental);
     const { rental, pricing, sold } = published;
@@ -316,6 +318,25 @@ export async function availableStays(
     }
   }
   return out;
+}
+
+const byIdArrays = new WeakMap<Map<number, unknown>, unknown[]>();
+
+/**
+ * A map by listing id as an array indexed by the id, made once per map (the maps are per data
+ * or calendar version): the loop over every candidate of a search by dates indexes it instead of
+ * hashing each id twice.
+ */
+function byIdArray<T>(map: Map<number, T>): (T | undefined)[] {
+  let array = byIdArrays.get(map) as (T | undefined)[] | undefined;
+  if (!array) {
+    let last = 0;
+    for (const id of map.keys()) if (id > last) last = id;
+    array = new Array<T | undefined>(last + 1).fill(undefined);
+    for (const [id, value] of map) array[id] = value;
+    byIdArrays.set(map, array);
+  }
+  return array;
 }
 
 /**

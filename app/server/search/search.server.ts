@@ -4,13 +4,14 @@ import { and, asc, count, desc, inArray, type SQL, sql } from "drizzle-orm";
 import type { StayQuote } from "../../lib/rental";
 import type { StayRequest } from "../../lib/rental-form";
 import { FILTER_NAMES } from "../../lib/search-filter-table";
+import { DEFAULT_ORDEM } from "../../lib/search-keys";
 import { SEARCH_PAGE_SIZE, type SearchFilters } from "../../lib/search-params";
 import type { Tipo } from "../../lib/vocabulary";
 import { perDataVersionById } from "../cache/per-data-version.server";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { type CardRow, cardColumns, isPublished } from "../properties/cards.server";
-import { type CoverRow, coverColumn, coversFor } from "../properties/covers.server";
+import { type CoverRow, coverColumn } from "../properties/covers.server";
 import { availableStays, quotedStays } from "../rentals/rentals.server";
 import { area, SERVER_FILTERS, visiblePrice } from "./filters.server";
 import type { IndexQuery } from "./search-index.server";
@@ -101,7 +102,11 @@ export async function searchProperties(
   options: SearchOptions = {},
 ): Promise<SearchResult> {
   if (stayOf(filters, options)) {
-    const ids = (await allIdsWithIndex(db, filters, options)) ?? (await allIdsSql(db, filters, options));
+    // Ordered by the stay's total afterwards (withStay), the candidates come in the default order:
+    // sorting every one of them by the daily price first cost a third of such a search.
+    const candidates = byStayTotal(filters) ? { ...filters, ordem: DEFAULT_ORDEM } : filters;
+    const ids =
+      (await allIdsWithIndex(db, candidates, options)) ?? (await allIdsSql(db, candidates, options));
     return withStay(db, filters, options, ids);
   }
   return (await searchWithIndex(db, filters, options)) ?? searchPropertiesSql(db, filters, options);
@@ -111,13 +116,17 @@ function stayOf(filters: SearchFilters, options: SearchOptions) {
   return filters.finalidade === "temporada" ? options.stay : undefined;
 }
 
+function byStayTotal(filters: SearchFilters): boolean {
+  return filters.ordem === "menor-preco" || filters.ordem === "maior-preco";
+}
+
 /**
  * The search by dates (decision 040) is a step after the search: the other filters pick every
  * matching id in the search's order (index or SQL, which agree: the module's contract), then
  * availableStays (app/server/rentals) keeps those that can take the stay, with their totals, and
  * the page is cut from what is left. "Menor preço" and "maior preço" order by the stay's total
- * (cleaning fee and seasons included), sold and rented listings still last, the search's order
- * breaking ties. Only the page's listings get the full quote, night by night (quotedStays): the
+ * (cleaning fee and seasons included), sold and rented listings still last, the default order
+ * (relevância) breaking ties. Only the page's listings get the full quote, night by night (quotedStays): the
  * total a card shows is the listing page's.
  */
 async function withStay(
@@ -131,28 +140,34 @@ async function withStay(
   const page = filters.pagina;
   const available = await availableStays(db, ids, stay.request, stay.today);
   let matching = ids.filter((id) => available.has(id));
-  if (filters.ordem === "menor-preco" || filters.ordem === "maior-preco") {
+  if (byStayTotal(filters)) {
     const direction = filters.ordem === "menor-preco" ? 1 : -1;
-    // Array.prototype.sort is stable: equal totals keep the search's order.
-    matching = matching
-      .map((id) => ({ id, ...available.get(id)! }))
-      .sort((x, y) => Number(x.sold) - Number(y.sold) || direction * (x.total - y.total))
-      .map((entry) => entry.id);
+    // Sold last, then by total; equal keys keep the search's order (position breaks ties).
+    const keys = matching.map((id) => available.get(id)!);
+    const order = matching.map((_, position) => position);
+    order.sort(
+      (a, b) =>
+        Number(keys[a]!.sold) - Number(keys[b]!.sold) ||
+        direction * (keys[a]!.total - keys[b]!.total) ||
+        a - b,
+    );
+    const inOrder = matching;
+    matching = order.map((position) => inOrder[position]!);
   }
   const pageIds = matching.slice((page - 1) * pageSize, page * pageSize);
-  const [rows, stays] = pageIds.length
-    ? await Promise.all([
-        db.select(cardColumns).from(properties).where(inArray(properties.id, pageIds)),
-        quotedStays(db, pageIds, stay.request, stay.today),
-      ])
-    : [[], new Map<number, StayQuote>()];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const result = await withCovers(
-    db,
-    pageIds.flatMap((id) => byId.get(id) ?? []),
-    { total: matching.length, page, pageSize },
-  );
-  return { ...result, stays };
+  // The cards' rows as every search reads them (once per data version); the quotes per stay.
+  const [byId, stays] = await Promise.all([
+    pageIds.length ? cardRowsById(db, pageIds) : new Map<number, SearchResult["items"][number]>(),
+    quotedStays(db, pageIds, stay.request, stay.today),
+  ]);
+  return {
+    total: matching.length,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(matching.length / pageSize)),
+    items: pageIds.flatMap((id) => byId.get(id) ?? []),
+    stays,
+  };
 }
 
 /** Every id the search matches, in its order, through the index; undefined as searchWithIndex. */
@@ -285,22 +300,6 @@ async function parseInputs(db: Db, filters: SearchFilters): Promise<ParsedInput 
     lower(f_unaccent(${filters.bairro ?? ""})) as bairro`);
   const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as ParsedInput[];
   return row;
-}
-
-async function withCovers(
-  db: Db,
-  rows: CardRow[],
-  counts: { total: number; page: number; pageSize: number },
-): Promise<SearchResult> {
-  const covers = await coversFor(
-    db,
-    rows.map((r) => r.id),
-  );
-  return {
-    ...counts,
-    pageCount: Math.max(1, Math.ceil(counts.total / counts.pageSize)),
-    items: rows.map((property) => ({ property, cover: covers.get(property.id) ?? null })),
-  };
 }
 
 /**
