@@ -106,6 +106,12 @@ async function main() {
     // Searches answer from SQL until the index is built (server/app.ts).
     appModule.startSearchIndex(services);
   });
+  // An idle keep-alive connection stays open longer than a client or proxy keeps one to reuse
+  // (nginx's upstream keepalive_timeout, 30 s in deploy/nginx.conf): with Node's 5 s, a request
+  // sent on a connection the server was just closing met a reset, and a POST is not retried (a
+  // browser test's second POST a few seconds after its first, tests/e2e/leads.spec.ts).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   // A clean stop (SIGTERM from systemd or a deploy, Ctrl-C): /healthz answers 503 so a proxy stops
   // sending requests, requests in flight finish (a lead being sent, a photo uploading) for up to

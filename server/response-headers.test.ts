@@ -2,6 +2,7 @@
 // X-Content-Type-Options on static files too (server.js serves them before the app), no-store on
 // every page holding credentials, HSTS only for an https site, a quiet 404 for a missing photo.
 import { readdir } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,6 +32,24 @@ describe("response headers (http site)", () => {
       const response = await get(path);
       expect(response.headers.get("cache-control"), path).toBe("no-store");
     }
+  });
+
+  // A client or proxy reuses an idle connection only while the server keeps it (server.js: longer
+  // than nginx's upstream keepalive_timeout): below that, a POST sent as the server closed it met a reset.
+  it("tells clients it keeps idle connections for 65 s", async () => {
+    const header = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(
+        new URL("/healthz", server.url),
+        { agent: false, headers: { Connection: "keep-alive" } },
+        (res) => {
+          res.resume();
+          resolve(String(res.headers["keep-alive"] ?? ""));
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    expect(header).toBe("timeout=65");
   });
 
   it("sends no HSTS for a site served over http", async () => {
