@@ -175,6 +175,18 @@ export async function sessionFor(
   return fresh;
 }
 
+/** A listing's admin id, found by its referência in the admin list (the page must be signed in). */
+export async function adminIdOf(page: Page, referencia: string): Promise<string> {
+  await page.goto(`/admin/imoveis?q=${referencia}`);
+  const editHref = await page
+    .locator(`a[href^="/admin/imoveis/"]`, { hasText: referencia })
+    .first()
+    .getAttribute("href");
+  const id = editHref?.match(/\/admin\/imoveis\/(\d+)/)?.[1];
+  if (!id) throw new Error(`sem link de edição para ${referencia}`);
+  return id;
+}
+
 /**
  * Signs the page's browser context in as `role` (admin: E2E_ADMIN from playwright.config.ts;
  * corretor: E2E_CORRETOR, created on first use). Returns the session cookie.

@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "@playwright/test";
-import { expectNoAxeViolations, loginAs, test } from "./fixtures";
+import { adminIdOf, expectNoAxeViolations, loginAs, test } from "./fixtures";
 
 /** YYYY-MM-DD, `days` after today in Maceió (UTC−3 all year). */
 function dayFromToday(days: number): string {
@@ -67,13 +67,7 @@ test("calendário importado: bloqueia as noites, libera o que o outro canal remo
   const calendarUrl = `${href}?estadia=1&chegada=${checkIn}&saida=${checkOut}&hospedes=1`;
 
   await loginAs(page, "admin");
-  await page.goto(`/admin/imoveis?q=${referencia}`);
-  const editHref = await page
-    .locator(`a[href^="/admin/imoveis/"]`, { hasText: referencia })
-    .first()
-    .getAttribute("href");
-  const id = editHref?.match(/\/admin\/imoveis\/(\d+)/)?.[1];
-  if (!id) throw new Error(`sem link de edição para ${referencia}`);
+  const id = await adminIdOf(page, referencia);
   const adminUrl = `/admin/imoveis/${id}/temporada`;
   await page.goto(adminUrl);
   const feeds = page.locator("section", {

@@ -4,7 +4,7 @@
 // .ics (decision 039). The year is the next 27 December from today in Maceió (the site quotes no
 // past dates).
 import { expect } from "@playwright/test";
-import { expectNoAxeViolations, loginAs, test, uniquePhone } from "./fixtures";
+import { adminIdOf, expectNoAxeViolations, loginAs, test, uniquePhone } from "./fixtures";
 
 /** The coming réveillon's year (Maceió is UTC−3 all year). */
 function reveillonYear(): number {
@@ -62,13 +62,7 @@ test("Maragogi, 27/12 a 03/01, 6 hóspedes: cotação, pedido, confirmação, no
 
   // The agency sets the listing's rates: réveillon inside an alta season.
   await loginAs(page, "admin");
-  await page.goto(`/admin/imoveis?q=${referencia}`);
-  const editHref = await page
-    .locator(`a[href^="/admin/imoveis/"]`, { hasText: referencia })
-    .first()
-    .getAttribute("href");
-  const id = editHref?.match(/\/admin\/imoveis\/(\d+)/)?.[1];
-  if (!id) throw new Error(`sem link de edição para ${referencia}`);
+  const id = await adminIdOf(page, referencia);
   await page.goto(`/admin/imoveis/${id}`);
   await page.getByRole("link", { name: "Temporada: tarifas, regras, calendário e reservas" }).click();
   await expect(page.getByRole("heading", { name: `Temporada ${referencia}` })).toBeVisible();
