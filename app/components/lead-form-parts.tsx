@@ -2,7 +2,7 @@
 // routes/public/visita-agendar.tsx, search/alert-form.tsx): a labelled field with its message under
 // it, the phone field, the error summary and where focus goes after a post, the honeypot bots fill,
 // and the LGPD consent box with its link to the policy.
-import { type ComponentProps, type ReactNode, type Ref, useEffect, useRef } from "react";
+import { type ComponentProps, type ElementType, type ReactNode, type Ref, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { HONEYPOT_FIELD } from "../lib/lead-fields";
 import leadFormCss from "../styles/lead-form.css?inline";
@@ -53,53 +53,41 @@ function FieldFrame({ id, name, label, hint, error, children }: LabelledProps & 
   );
 }
 
-/** One field of a public form: its label, the input, an optional hint and the error under it. */
-export function LabelledInput({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  describedBy,
-  ...input
-}: LabelledProps & Omit<ComponentProps<"input">, "id" | "name">) {
-  const field = { id, name, error, hint, describedBy };
-  return (
-    <FieldFrame {...field} label={label}>
-      <input
-        id={id(name)}
-        name={name}
-        {...input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByOf(field)}
-      />
-    </FieldFrame>
-  );
+/**
+ * One field of a public form made from its element (`input` or `textarea`): its label, the element,
+ * an optional hint and the error under it.
+ */
+function labelled<Element extends "input" | "textarea">(element: Element) {
+  // Either element takes the same aria and id attributes; JSX can't see that through the union.
+  const Control = element as ElementType;
+  return function Labelled({
+    id,
+    name,
+    label,
+    error,
+    hint,
+    describedBy,
+    ...control
+  }: LabelledProps & Omit<ComponentProps<Element>, "id" | "name">) {
+    const field = { id, name, error, hint, describedBy };
+    return (
+      <FieldFrame {...field} label={label}>
+        <Control
+          id={id(name)}
+          name={name}
+          {...control}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedByOf(field)}
+        />
+      </FieldFrame>
+    );
+  };
 }
 
+/** One field of a public form: its label, the input, an optional hint and the error under it. */
+export const LabelledInput = labelled("input");
 /** LabelledInput's multi-line twin (the message fields). */
-export function LabelledTextArea({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  describedBy,
-  ...textarea
-}: LabelledProps & Omit<ComponentProps<"textarea">, "id" | "name">) {
-  const field = { id, name, error, hint, describedBy };
-  return (
-    <FieldFrame {...field} label={label}>
-      <textarea
-        id={id(name)}
-        name={name}
-        {...textarea}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByOf(field)}
-      />
-    </FieldFrame>
-  );
-}
+export const LabelledTextArea = labelled("textarea");
 
 /**
  * Where focus goes when a post answers (a new `answer`), so a screen reader hears the outcome:
