@@ -8,10 +8,10 @@
 //   npx tsx bench/lantern-graphs.ts http://127.0.0.1:3000/casas/CC0059
 //
 // Run it under the machine lock (`flock /tmp/bench.lock …`), against a production build.
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { LanternFirstContentfulPaint } from "lighthouse/core/computed/metrics/lantern-first-contentful-paint.js";
 import { LanternLargestContentfulPaint } from "lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js";
+import { withChromium } from "./lighthouse";
 import { round } from "./util";
 
 /** The parts of Lantern's graph nodes read here (lighthouse's own types are internal). */
@@ -33,28 +33,15 @@ interface LanternResult {
 }
 type Computed = { request(data: unknown, context: unknown): Promise<LanternResult> };
 
-const FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-];
 /** Task events worth naming: parsing, scripts, style, layout and paint. */
 const TASK_EVENTS = /ParseHTML|EvaluateScript|evaluateModule|compileModule|FunctionCall|Layout|Paint$/;
 
 const url = process.argv[2];
 if (!url) throw new Error("uso: npx tsx bench/lantern-graphs.ts <URL>");
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: FLAGS,
-});
-try {
+await withChromium(async (port) => {
   const result = await lighthouse(url, {
-    port: chrome.port,
+    port,
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance"],
@@ -112,6 +99,4 @@ try {
       }
     }
   }
-} finally {
-  await chrome.kill();
-}
+});

@@ -45,6 +45,22 @@ interface NetworkItem {
   transferSize?: number;
 }
 
+/**
+ * Runs `use` with a headless system Chromium (CHROME_PATH, or /usr/bin/chromium) for Lighthouse to
+ * drive on `port`, and kills it after.
+ */
+export async function withChromium<T>(use: (port: number) => Promise<T>): Promise<T> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: FLAGS,
+  });
+  try {
+    return await use(chrome.port);
+  } finally {
+    await chrome.kill();
+  }
+}
+
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 function summarize(page: { label: string; path: string }, lhr: Lhr): LighthouseResult {
@@ -104,20 +120,16 @@ export async function runLighthouse(
       }
     : undefined;
   if (reportDir) mkdirSync(reportDir, { recursive: true });
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: FLAGS,
-  });
   const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
   const results: LighthouseResult[] = [];
-  try {
+  await withChromium(async (port) => {
     for (const page of pages) {
       const tries: { result: LighthouseResult; lhr: unknown }[] = [];
       for (let i = 0; i < runs; i++) {
         const runner = await lighthouse(
           new URL(page.path, baseUrl).href,
           {
-            port: chrome.port,
+            port,
             output: "json",
             logLevel: "error",
             onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
@@ -145,8 +157,6 @@ export async function runLighthouse(
         writeFileSync(join(reportDir, `${name || "inicio"}.json`), JSON.stringify(median.lhr));
       }
     }
-  } finally {
-    await chrome.kill();
-  }
+  });
   return results;
 }

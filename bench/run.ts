@@ -46,8 +46,8 @@ import { type JsWeight, measureJsWeight } from "./js-weight";
 import { benchLeadIntake, LEAD_INTAKE_SECRET, type LeadIntakeRow } from "./lead-intake";
 import { type LighthouseResult, multiplierFor, runLighthouse } from "./lighthouse";
 import { describeMachine } from "./machine";
-import { benchSearch, type ExplainResult, type SearchResultRow } from "./search";
-import { benchSearchDates, type SearchDatesResult, searchDatesTable } from "./search-dates";
+import { benchSearch, type ExplainResult, type SearchResultRow, searchLatencyTable } from "./search";
+import { benchSearchDates, type SearchDatesResult } from "./search-dates";
 import { benchSearchLoad, type SearchBootRow, type SearchLoadRow } from "./search-load";
 import { type BenchServer, seedFirst, startServer } from "./server";
 import { benchStart, type StartResult } from "./start";
@@ -853,20 +853,7 @@ function render(report: Report, startedAt: Date, elapsedSeconds: number): string
   }
   if (report.search.length > 0) {
     out.push(`## 2. Latência da busca (searchProperties em processo, ${ITERATIONS} execuções por busca)`, "");
-    out.push(
-      table(
-        ["banco", "imóveis", "busca", "resultados", "p50 (ms)", "p95 (ms)"],
-        report.search.map((r) => [
-          r.engine,
-          r.size.toLocaleString("pt-BR"),
-          r.label,
-          r.total.toLocaleString("pt-BR"),
-          round(r.p50, 1),
-          round(r.p95, 1),
-        ]),
-      ),
-      "",
-    );
+    out.push(searchLatencyTable(report.search), "");
     out.push("EXPLAIN ANALYZE no maior tamanho (contagem + primeira página):", "");
     out.push(
       table(
@@ -995,7 +982,7 @@ function renderSearchDates(results: SearchDatesResult[]): string[] {
     "",
     `\`npm run bench -- --only search-dates\` (bench/search-dates.ts): ${first.size.toLocaleString("pt-BR")} imóveis de temporada com cerca de um ano de noites ocupadas cada (${first.nightRows.toLocaleString("pt-BR")} linhas em \`rental_nights\`, ~40 % das noites), \`searchProperties\` em processo, ${ITERATIONS} execuções por busca (meta: p95 < 30 ms). As tarifas compiladas de cada imóvel ficam em memória por versão dos dados e as noites ocupadas por versão do calendário (decisão 040); as duas últimas linhas de cada banco são a primeira busca depois de uma escrita que não toca calendário nenhum (as noites ficam em memória) e depois de uma que ocupa uma noite (todas as noites ocupadas são lidas de novo).`,
     "",
-    ...results.map((r) => searchDatesTable(r)),
+    ...results.map((r) => searchLatencyTable(r.rows)),
     "",
   ];
 }

@@ -24,7 +24,8 @@ import { properties, rentalNights, rentalTerms } from "../app/server/db/schema.s
 import { searchProperties } from "../app/server/search/search.server";
 import { warmSearchIndex } from "../app/server/search/search-index-sync.server";
 import { closeServices, openServices } from "../app/server/services.server";
-import { percentile, progress, round, table } from "./util";
+import { type SearchResultRow, searchLatencyTable } from "./search";
+import { percentile, progress } from "./util";
 
 const CITIES = ["Maragogi", "Maceió", "São Miguel dos Milagres", "Japaratinga", "Barra de São Miguel"];
 
@@ -37,21 +38,12 @@ function generator(seed: number) {
   };
 }
 
-export interface SearchDatesRow {
-  engine: string;
-  size: number;
-  label: string;
-  total: number;
-  p50: number;
-  p95: number;
-}
-
 export interface SearchDatesResult {
   size: number;
   nightRows: number;
   /** Seeding the catalogue and its taken nights (s). */
   seedSeconds: number;
-  rows: SearchDatesRow[];
+  rows: SearchResultRow[];
 }
 
 export async function benchSearchDates(options: {
@@ -187,7 +179,7 @@ export async function benchSearchDates(options: {
       },
       { label: "(sem datas) temporada, Maragogi", query: "finalidade=temporada&cidade=Maragogi" },
     ];
-    const rows: SearchDatesRow[] = [];
+    const rows: SearchResultRow[] = [];
     for (const { label, query } of searches) {
       const filters = parseSearchFilters(query);
       const stay = staySearchOf(filters, today);
@@ -254,21 +246,6 @@ export async function benchSearchDates(options: {
   }
 }
 
-/** The step's table (docs/benchmarks.md section 2c). */
-export function searchDatesTable(result: SearchDatesResult): string {
-  return table(
-    ["banco", "imóveis", "busca", "resultados", "p50 (ms)", "p95 (ms)"],
-    result.rows.map((r) => [
-      r.engine,
-      r.size.toLocaleString("pt-BR"),
-      r.label,
-      r.total.toLocaleString("pt-BR"),
-      round(r.p50, 1),
-      round(r.p95, 1),
-    ]),
-  );
-}
-
 if (process.argv[1]?.endsWith("search-dates.ts")) {
   const result = await benchSearchDates({
     size: Number(process.env.BENCH_DATES_SIZE ?? 10_000),
@@ -278,6 +255,6 @@ if (process.argv[1]?.endsWith("search-dates.ts")) {
     keep: process.env.BENCH_DATES_KEEP === "1",
   });
   console.log(
-    `\nBusca por datas (decisão 040): ${result.size.toLocaleString("pt-BR")} imóveis de temporada, ${result.nightRows.toLocaleString("pt-BR")} noites ocupadas, semeados em ${result.seedSeconds.toFixed(0)} s\n\n${searchDatesTable(result)}\n`,
+    `\nBusca por datas (decisão 040): ${result.size.toLocaleString("pt-BR")} imóveis de temporada, ${result.nightRows.toLocaleString("pt-BR")} noites ocupadas, semeados em ${result.seedSeconds.toFixed(0)} s\n\n${searchLatencyTable(result.rows)}\n`,
   );
 }

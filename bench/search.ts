@@ -14,7 +14,7 @@ import { seedBulk } from "../app/server/demo/bulk-seed.server";
 import { searchConditions, searchProperties, searchPropertiesSql } from "../app/server/search/search.server";
 import { warmSearchIndex } from "../app/server/search/search-index-sync.server";
 import { closeServices, openServices, type Services } from "../app/server/services.server";
-import { percentile, progress } from "./util";
+import { percentile, progress, round, table } from "./util";
 
 export const SEARCHES: { label: string; query: string }[] = [
   { label: "sem filtro", query: "" },
@@ -43,6 +43,21 @@ export interface SearchResultRow {
   total: number;
   p50: number;
   p95: number;
+}
+
+/** The latency table of docs/benchmarks.md sections 2 and 2c (the search by dates). */
+export function searchLatencyTable(rows: SearchResultRow[]): string {
+  return table(
+    ["banco", "imóveis", "busca", "resultados", "p50 (ms)", "p95 (ms)"],
+    rows.map((r) => [
+      r.engine,
+      r.size.toLocaleString("pt-BR"),
+      r.label,
+      r.total.toLocaleString("pt-BR"),
+      round(r.p50, 1),
+      round(r.p95, 1),
+    ]),
+  );
 }
 
 export interface ExplainResult {

@@ -20,10 +20,12 @@ import { FINALIDADE_KEYS, TIPO_KEYS, TIPOS } from "../lib/vocabulary";
 import captacaoFormCss from "../styles/captacao-form.css?inline";
 import leadFormCss from "../styles/lead-form.css?inline";
 import {
+  EmailField,
   ErrorSummary,
   FieldError,
   LabelledInput,
   LabelledTextArea,
+  NameField,
   PhoneField,
   SentConfirmation,
   TrapAndConsent,
@@ -114,15 +116,12 @@ export function CaptacaoForm({
 
       <fieldset className="captacao-form__group">
         <legend>Seus dados</legend>
-        <LabelledInput
+        <NameField
           id={id}
-          name="name"
           label="Seu nome"
-          autoComplete="name"
-          required
-          maxLength={CAPTACAO_LIMITS.name}
-          defaultValue={values.name}
+          value={values.name}
           error={errors.name}
+          maxLength={CAPTACAO_LIMITS.name}
         />
         <PhoneField
           id={id}
@@ -131,15 +130,12 @@ export function CaptacaoForm({
           required
           maxLength={CAPTACAO_LIMITS.phone}
         />
-        <LabelledInput
+        <EmailField
           id={id}
-          name="email"
           label={<Optional>E-mail</Optional>}
-          type="email"
-          autoComplete="email"
-          maxLength={CAPTACAO_LIMITS.email}
-          defaultValue={values.email}
+          value={values.email}
           error={errors.email}
+          maxLength={CAPTACAO_LIMITS.email}
         />
       </fieldset>
 

@@ -1,8 +1,8 @@
 // What every public form that takes a person's data shares (lead-form.tsx, captacao-form.tsx,
 // routes/public/visita-agendar.tsx, search/alert-form.tsx): a labelled field with its message under
-// it, the phone field, the error summary and where focus goes after a post, the honeypot bots fill,
+// it, the name, phone and e-mail fields, the error summary and where focus goes after a post, the honeypot bots fill,
 // and the LGPD consent box with its link to the policy.
-import { type ComponentProps, type ReactNode, type Ref, useEffect, useRef } from "react";
+import { type ComponentProps, type ElementType, type ReactNode, type Ref, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { HONEYPOT_FIELD } from "../lib/lead-fields";
 import leadFormCss from "../styles/lead-form.css?inline";
@@ -53,53 +53,41 @@ function FieldFrame({ id, name, label, hint, error, children }: LabelledProps & 
   );
 }
 
-/** One field of a public form: its label, the input, an optional hint and the error under it. */
-export function LabelledInput({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  describedBy,
-  ...input
-}: LabelledProps & Omit<ComponentProps<"input">, "id" | "name">) {
-  const field = { id, name, error, hint, describedBy };
-  return (
-    <FieldFrame {...field} label={label}>
-      <input
-        id={id(name)}
-        name={name}
-        {...input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByOf(field)}
-      />
-    </FieldFrame>
-  );
+/**
+ * One field of a public form made from its element (`input` or `textarea`): its label, the element,
+ * an optional hint and the error under it.
+ */
+function labelled<Element extends "input" | "textarea">(element: Element) {
+  // Either element takes the same aria and id attributes; JSX can't see that through the union.
+  const Control = element as ElementType;
+  return function Labelled({
+    id,
+    name,
+    label,
+    error,
+    hint,
+    describedBy,
+    ...control
+  }: LabelledProps & Omit<ComponentProps<Element>, "id" | "name">) {
+    const field = { id, name, error, hint, describedBy };
+    return (
+      <FieldFrame {...field} label={label}>
+        <Control
+          id={id(name)}
+          name={name}
+          {...control}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedByOf(field)}
+        />
+      </FieldFrame>
+    );
+  };
 }
 
+/** One field of a public form: its label, the input, an optional hint and the error under it. */
+export const LabelledInput = labelled("input");
 /** LabelledInput's multi-line twin (the message fields). */
-export function LabelledTextArea({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  describedBy,
-  ...textarea
-}: LabelledProps & Omit<ComponentProps<"textarea">, "id" | "name">) {
-  const field = { id, name, error, hint, describedBy };
-  return (
-    <FieldFrame {...field} label={label}>
-      <textarea
-        id={id(name)}
-        name={name}
-        {...textarea}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByOf(field)}
-      />
-    </FieldFrame>
-  );
-}
+export const LabelledTextArea = labelled("textarea");
 
 /**
  * Where focus goes when a post answers (a new `answer`), so a screen reader hears the outcome:
@@ -148,40 +136,67 @@ export function ErrorSummary({
   );
 }
 
-/** "Telefone ou WhatsApp" with its error under it (the server reads it with app/lib/phone.ts). */
-export function PhoneField({
-  id,
-  value,
-  error,
-  required = false,
-  maxLength,
-  describedBy,
-}: {
+/** What the name, phone and e-mail fields take from their form. */
+interface ContactFieldProps {
   id: (field: string) => string;
   value?: string;
   error?: string;
+  /** In place of the field's own label. */
+  label?: ReactNode;
   required?: boolean;
   maxLength: number;
   /** The id of a hint the form shows elsewhere. */
   describedBy?: string;
-}) {
-  return (
-    <LabelledInput
-      id={id}
-      name="phone"
-      label="Telefone ou WhatsApp"
-      type="tel"
-      inputMode="tel"
-      autoComplete="tel-national"
-      placeholder="(82) 99999-9999"
-      required={required}
-      maxLength={maxLength}
-      defaultValue={value}
-      error={error}
-      describedBy={describedBy}
-    />
-  );
 }
+
+/** A contact field: its name, its own label, whether it is required unless the form says, its input's kind. */
+function contactField(
+  name: string,
+  {
+    label: ownLabel,
+    required: ownRequired = false,
+    ...input
+  }: { label: ReactNode; required?: boolean } & Pick<
+    ComponentProps<"input">,
+    "type" | "inputMode" | "autoComplete" | "placeholder"
+  >,
+) {
+  return function ContactField({
+    id,
+    value,
+    error,
+    label = ownLabel,
+    required = ownRequired,
+    maxLength,
+    describedBy,
+  }: ContactFieldProps) {
+    return (
+      <LabelledInput
+        id={id}
+        name={name}
+        label={label}
+        {...input}
+        required={required}
+        maxLength={maxLength}
+        defaultValue={value}
+        error={error}
+        describedBy={describedBy}
+      />
+    );
+  };
+}
+
+/** The person's name, required (every public form that takes a contact asks it first). */
+export const NameField = contactField("name", { label: "Nome", required: true, autoComplete: "name" });
+/** "Telefone ou WhatsApp" (the server reads it with app/lib/phone.ts). */
+export const PhoneField = contactField("phone", {
+  label: "Telefone ou WhatsApp",
+  type: "tel",
+  inputMode: "tel",
+  autoComplete: "tel-national",
+  placeholder: "(82) 99999-9999",
+});
+export const EmailField = contactField("email", { label: "E-mail", type: "email", autoComplete: "email" });
 
 /** The honeypot and the consent box; `id` makes the form's element ids ("consent", "consent-erro"). */
 export function TrapAndConsent({

@@ -6,9 +6,10 @@ import { useFetcher } from "react-router";
 import { LEAD_LIMITS, type LeadActionData } from "../lib/lead-fields";
 import leadFormCss from "../styles/lead-form.css?inline";
 import {
+  EmailField,
   ErrorSummary,
-  LabelledInput,
   LabelledTextArea,
+  NameField,
   PhoneField,
   SentConfirmation,
   TrapAndConsent,
@@ -74,16 +75,7 @@ export function LeadForm({
           {result.formError ?? "Não foi possível enviar: corrija os campos indicados abaixo."}
         </ErrorSummary>
       ) : null}
-      <LabelledInput
-        id={id}
-        name="name"
-        label="Nome"
-        autoComplete="name"
-        required
-        maxLength={LEAD_LIMITS.name}
-        defaultValue={values.name}
-        error={errors.name}
-      />
+      <NameField id={id} value={values.name} error={errors.name} maxLength={LEAD_LIMITS.name} />
       {/* The phone and the e-mail as one group, the rule that ties them at its head: a hint
           between Nome and Telefone read as if it were about the name. */}
       <fieldset className="lead-form__contact">
@@ -92,15 +84,11 @@ export function LeadForm({
           Informe pelo menos um: telefone ou e-mail.
         </p>
         <PhoneField id={id} value={values.phone} error={errors.phone} maxLength={30} describedBy={hint} />
-        <LabelledInput
+        <EmailField
           id={id}
-          name="email"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          maxLength={LEAD_LIMITS.email}
-          defaultValue={values.email}
+          value={values.email}
           error={errors.email}
+          maxLength={LEAD_LIMITS.email}
           describedBy={hint}
         />
       </fieldset>

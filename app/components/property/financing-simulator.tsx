@@ -5,7 +5,7 @@
 // with the page: a lazy component inside <Suspense> would be sent by the server as a hidden
 // segment that only JavaScript reveals (React outlines large boundaries), and the simulation
 // answered without JavaScript would not show.
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import {
   FINANCING_VALUE_MAX,
   type FinancingField,
@@ -35,6 +35,49 @@ function FieldError({ field, message }: { field: FinancingField; message?: strin
       {message}
     </p>
   ) : null;
+}
+
+/** The ids that describe a field: its hint (when it has one), then its error (when shown). */
+const describedBy = (field: FinancingField, error: string | undefined, hint = false) =>
+  [hint ? `${fieldId(field)}-dica` : null, error ? `${fieldId(field)}-erro` : null]
+    .filter(Boolean)
+    .join(" ") || undefined;
+
+/** One of the simulator's numbers: its label, the input, the hint under it (`children`) and its error. */
+function NumberField({
+  field,
+  label,
+  inputMode = "decimal",
+  value,
+  error,
+  children,
+}: {
+  field: FinancingField;
+  label: string;
+  inputMode?: "decimal" | "numeric";
+  value: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="financing__field">
+      <label htmlFor={fieldId(field)}>{label}</label>
+      <input
+        id={fieldId(field)}
+        name={field}
+        inputMode={inputMode}
+        autoComplete="off"
+        maxLength={FINANCING_VALUE_MAX}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(field, error, true)}
+      />
+      <p className="financing__hint" id={`${fieldId(field)}-dica`}>
+        {children}
+      </p>
+      <FieldError field={field} message={error} />
+    </div>
+  );
 }
 
 export function FinancingSimulator({
@@ -101,12 +144,6 @@ export function FinancingSimulator({
     void run(event.currentTarget, true);
   }
 
-  const describedBy = (field: FinancingField, hint?: boolean) =>
-    [hint ? `${fieldId(field)}-dica` : null, errors[field] ? `${fieldId(field)}-erro` : null]
-      .filter(Boolean)
-      .join(" ") || undefined;
-  const invalid = (field: FinancingField) => (errors[field] ? true : undefined);
-
   return (
     <section id={ID} className="listing-section financing" aria-labelledby={`${ID}-titulo`}>
       <Stylesheet name="financing" css={financingCss} />
@@ -126,76 +163,26 @@ export function FinancingSimulator({
       >
         <input type="hidden" name={SIMULATION_PARAM} value="1" />
         <div className="financing__fields">
-          <div className="financing__field">
-            <label htmlFor={fieldId("preco")}>Valor do imóvel (R$)</label>
-            <input
-              id={fieldId("preco")}
-              name="preco"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={FINANCING_VALUE_MAX}
-              defaultValue={first.preco}
-              aria-invalid={invalid("preco")}
-              aria-describedby={describedBy("preco", true)}
-            />
-            <p className="financing__hint" id={`${fieldId("preco")}-dica`}>
-              {`Anunciado por ${formatPrice(offer.price)}.`}
-            </p>
-            <FieldError field="preco" message={errors.preco} />
-          </div>
-          <div className="financing__field">
-            <label htmlFor={fieldId("entrada")}>Entrada (R$)</label>
-            <input
-              id={fieldId("entrada")}
-              name="entrada"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={FINANCING_VALUE_MAX}
-              defaultValue={first.entrada}
-              aria-invalid={invalid("entrada")}
-              aria-describedby={describedBy("entrada", true)}
-            />
-            <p className="financing__hint" id={`${fieldId("entrada")}-dica`}>
-              Os bancos costumam pedir ao menos 20 %.
-            </p>
-            <FieldError field="entrada" message={errors.entrada} />
-          </div>
-          <div className="financing__field">
-            <label htmlFor={fieldId("prazo")}>Prazo (meses)</label>
-            <input
-              id={fieldId("prazo")}
-              name="prazo"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={FINANCING_VALUE_MAX}
-              defaultValue={first.prazo}
-              aria-invalid={invalid("prazo")}
-              aria-describedby={describedBy("prazo", true)}
-            />
-            <p className="financing__hint" id={`${fieldId("prazo")}-dica`}>
-              De {PRAZO_MIN} a {PRAZO_MAX} meses ({PRAZO_MAX / 12} anos).
-            </p>
-            <FieldError field="prazo" message={errors.prazo} />
-          </div>
-          <div className="financing__field">
-            <label htmlFor={fieldId("taxa")}>Juros (% ao ano)</label>
-            <input
-              id={fieldId("taxa")}
-              name="taxa"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={FINANCING_VALUE_MAX}
-              defaultValue={first.taxa}
-              aria-invalid={invalid("taxa")}
-              aria-describedby={describedBy("taxa", true)}
-            />
-            <p className="financing__hint" id={`${fieldId("taxa")}-dica`}>
-              Confira a taxa do seu banco.
-            </p>
-            <FieldError field="taxa" message={errors.taxa} />
-          </div>
+          <NumberField field="preco" label="Valor do imóvel (R$)" value={first.preco} error={errors.preco}>
+            {`Anunciado por ${formatPrice(offer.price)}.`}
+          </NumberField>
+          <NumberField field="entrada" label="Entrada (R$)" value={first.entrada} error={errors.entrada}>
+            Os bancos costumam pedir ao menos 20 %.
+          </NumberField>
+          <NumberField
+            field="prazo"
+            label="Prazo (meses)"
+            inputMode="numeric"
+            value={first.prazo}
+            error={errors.prazo}
+          >
+            De {PRAZO_MIN} a {PRAZO_MAX} meses ({PRAZO_MAX / 12} anos).
+          </NumberField>
+          <NumberField field="taxa" label="Juros (% ao ano)" value={first.taxa} error={errors.taxa}>
+            Confira a taxa do seu banco.
+          </NumberField>
         </div>
-        <fieldset className="financing__systems" aria-describedby={describedBy("sistema")}>
+        <fieldset className="financing__systems" aria-describedby={describedBy("sistema", errors.sistema)}>
           <legend>Tabela</legend>
           <label>
             <input type="radio" name="sistema" value="sac" defaultChecked={first.sistema === "sac"} /> SAC

@@ -10,7 +10,7 @@ import {
   type AlertFormValues,
 } from "../../lib/alerts";
 import leadFormCss from "../../styles/lead-form.css?inline";
-import { FieldError, LabelledInput, TrapAndConsent } from "../lead-form-parts";
+import { EmailField, FieldError, TrapAndConsent } from "../lead-form-parts";
 import { Stylesheet } from "../stylesheet";
 
 export function AlertForm({
@@ -30,16 +30,13 @@ export function AlertForm({
       <Stylesheet name="lead-form" css={leadFormCss} />
       <input type="hidden" name="busca" value={busca} />
       <FieldError id={id("busca-erro")} message={errors.busca} />
-      <LabelledInput
+      <EmailField
         id={id}
-        name="email"
         label="Seu e-mail"
-        type="email"
-        autoComplete="email"
+        value={values?.email}
+        error={errors.email}
         required
         maxLength={254}
-        defaultValue={values?.email}
-        error={errors.email}
       />
       <fieldset
         className="lead-form__contact"

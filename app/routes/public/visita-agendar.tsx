@@ -5,9 +5,10 @@
 // (decision 034). A plain POST without JavaScript; the booking answers with the visit's own page.
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
+  EmailField,
   ErrorSummary,
-  LabelledInput,
   LabelledTextArea,
+  NameField,
   PhoneField,
   TrapAndConsent,
   useOutcomeFocus,
@@ -163,27 +164,15 @@ export default function VisitaAgendar({ loaderData, actionData }: Route.Componen
         <VisitSlotPicker days={days} id={id} error={errors.slot} />
         {days.length > 0 ? (
           <>
-            <LabelledInput
-              id={id}
-              name="name"
-              label="Nome"
-              autoComplete="name"
-              required
-              maxLength={LEAD_LIMITS.name}
-              defaultValue={values.name}
-              error={errors.name}
-            />
+            <NameField id={id} value={values.name} error={errors.name} maxLength={LEAD_LIMITS.name} />
             <PhoneField id={id} value={values.phone} error={errors.phone} required maxLength={30} />
-            <LabelledInput
+            <EmailField
               id={id}
-              name="email"
               label="E-mail (para a confirmação)"
-              type="email"
-              autoComplete="email"
+              value={values.email}
+              error={errors.email}
               required
               maxLength={LEAD_LIMITS.email}
-              defaultValue={values.email}
-              error={errors.email}
             />
             <LabelledTextArea
               id={id}

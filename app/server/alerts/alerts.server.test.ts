@@ -4,14 +4,12 @@
 // daily frequency once a Maceió day; two app instances sweeping at once send one message (on
 // PostgreSQL, two connection pools); LGPD export and erase include the saved searches.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createActor, insertAgency, insertProperty } from "../../../tests/support/factories";
-import type { Database } from "../db/client.server";
+import { afterAll, describe, expect, it } from "vitest";
+import { createActor, insertProperty } from "../../../tests/support/factories";
+import { startTestMail } from "../../../tests/support/mail";
 import { outbox, properties, savedSearches, savedSearchSent } from "../db/schema.server";
-import { createTestDatabases } from "../db/test-database.server";
 import { erasePersonData, exportPersonData } from "../leads/lgpd.server";
-import type { MailTransport } from "../mail/mailer.server";
-import { startTestSmtp, type TestSmtp, testMailTransport, textOf } from "../mail/test-smtp.server";
+import { textOf } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import {
   ALERT_CONFIRM_EMAIL_KIND,
@@ -32,24 +30,8 @@ import {
 } from "./subscriptions.server";
 
 const SITE = "https://site.teste";
-let first: Database;
-let second: Database;
-let smtp: TestSmtp;
-let transport: MailTransport;
-
-beforeAll(async () => {
-  [first, second] = (await createTestDatabases(2)) as [Database, Database];
-  await insertAgency(first.db);
-  smtp = await startTestSmtp();
-  transport = testMailTransport(smtp.url);
-});
-
-afterAll(async () => {
-  transport.close();
-  await smtp.close();
-  await first.close();
-  await second.close();
-});
+const { first, second, smtp, transport, close } = await startTestMail();
+afterAll(close);
 
 /** An instant given in Maceió's wall-clock time (UTC−3). */
 const maceio = (local: string) => new Date(`${local}-03:00`);

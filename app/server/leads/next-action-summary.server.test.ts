@@ -3,13 +3,11 @@
 // e-mail per agent with something due and Maceió day — none for an agent with nothing due, never a
 // second one that day, even from two app instances at once (on PostgreSQL, two connection pools).
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertAgency, insertLead, insertProperty, insertUser } from "../../../tests/support/factories";
-import type { Database } from "../db/client.server";
+import { afterAll, describe, expect, it } from "vitest";
+import { insertLead, insertProperty, insertUser } from "../../../tests/support/factories";
+import { startTestMail } from "../../../tests/support/mail";
 import { nextActionSummaries, outbox } from "../db/schema.server";
-import { createTestDatabases } from "../db/test-database.server";
-import type { MailTransport } from "../mail/mailer.server";
-import { startTestSmtp, type TestSmtp, testMailTransport, textOf } from "../mail/test-smtp.server";
+import { textOf } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import { changeLeadStatus } from "./inbox.server";
 import {
@@ -20,24 +18,8 @@ import {
 } from "./next-action-summary.server";
 
 const SITE = "https://site.teste";
-let first: Database;
-let second: Database;
-let smtp: TestSmtp;
-let transport: MailTransport;
-
-beforeAll(async () => {
-  [first, second] = (await createTestDatabases(2)) as [Database, Database];
-  await insertAgency(first.db);
-  smtp = await startTestSmtp();
-  transport = testMailTransport(smtp.url);
-});
-
-afterAll(async () => {
-  transport.close();
-  await smtp.close();
-  await first.close();
-  await second.close();
-});
+const { first, second, smtp, transport, close } = await startTestMail();
+afterAll(close);
 
 /** An instant given in Maceió's wall-clock time (UTC−3). */
 const maceio = (local: string) => new Date(`${local}-03:00`);

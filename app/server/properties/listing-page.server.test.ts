@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createActor, insertPhoto, insertProperty } from "../../../tests/support/factories";
+import { createActor, insertPhoto, insertProperty, rentalTermsInput } from "../../../tests/support/factories";
 import { bumpDataVersion, openDataVersionSource } from "../cache/data-version.server";
 import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
@@ -130,18 +130,18 @@ describe("JSON-LD de temporada (decisão 040)", () => {
       comodidades: ["piscina", "churrasqueira"],
     });
     const admin = await createActor(database.db, "admin");
-    await saveRentalTerms(database.db, admin, property.id, {
-      defaultRate: 800,
-      minNights: 2,
-      cleaningFee: 300,
-      securityDeposit: 1000,
-      maxGuests: 10,
-      checkInTime: "15:00",
-      checkOutTime: "11:00",
-      houseRules: "",
-      inventory: "",
-      seasons: [],
-    });
+    await saveRentalTerms(
+      database.db,
+      admin,
+      property.id,
+      rentalTermsInput({
+        defaultRate: 800,
+        cleaningFee: 300,
+        maxGuests: 10,
+        checkInTime: "15:00",
+        seasons: [],
+      }),
+    );
     const page = await loadListingPage(services, "CA0140", new Request("http://x/casas/CA0140"));
     if (page.kind !== "found") throw new Error(page.kind);
     const ld = JSON.parse(page.jsonLd.replace(/\\u003c/g, "<")) as {

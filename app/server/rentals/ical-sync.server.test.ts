@@ -10,14 +10,11 @@ import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import nodeIcal from "node-ical";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createActor, insertAgency, insertProperty } from "../../../tests/support/factories";
+import { createActor, insertProperty } from "../../../tests/support/factories";
+import { startTestMail } from "../../../tests/support/mail";
 import { addDays } from "../../lib/rental";
 import { getDataVersion } from "../cache/data-version.server";
-import type { Database } from "../db/client.server";
 import { auditLog, outbox, rentalBookings, rentalIcalFeeds, rentalNights } from "../db/schema.server";
-import { createTestDatabases } from "../db/test-database.server";
-import type { MailTransport } from "../mail/mailer.server";
-import { startTestSmtp, type TestSmtp, testMailTransport } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import type { Actor } from "../properties/access.server";
 import { PropertyAccessError } from "../properties/errors.server";
@@ -38,21 +35,24 @@ import {
 } from "./ical-sync.server";
 import { cancelBooking, quoteForListing, recordBooking, rentalOf, takenNights } from "./rentals.server";
 
-let a: Database;
-let b: Database;
 let admin: Actor;
 let owner: Actor;
 let stranger: Actor;
 let propertyId: number;
 let server: Server;
 let base: string;
-let smtp: TestSmtp;
-let transport: MailTransport;
 /** What the local server answers per path: a calendar, a status, or silence (a timeout). */
 const served = new Map<string, { status?: number; body?: string; hang?: boolean }>();
 const hits = new Map<string, number>();
 const NOW = new Date("2026-11-27T15:00:00Z");
 const OPTIONS = { allowPrivate: true, timeoutMs: 2000, intervalSeconds: 1800 };
+const {
+  first: a,
+  second: b,
+  smtp,
+  transport,
+  close,
+} = await startTestMail({ email: "contato@agencia-teste.com.br" });
 
 function ics(events: { uid: string; start: string; end: string; status?: string }[]): string {
   const d = (iso: string) => iso.replace(/-/g, "");
@@ -76,8 +76,6 @@ function ics(events: { uid: string; start: string; end: string; status?: string 
 }
 
 beforeAll(async () => {
-  [a, b] = (await createTestDatabases(2)) as [Database, Database];
-  await insertAgency(a.db, { email: "contato@agencia-teste.com.br" });
   admin = await createActor(a.db, "admin");
   owner = await createActor(a.db, "corretor");
   stranger = await createActor(a.db, "corretor");
@@ -105,17 +103,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  smtp = await startTestSmtp();
-  transport = testMailTransport(smtp.url);
 });
 
 afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
-  transport?.close();
-  await smtp?.close();
-  await b?.close();
-  await a?.close();
+  await close();
 });
 
 beforeEach(async () => {

@@ -3,19 +3,11 @@
 // nights, and the guest's e-mail through the outbox to a real SMTP server.
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  createActor,
-  insertAgency,
-  insertProperty,
-  rentalTermsInput,
-} from "../../../tests/support/factories";
+import { createActor, insertProperty, rentalTermsInput } from "../../../tests/support/factories";
+import { startTestMail } from "../../../tests/support/mail";
 import { getDataVersion } from "../cache/data-version.server";
-import type { Database } from "../db/client.server";
 import { leadContacts, leads, outbox, rentalBookings, rentalNights } from "../db/schema.server";
-import { createTestDatabases } from "../db/test-database.server";
 import { submitLeadForm } from "../leads/capture.server";
-import type { MailTransport } from "../mail/mailer.server";
-import { startTestSmtp, type TestSmtp, testMailTransport } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import type { Actor } from "../properties/access.server";
 import { BOOKING_EMAIL_KIND, bookingEmailHandler } from "./booking-email.server";
@@ -29,18 +21,20 @@ import {
   unblockNights,
 } from "./rentals.server";
 
-let a: Database;
-let b: Database;
 let admin: Actor;
 let propertyId: number;
-let smtp: TestSmtp;
-let transport: MailTransport;
 const NOW = new Date("2026-11-27T15:00:00Z");
 const PAYMENT = "PIX: 12.345.678/0001-90 (CNPJ). Sinal de 30 % para garantir a reserva.";
+const {
+  first: a,
+  second: b,
+  smtp,
+  transport,
+  close,
+} = await startTestMail({ email: "contato@agencia-teste.com.br", rentalPaymentText: PAYMENT });
+afterAll(close);
 
 beforeAll(async () => {
-  [a, b] = (await createTestDatabases(2)) as [Database, Database];
-  await insertAgency(a.db, { email: "contato@agencia-teste.com.br", rentalPaymentText: PAYMENT });
   admin = await createActor(a.db, "admin");
   propertyId = (
     await insertProperty(a.db, {
@@ -65,15 +59,6 @@ beforeAll(async () => {
       inventory: "4 camas de casal, 2 geladeiras.",
     }),
   );
-  smtp = await startTestSmtp();
-  transport = testMailTransport(smtp.url);
-});
-
-afterAll(async () => {
-  transport?.close();
-  await smtp?.close();
-  await b?.close();
-  await a?.close();
 });
 
 beforeEach(async () => {

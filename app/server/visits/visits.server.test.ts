@@ -4,19 +4,11 @@
 // the visitor's signed link, cancel and reschedule, and the e-mails with their .ics through the
 // real outbox worker and a real SMTP server.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  insertAgency,
-  insertProperty,
-  insertUser,
-  insertVisitSchedule,
-  visitForm,
-} from "../../../tests/support/factories";
-import type { Database } from "../db/client.server";
+import { afterAll, describe, expect, it } from "vitest";
+import { insertProperty, insertUser, insertVisitSchedule, visitForm } from "../../../tests/support/factories";
+import { startTestMail } from "../../../tests/support/mail";
 import { leadContacts, leadStatusChanges, leads, outbox, visits } from "../db/schema.server";
-import { createTestDatabases } from "../db/test-database.server";
-import type { MailTransport } from "../mail/mailer.server";
-import { startTestSmtp, type TestSmtp, testMailTransport, textOf } from "../mail/test-smtp.server";
+import { textOf } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import { buildIcs, foldLine } from "./ics.server";
 import { isValidVisitToken, tokenVisitId, visitToken } from "./links.server";
@@ -34,28 +26,12 @@ import {
 
 const SITE = "https://site.teste";
 const SECRET = "segredo-de-teste-com-mais-de-32-caracteres";
-let first: Database;
-let second: Database;
-let smtp: TestSmtp;
-let transport: MailTransport;
+const { first, second, smtp, transport, close } = await startTestMail();
+afterAll(close);
 
 const maceio = (local: string) => new Date(`${local}-03:00`);
 /** A Friday morning in Maceió; the agent's slots run every day 09:00–12:00. */
 const NOW = maceio("2026-11-27T08:00:00");
-
-beforeAll(async () => {
-  [first, second] = (await createTestDatabases(2)) as [Database, Database];
-  await insertAgency(first.db);
-  smtp = await startTestSmtp();
-  transport = testMailTransport(smtp.url);
-});
-
-afterAll(async () => {
-  transport.close();
-  await smtp.close();
-  await first.close();
-  await second.close();
-});
 
 async function agentWithListing() {
   const agent = await insertUser(first.db, { name: "Carla Corretora" });
