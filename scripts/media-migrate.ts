@@ -53,7 +53,7 @@ try {
   if (!config.S3_BUCKET)
     throw new Error("S3_BUCKET não está configurado: informe o bucket e as demais variáveis S3_*.");
   const local = openLocalStorage(config);
-  const bucket = openS3Storage(config);
+  const bucket = await openS3Storage(config);
   const [from, destination] = to === "s3" ? [local, bucket] : [bucket, local];
   const names = { local: mediaDir(config), bucket: `o bucket ${config.S3_BUCKET}` };
   console.log(

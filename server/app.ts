@@ -26,7 +26,7 @@ import { isLeadApiPath } from "../app/server/leads/intake.server";
 import { startLeadSweep } from "../app/server/leads/reassign-sweep.server";
 import { logOf } from "../app/server/log/logger.server";
 import { type RequestLogFields, requestLog } from "../app/server/log/request-log.server";
-import { S3Storage } from "../app/server/media/s3-storage.server";
+import type { S3Storage } from "../app/server/media/s3-storage.server";
 import { serveFromBucket } from "../app/server/media/serve-media.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
 import { startIcalSweep } from "../app/server/rentals/ical-sync.server";
@@ -137,8 +137,9 @@ export async function createApp(services: Services): Promise<express.Express> {
     },
     // Photos in a bucket: streamed from it, same URLs and headers (media/serve-media.server.ts),
     // also when MEDIA_PUBLIC_URL sends browsers elsewhere (e-mails already sent name /media).
-    services.storage instanceof S3Storage
-      ? serveFromBucket(services.storage, logOf(services))
+    // openStorage chose the bucket by S3_BUCKET (media/open-storage.server.ts).
+    services.config.S3_BUCKET
+      ? serveFromBucket(services.storage as S3Storage, logOf(services))
       : express.static(resolve(services.config.DATA_DIR, "media"), {
           immutable: true,
           maxAge: "1y",

@@ -53,15 +53,17 @@ export interface Services {
 
 export async function openServices(config: Config): Promise<Services> {
   const database = await openConfiguredDatabase(config);
-  let dataVersion: DataVersionSource;
+  let dataVersion: DataVersionSource | undefined;
+  let storage: Storage;
   try {
     await database.migrate();
     dataVersion = await openDataVersionSource(database);
+    storage = await openStorage(config);
   } catch (error) {
+    await dataVersion?.close();
     await database.close();
     throw error;
   }
-  const storage = openStorage(config);
   return { config, database, db: database.db, storage, dataVersion, log: createLogger(config) };
 }
 

@@ -1,21 +1,13 @@
 // The one module that knows which engine runs: PGlite on a data folder when DATABASE_URL is
-// unset, a PostgreSQL server when it is set. Everything else sees `Db` and `Database`.
-import { createReadStream, createWriteStream, mkdirSync, openAsBlob } from "node:fs";
-import { writeFile } from "node:fs/promises";
+// unset, a PostgreSQL server when it is set. Everything else sees `Db` and `Database`. Each
+// engine's driver lives in its own module (pglite.server.ts, postgres.server.ts), imported only
+// when that engine opens: a process never loads the other one's (~0.1–0.15 s of a start).
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pipeline } from "node:stream/promises";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
 import { acquireDataDirLock } from "./lock.server";
-import * as schema from "./schema.server";
+import type * as schema from "./schema.server";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -73,7 +65,11 @@ export type OpenOptions =
   | { engine: "pglite-memory" };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.engine === "postgres") return openPostgres(options.url, options.maxConnections ?? 10);
+  if (options.engine === "postgres") {
+    const { openPostgres } = await import("./postgres.server");
+    return openPostgres(options.url, options.maxConnections ?? 10);
+  }
+  const { openPglite } = await import("./pglite.server");
   if (options.engine === "pglite-memory") return openPglite(undefined, () => {});
   const release = acquireDataDirLock(options.dataDir);
   try {
@@ -84,143 +80,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release();
     throw error;
   }
-}
-
-/**
- * PGlite's own start parameters, with 32 MB of shared buffers instead of PostgreSQL's 128 MB. Its
- * WebAssembly memory starts at 128 MB, which holds 32 MB of buffers; 128 MB grew it, and a
- * server took ~110 MB more memory from the start (RSS ~420 → ~310 MB after opening). The hot
- * paths barely touch the buffers (the search index and page cache are in the process, lookups by
- * key read a few pages); the SQL-only search at 100 000 listings was ~10-20 % slower with 16 MB
- * (bench/search.ts; decision 011). Reads past the buffers still come from the operating system's file cache.
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
-
-async function openPglite(dataDir: string | undefined, releaseLock: () => void): Promise<Database> {
-  const client = await PGlite.create({
-    dataDir,
-    extensions: { unaccent, pg_trgm },
-    startParams: PGLITE_START_PARAMS,
-  });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  let closed = false;
-  return {
-    db,
-    engine: "pglite",
-    async migrate(migrationsFolder = MIGRATIONS_DIR) {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
-    },
-    async exclusive(_name, work) {
-      return { ran: true, value: await work() };
-    },
-    copyTransaction(mode, work) {
-      // PGlite's transaction() holds its query lock: the app's other queries wait, none runs inside.
-      return client.transaction(async (tx) => {
-        if (mode === "snapshot") await tx.exec("set transaction isolation level repeatable read, read only");
-        return work({
-          async query<T>(text: string, params?: unknown[]) {
-            return (await tx.query<T>(text, params)).rows;
-          },
-          async copyToFile(target, path) {
-            // PGlite's COPY goes through its virtual /dev/blob device.
-            const { blob } = await tx.query(`copy ${target} to '/dev/blob'`);
-            await writeFile(path, new Uint8Array(blob ? await blob.arrayBuffer() : new ArrayBuffer(0)));
-          },
-          async copyFromFile(target, path) {
-            await tx.query(`copy ${target} from '/dev/blob'`, [], { blob: await openAsBlob(path) });
-          },
-        });
-      });
-    },
-    async listen(channel, onPayload) {
-      const unsubscribe = await client.listen(channel, onPayload);
-      return async () => {
-        if (!closed) await unsubscribe();
-      };
-    },
-    async notify(channel, payload) {
-      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      try {
-        if (dataDir) await client.query("CHECKPOINT");
-        await client.close();
-      } finally {
-        releaseLock();
-      }
-    },
-  };
-}
-
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const client = postgres(url, {
-    max,
-    // Notices such as "extension already exists, skipping" are not errors.
-    onnotice: () => {},
-  });
-  const db = drizzlePostgres({ client, schema }) as unknown as Db;
-  await client`select 1`;
-  return {
-    db,
-    engine: "postgres",
-    async migrate(migrationsFolder = MIGRATIONS_DIR) {
-      // Held on a connection of its own (the pool may have only one), ended afterwards.
-      const lock = postgres(url, { max: 1, onnotice: () => {} });
-      try {
-        await lock`select pg_advisory_lock(hashtext(${MIGRATION_LOCK}))`;
-        await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
-      } finally {
-        // Ending the session releases the lock, also when migrating failed.
-        await lock.end({ timeout: 5 });
-      }
-    },
-    async exclusive(name, work) {
-      const lock = await client.reserve();
-      try {
-        const key = `${JOB_LOCK_PREFIX}${name}`;
-        const [row] = await lock<
-          { taken: boolean }[]
-        >`select pg_try_advisory_lock(hashtext(${key})) as taken`;
-        if (!row?.taken) return { ran: false };
-        try {
-          return { ran: true, value: await work() };
-        } finally {
-          await lock`select pg_advisory_unlock(hashtext(${key}))`;
-        }
-      } finally {
-        lock.release();
-      }
-    },
-    async copyTransaction(mode, work) {
-      const options = mode === "snapshot" ? "isolation level repeatable read read only" : "read write";
-      const result = await client.begin(options, (tx) =>
-        work({
-          async query<T>(text: string, params?: unknown[]) {
-            return (await tx.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
-          },
-          async copyToFile(target, path) {
-            await pipeline(await tx.unsafe(`copy ${target} to stdout`).readable(), createWriteStream(path));
-          },
-          async copyFromFile(target, path) {
-            await pipeline(createReadStream(path), await tx.unsafe(`copy ${target} from stdin`).writable());
-          },
-        }),
-      );
-      return result as Awaited<ReturnType<typeof work>>;
-    },
-    async listen(channel, onPayload) {
-      const subscription = await client.listen(channel, (payload) => onPayload(payload));
-      return () => subscription.unlisten();
-    },
-    async notify(channel, payload) {
-      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
-    },
-    async close() {
-      await client.end({ timeout: 5 });
-    },
-  };
 }
 
 /** Opens the database the configuration names. */

@@ -16,15 +16,14 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { PENDING_PREFIX } from "../captacoes/pending-photos.server";
-import { assertValidKey, type MediaStore, type ObjectFingerprint, type StoredObject } from "./storage.server";
-
-/**
- * What the data folder's /media answered (server/app.ts: express.static with immutable, 1 year):
- * variant names carry their content hash, so a changed photo is a new object.
- */
-export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
-/** A captação's pending photos are never public (captacoes/pending-photos.server.ts). */
-export const PENDING_CACHE_CONTROL = "private, no-store";
+import {
+  assertValidKey,
+  MEDIA_CACHE_CONTROL,
+  type MediaStore,
+  type ObjectFingerprint,
+  PENDING_CACHE_CONTROL,
+  type StoredObject,
+} from "./storage.server";
 
 /** Objects above this go up in parts (lib-storage's Upload); photos are at most 20 MB. */
 const PART_SIZE = 8 * 1024 * 1024;

@@ -5,8 +5,8 @@
 import { pipeline } from "node:stream";
 import type { RequestHandler } from "express";
 import type { Logger } from "../log/logger.server";
-import { MEDIA_CACHE_CONTROL, type S3Storage } from "./s3-storage.server";
-import { assertValidKey } from "./storage.server";
+import type { S3Storage } from "./s3-storage.server";
+import { assertValidKey, MEDIA_CACHE_CONTROL } from "./storage.server";
 
 function keyOf(path: string): string | null {
   try {

@@ -7,8 +7,14 @@ import path from "node:path";
 import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestS3, type TestS3 } from "../../../tests/support/s3-server";
-import { MEDIA_CACHE_CONTROL, PENDING_CACHE_CONTROL } from "./s3-storage.server";
-import { contentTypeForKey, LocalDiskStorage, type MediaStore } from "./storage.server";
+
+import {
+  contentTypeForKey,
+  LocalDiskStorage,
+  MEDIA_CACHE_CONTROL,
+  type MediaStore,
+  PENDING_CACHE_CONTROL,
+} from "./storage.server";
 
 let root: string;
 let s3: TestS3;

@@ -9,6 +9,14 @@ import path from "node:path";
  * whole-buffer reads/writes: put → PutObject (with ContentType), get → GetObject, delete →
  * DeleteObject, exists → HeadObject, url → /media, or the bucket's/CDN's URL.
  */
+/**
+ * What the data folder's /media answered (server/app.ts: express.static with immutable, 1 year):
+ * variant names carry their content hash, so a changed photo is a new object.
+ */
+export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
+/** A captação's pending photos are never public (captacoes/pending-photos.server.ts). */
+export const PENDING_CACHE_CONTROL = "private, no-store";
+
 export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Resolves to null when the key does not exist. */
