@@ -2,7 +2,7 @@
 // routes/public/visita-agendar.tsx, search/alert-form.tsx): a labelled field with its message under
 // it, the name, phone and e-mail fields, the error summary and where focus goes after a post, the honeypot bots fill,
 // and the LGPD consent box with its link to the policy.
-import { type ComponentProps, type ElementType, type ReactNode, type Ref, useEffect, useRef } from "react";
+import { type ComponentProps, type ElementType, type ReactNode, type Ref, useCallback } from "react";
 import { Link } from "react-router";
 import { HONEYPOT_FIELD } from "../lib/lead-fields";
 import leadFormCss from "../styles/lead-form.css?inline";
@@ -91,16 +91,24 @@ export const LabelledTextArea = labelled("textarea");
 
 /**
  * Where focus goes when a post answers (a new `answer`), so a screen reader hears the outcome:
- * the confirmation when it worked, the error summary when it did not.
+ * the confirmation when it worked, the error summary when it did not. Callback refs made anew for
+ * each answer: React calls them when the element is attached, in whichever render that happens.
+ * An effect on the answer focused nothing when the summary was committed a render after the
+ * answer arrived (a browser test under a 20× slower CPU: about one run in six).
  */
 export function useOutcomeFocus(answer: object | undefined, ok: boolean) {
-  const confirmation = useRef<HTMLDivElement>(null);
-  const alert = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!answer) return;
-    if (ok) confirmation.current?.focus();
-    else alert.current?.focus();
-  }, [answer, ok]);
+  const confirmation = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (answer && ok) element?.focus();
+    },
+    [answer, ok],
+  );
+  const alert = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (answer && !ok) element?.focus();
+    },
+    [answer, ok],
+  );
   return { confirmation, alert };
 }
 
