@@ -42,8 +42,11 @@ export async function enqueueVisitEmails(
   startsAt: Date,
   now: Date,
 ): Promise<void> {
+  // Due from `now` (the caller's clock, as the reminder's moment is), not from the database's.
   for (const recipient of ["visitante", "corretor"] as const)
-    await enqueue(tx, VISIT_EMAIL_KIND, { visitId, type, recipient } satisfies VisitEmailPayload);
+    await enqueue(tx, VISIT_EMAIL_KIND, { visitId, type, recipient } satisfies VisitEmailPayload, {
+      at: now,
+    });
   const at = reminderAt(startsAt);
   if (type === "confirmacao" && at.getTime() > now.getTime())
     await enqueue(

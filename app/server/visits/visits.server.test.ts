@@ -278,7 +278,7 @@ describe("the visit's e-mails", () => {
         log: () => {},
       }).runOnce();
     const before = smtp.received.length;
-    await run(new Date());
+    await run(NOW);
     const sent = smtp.received.slice(before);
     const toVisitor = sent.find((m) => m.to.includes("visitante-ics@exemplo.com.br"));
     const toAgent = sent.find((m) => m.to.includes(agent.email));
@@ -298,8 +298,7 @@ describe("the visit's e-mails", () => {
     const props = parseIcs(ics.includes("BEGIN:VCALENDAR") ? ics : textOf(attachment));
     expect(props.get("DTSTART")).toBe("20261204T130000Z");
     expect(props.get("UID")).toBe(`visita-${booked.visitId}@site.teste`);
-    // Not yet this visit's reminder; then on the day before it goes. (Other tests' visits, booked
-    // from the fixed NOW, have reminders that the real clock may already have passed.)
+    // Not yet this visit's reminder; then on the day before it goes.
     const isThisVisitor = (m: { to: string[] }) => m.to.includes("visitante-ics@exemplo.com.br");
     expect(sent.filter((m) => isThisVisitor(m) && textOf(m.raw).includes("Lembrete")).length).toBe(0);
     const beforeReminder = smtp.received.length;
@@ -325,7 +324,10 @@ describe("the visit's e-mails", () => {
       database: first,
       now: () => maceio("2026-12-04T10:00:00"),
       handlers: {
-        [VISIT_EMAIL_KIND]: visitEmailHandler(first.db, transport, SITE, { secret: SECRET }),
+        [VISIT_EMAIL_KIND]: visitEmailHandler(first.db, transport, SITE, {
+          secret: SECRET,
+          now: () => maceio("2026-12-04T10:00:00"),
+        }),
         "lead-email": async () => "skip",
       },
       pollIntervalMs: 600_000,
