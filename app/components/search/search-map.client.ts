@@ -22,7 +22,7 @@ const DEFAULT_CENTER: L.LatLngExpression = [-9.666, -35.735];
 export interface MountedSearchMap {
   /** Draws these results (replacing the last ones) and frames them, or the searched area. */
   show(map: SearchMapData, regiao: Bbox | undefined): void;
-  /** Marks the marker of the listing at this path (a card under the pointer); null clears. */
+  /** Marks the listing at this path (a card under the pointer): its marker, or the cluster holding it; null clears. */
   highlight(url: string | null): void;
   bounds(): Bbox;
   centre(): { lat: number; lng: number };
@@ -74,7 +74,18 @@ export async function mountSearchMap(
   }).addTo(map);
   const extras = L.layerGroup().addTo(map);
   let markers = new Map<string, L.Marker>();
-  let highlighted: L.Marker | null = null;
+  // The card under the pointer: its marker, or the cluster holding it, is marked, and stays
+  // marked as zooming redraws the clusters.
+  let highlightedUrl: string | null = null;
+  let marked: HTMLElement | null = null;
+  function mark() {
+    marked?.classList.remove("is-active");
+    const marker = highlightedUrl ? markers.get(highlightedUrl) : undefined;
+    marked = (marker && clusters.getVisibleParent(marker)?.getElement()) || null;
+    marked?.classList.add("is-active");
+  }
+  map.on("zoomend moveend", mark);
+  clusters.on("animationend", mark);
   let framing = false;
 
   // Only the visitor's own moves offer "Buscar nesta área" (not the framing of new results).
@@ -99,7 +110,8 @@ export async function mountSearchMap(
       clusters.clearLayers();
       extras.clearLayers();
       markers = new Map();
-      highlighted = null;
+      highlightedUrl = null;
+      mark();
       const added: L.Marker[] = [];
       for (const point of data.points) {
         const marker = L.marker([point.lat, point.lng], {
@@ -158,9 +170,8 @@ export async function mountSearchMap(
       clusters.addLayers(added);
     },
     highlight(url) {
-      highlighted?.getElement()?.classList.remove("is-active");
-      highlighted = url ? (markers.get(url) ?? null) : null;
-      highlighted?.getElement()?.classList.add("is-active");
+      highlightedUrl = url;
+      mark();
     },
     bounds() {
       const b = map.getBounds();
