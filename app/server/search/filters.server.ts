@@ -32,8 +32,13 @@ export interface IndexFilterInput extends FilterInput {
   bairroKey?: string;
 }
 
-/** A test on one slot of the index (a listing), true when it passes. */
-export type SlotTest = (slot: number) => boolean;
+/**
+ * A filter on the index: of the first `count` slots (listings) in `slots`, keeps those that pass,
+ * in order, at the front, and returns how many. Each kind of test is its own loop (the `keep*`
+ * functions below), so V8 compiles the test into the loop; a chain of per-slot closures cost
+ * more than the tests themselves (docs/benchmarks.md, §2b).
+ */
+export type SlotNarrow = (slots: Int32Array, count: number) => number;
 /** No listing can pass (a place no listing has): the search is empty without a scan. */
 export const NO_MATCH = Symbol("no match");
 
@@ -41,15 +46,15 @@ export const NO_MATCH = Symbol("no match");
 export interface IndexColumns {
   /** A bit per finalidade (FINALIDADE_KEYS). */
   finalidades: Uint8Array;
-  /** The tipo's position in TIPO_KEYS. */
-  tipo: Uint8Array;
+  /** A bit for the tipo, at its position in TIPO_KEYS. */
+  tipoBit: Uint32Array;
   /** Place codes of lower(f_unaccent(cidade/bairro)). */
   cidade: Int32Array;
   bairro: Int32Array;
   /** The code of a folded place name; undefined when no listing has it. */
   placeCode(key: string): number | undefined;
   /** The price a visitor compares (visiblePrice): NaN stands for its null. */
-  price(finalidade: SearchFilters["finalidade"]): (slot: number) => number;
+  price(finalidade: SearchFilters["finalidade"]): Float64Array;
   /** coalesce(area_util, area_total), NaN for null. */
   area: Float64Array;
   /** The map point a visitor sees (publicPoint: moved when the address is hidden), NaN for none. */
@@ -63,7 +68,7 @@ export interface ServerFilter {
   /** The WHERE condition; undefined when the filter is not set. */
   sql(input: FilterInput): SQL | undefined;
   /** The same test on the index; undefined when not set (or, for q, evaluated apart). */
-  index(input: IndexFilterInput, columns: IndexColumns): SlotTest | typeof NO_MATCH | undefined;
+  index(input: IndexFilterInput, columns: IndexColumns): SlotNarrow | typeof NO_MATCH | undefined;
 }
 
 /** A bit per key present (keys ≤ 32). */
@@ -92,19 +97,62 @@ const andAll = (conditions: SQL[]): SQL | undefined =>
   conditions.length === 0 ? undefined : sql`(${sql.join(conditions, sql` and `)})`;
 
 /** Between min and max (either may be absent); NaN (null) never passes. */
-function rangeTest(
+function keepBetween(
   min: number | undefined,
   max: number | undefined,
-  read: (slot: number) => number,
-): SlotTest | undefined {
+  values: Float64Array,
+): SlotNarrow | undefined {
   if (min === undefined && max === undefined) return undefined;
   const low = min ?? Number.NEGATIVE_INFINITY;
   const high = max ?? Number.POSITIVE_INFINITY;
-  return (s) => {
-    const v = read(s);
-    return v >= low && v <= high;
+  return (slots, count) => {
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const s = slots[i]!;
+      const v = values[s]!;
+      if (v >= low && v <= high) slots[kept++] = s;
+    }
+    return kept;
   };
 }
+
+/** Equal to a code (a place). */
+const keepEqual =
+  (cells: Int32Array, code: number): SlotNarrow =>
+  (slots, count) => {
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const s = slots[i]!;
+      if (cells[s] === code) slots[kept++] = s;
+    }
+    return kept;
+  };
+
+/** At least a number (quartos ≥ 2; a flag is at least 1). */
+const keepAtLeast =
+  (cells: Int16Array | Uint8Array | Uint32Array, minimum: number): SlotNarrow =>
+  (slots, count) => {
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const s = slots[i]!;
+      if (cells[s]! >= minimum) slots[kept++] = s;
+    }
+    return kept;
+  };
+
+/** Holding every bit of a mask (`all`), or any of them. */
+const keepBits =
+  (cells: Uint8Array | Uint32Array, mask: number, all: boolean): SlotNarrow =>
+  (slots, count) => {
+    const wanted = all ? mask : 0;
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const s = slots[i]!;
+      const held = (cells[s]! & mask) >>> 0;
+      if (all ? held === wanted : held !== 0) slots[kept++] = s;
+    }
+    return kept;
+  };
 
 function placeFilter(
   name: "cidade" | "bairro",
@@ -118,8 +166,7 @@ function placeFilter(
       if (folded === undefined) return undefined;
       const code = columns.placeCode(folded);
       if (code === undefined) return NO_MATCH;
-      const codes = columns[name];
-      return (s) => codes[s] === code;
+      return keepEqual(columns[name], code);
     },
   };
 }
@@ -171,18 +218,14 @@ const CUSTOM: Record<CustomName, ServerFilter> = {
       filters.finalidade ? arrayContains(properties.finalidades, [filters.finalidade]) : undefined,
     index: ({ filters }, { finalidades }) => {
       if (!filters.finalidade) return undefined;
-      const wanted = 1 << FINALIDADE_KEYS.indexOf(filters.finalidade);
-      return (s) => (finalidades[s]! & wanted) !== 0;
+      return keepBits(finalidades, 1 << FINALIDADE_KEYS.indexOf(filters.finalidade), false);
     },
   },
   tipo: {
     // The screen's tipos narrow the filter's (searchTipos in search.server.ts).
     sql: ({ tipos }) => (tipos.length ? inArray(properties.tipo, [...tipos]) : undefined),
-    index: ({ tipos }, { tipo }) => {
-      if (!tipos.length) return undefined;
-      const wanted = bitsOf(TIPO_KEYS, tipos);
-      return (s) => (wanted & (1 << tipo[s]!)) !== 0;
-    },
+    index: ({ tipos }, { tipoBit }) =>
+      tipos.length ? keepBits(tipoBit, bitsOf(TIPO_KEYS, tipos), false) : undefined,
   },
   cidade: placeFilter("cidade", (input) => input.cidadeKey),
   bairro: placeFilter("bairro", (input) => input.bairroKey),
@@ -198,7 +241,7 @@ const CUSTOM: Record<CustomName, ServerFilter> = {
       ]);
     },
     index: ({ filters: { precoMin, precoMax, finalidade } }, columns) =>
-      rangeTest(precoMin, precoMax, columns.price(finalidade)),
+      keepBetween(precoMin, precoMax, columns.price(finalidade)),
   },
   area: {
     sql: ({ filters: { areaMin, areaMax } }) =>
@@ -206,10 +249,7 @@ const CUSTOM: Record<CustomName, ServerFilter> = {
         ...(areaMin === undefined ? [] : [gte(area, areaMin)]),
         ...(areaMax === undefined ? [] : [lte(area, areaMax)]),
       ]),
-    index: ({ filters: { areaMin, areaMax } }, columns) => {
-      const areas = columns.area;
-      return rangeTest(areaMin, areaMax, (s) => areas[s]!);
-    },
+    index: ({ filters: { areaMin, areaMax } }, columns) => keepBetween(areaMin, areaMax, columns.area),
   },
   // The map filters read the point the visitor sees, never the hidden true point: a narrowing
   // box would otherwise find it (docs/decisions/017-address-privacy.md, 036-map-search.md).
@@ -223,10 +263,15 @@ const CUSTOM: Record<CustomName, ServerFilter> = {
     index: ({ filters: { regiao } }, { mapLat, mapLng }) => {
       if (!regiao) return undefined;
       const { south, north, west, east } = regiao;
-      return (s) => {
-        const lat = mapLat[s]!;
-        const lng = mapLng[s]!;
-        return lat >= south && lat <= north && lng >= west && lng <= east;
+      return (slots, count) => {
+        let kept = 0;
+        for (let i = 0; i < count; i++) {
+          const s = slots[i]!;
+          const lat = mapLat[s]!;
+          const lng = mapLng[s]!;
+          if (lat >= south && lat <= north && lng >= west && lng <= east) slots[kept++] = s;
+        }
+        return kept;
       };
     },
   },
@@ -244,10 +289,15 @@ const CUSTOM: Record<CustomName, ServerFilter> = {
       if (raio === undefined) return undefined;
       if (!centro) return NO_MATCH;
       const c = circle(centro, raio);
-      return (s) => {
-        const dy = (mapLat[s]! - c.lat) * METRES_PER_DEGREE;
-        const dx = (mapLng[s]! - c.lng) * c.kx;
-        return dx * dx + dy * dy <= c.r2;
+      return (slots, count) => {
+        let kept = 0;
+        for (let i = 0; i < count; i++) {
+          const s = slots[i]!;
+          const dy = (mapLat[s]! - c.lat) * METRES_PER_DEGREE;
+          const dx = (mapLng[s]! - c.lng) * c.kx;
+          if (dx * dx + dy * dy <= c.r2) slots[kept++] = s;
+        }
+        return kept;
       };
     },
   },
@@ -284,14 +334,10 @@ function genericFilter(name: FilterName, definition: Extract<FilterDefinition, {
     index: ({ filters }, columns) => {
       const v = value(filters, name);
       const cells = columns.column(definition.column);
-      if (definition.kind === "atLeast") {
-        const minimum = v as number | undefined;
-        return minimum ? (s) => cells[s]! >= minimum : undefined;
-      }
-      if (definition.kind === "flag") return v ? (s) => cells[s] === 1 : undefined;
+      if (definition.kind === "atLeast") return v ? keepAtLeast(cells, v as number) : undefined;
+      if (definition.kind === "flag") return v ? keepAtLeast(cells, 1) : undefined;
       if (!(v as string[]).length) return undefined;
-      const mask = bitsOf(definition.keys, v as string[]);
-      return (s) => (cells[s]! & mask) >>> 0 === mask;
+      return keepBits(cells as Uint8Array | Uint32Array, bitsOf(definition.keys, v as string[]), true);
     },
   };
   return { filter, spec };

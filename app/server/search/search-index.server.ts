@@ -15,7 +15,7 @@ import {
   type IndexFilterInput,
   NO_MATCH,
   SERVER_FILTERS,
-  type SlotTest,
+  type SlotNarrow,
 } from "./filters.server";
 import {
   type CompiledQuery,
@@ -114,13 +114,17 @@ export class SearchIndex {
   private destaque = new Uint8Array(0);
   /** published_at, −∞ when unset: "desc nulls last" becomes a plain descending order. */
   private published = new Float64Array(0);
-  private tipo = new Uint8Array(0);
+  private tipoBit = new Uint32Array(0);
   private finalidades = new Uint8Array(0);
   private cidade = new Int32Array(0);
   private bairro = new Int32Array(0);
+  /**
+   * The prices a visitor compares (visiblePrice in filters.server.ts), NaN for its null ("sob
+   * consulta" included): sale, rent, and the first of the two for a search of any finalidade.
+   */
   private precoVenda = new Float64Array(0);
   private precoAluguel = new Float64Array(0);
-  private sobConsulta = new Uint8Array(0);
+  private preco = new Float64Array(0);
   private area = new Float64Array(0);
   private mapLat = new Float64Array(0);
   private mapLng = new Float64Array(0);
@@ -203,13 +207,14 @@ export class SearchIndex {
     this.sold[s] = SOLD.has(listing.status) ? 1 : 0;
     this.destaque[s] = listing.destaque ? 1 : 0;
     this.published[s] = listing.publishedUs ?? Number.NEGATIVE_INFINITY;
-    this.tipo[s] = TIPO_KEYS.indexOf(listing.tipo as Tipo);
+    this.tipoBit[s] = bitsOf(TIPO_KEYS, [listing.tipo as Tipo]);
     this.finalidades[s] = bitsOf(FINALIDADE_KEYS, listing.finalidades);
     this.cidade[s] = this.place(listing.cidadeKey);
     this.bairro[s] = this.place(listing.bairroKey);
-    this.precoVenda[s] = listing.precoVenda ?? Number.NaN;
-    this.precoAluguel[s] = listing.precoAluguel ?? Number.NaN;
-    this.sobConsulta[s] = listing.precoSobConsulta ? 1 : 0;
+    const hidden = listing.precoSobConsulta;
+    this.precoVenda[s] = hidden ? Number.NaN : (listing.precoVenda ?? Number.NaN);
+    this.precoAluguel[s] = hidden ? Number.NaN : (listing.precoAluguel ?? Number.NaN);
+    this.preco[s] = hidden ? Number.NaN : (listing.precoVenda ?? listing.precoAluguel ?? Number.NaN);
     this.area[s] = listing.areaUtil ?? listing.areaTotal ?? Number.NaN;
     this.mapLat[s] = listing.mapPoint?.lat ?? Number.NaN;
     this.mapLng[s] = listing.mapPoint?.lng ?? Number.NaN;
@@ -277,13 +282,13 @@ export class SearchIndex {
     this.sold = grown(this.sold, size);
     this.destaque = grown(this.destaque, size);
     this.published = grown(this.published, size);
-    this.tipo = grown(this.tipo, size);
+    this.tipoBit = grown(this.tipoBit, size);
     this.finalidades = grown(this.finalidades, size);
     this.cidade = grown(this.cidade, size);
     this.bairro = grown(this.bairro, size);
     this.precoVenda = grown(this.precoVenda, size);
     this.precoAluguel = grown(this.precoAluguel, size);
-    this.sobConsulta = grown(this.sobConsulta, size);
+    this.preco = grown(this.preco, size);
     this.area = grown(this.area, size);
     this.mapLat = grown(this.mapLat, size);
     this.mapLng = grown(this.mapLng, size);
@@ -315,6 +320,7 @@ export class SearchIndex {
 
   // Scratch buffers reused by every search: a search runs synchronously from start to end.
   private spareBits: Uint8Array[] = [];
+  private selection = new Int32Array(0);
   private spareRank = new Float32Array(0);
 
   private takeBits(): Uint8Array {
@@ -447,19 +453,22 @@ export class SearchIndex {
         candidates[byReferencia] = 1;
       }
     }
-    const accept = this.filter(q);
+    // The slots still in the running, narrowed by one filter after another (SlotNarrow).
+    if (this.selection.length < n) this.selection = new Int32Array(this.alive.length);
+    const slots = this.selection;
+    let total = 0;
+    if (candidates) {
+      for (let s = 0; s < n; s++) if (alive[s] === 1 && candidates[s] === 1) slots[total++] = s;
+      this.spareBits.push(candidates);
+    } else {
+      for (let s = 0; s < n; s++) if (alive[s] === 1) slots[total++] = s;
+    }
+    const narrows = this.filter(q);
+    if (narrows === null) total = 0;
+    else for (let i = 0; i < narrows.length && total > 0; i++) total = narrows[i]!(slots, total);
     const rank = q.text && f.ordem === "relevancia" ? this.rankAll(q.text.query) : null;
     const top = new TopK(q.offset + q.limit, this.comparator(f, rank));
-    let total = 0;
-    if (accept) {
-      for (let s = 0; s < n; s++) {
-        if (alive[s] === 1 && (candidates === null || candidates[s] === 1) && accept(s)) {
-          total++;
-          top.offer(s);
-        }
-      }
-    }
-    if (candidates) this.spareBits.push(candidates);
+    for (let i = 0; i < total; i++) top.offer(slots[i]!);
     const id = this.id;
     return {
       total,
@@ -470,23 +479,16 @@ export class SearchIndex {
     };
   }
 
-  /** The WHERE clause as a predicate on slots (every filter's test, filters.server.ts); null when nothing can match. */
-  private filter(q: IndexQuery): SlotTest | null {
+  /** The WHERE clause: every set filter's narrowing (filters.server.ts); null when nothing can match. */
+  private filter(q: IndexQuery): SlotNarrow[] | null {
     const columns = this.columns();
-    const tests: SlotTest[] = [];
+    const narrows: SlotNarrow[] = [];
     for (const name of FILTER_NAMES) {
-      const test = SERVER_FILTERS[name].index(q, columns);
-      if (test === NO_MATCH) return null;
-      if (test) tests.push(test);
+      const narrow = SERVER_FILTERS[name].index(q, columns);
+      if (narrow === NO_MATCH) return null;
+      if (narrow) narrows.push(narrow);
     }
-    const [first, second] = tests;
-    if (!first) return () => true;
-    if (!second) return first;
-    if (tests.length === 2) return (s) => first(s) && second(s);
-    return (s) => {
-      for (const test of tests) if (!test(s)) return false;
-      return true;
-    };
+    return narrows;
   }
 
   /** What the filters' tests read (the arrays as they are now: growing replaces them). */
@@ -494,7 +496,7 @@ export class SearchIndex {
     const generic = this.generic;
     return {
       finalidades: this.finalidades,
-      tipo: this.tipo,
+      tipoBit: this.tipoBit,
       cidade: this.cidade,
       bairro: this.bairro,
       area: this.area,
@@ -511,42 +513,40 @@ export class SearchIndex {
   }
 
   /** visiblePrice in filters.server.ts: NaN stands for its null. */
-  private price(finalidade: SearchFilters["finalidade"]): (s: number) => number {
-    const { sobConsulta, precoVenda, precoAluguel } = this;
-    if (finalidade === "venda") return (s) => (sobConsulta[s] ? Number.NaN : precoVenda[s]!);
-    if (finalidade) return (s) => (sobConsulta[s] ? Number.NaN : precoAluguel[s]!);
-    return (s) => {
-      if (sobConsulta[s]) return Number.NaN;
-      const v = precoVenda[s]!;
-      return Number.isNaN(v) ? precoAluguel[s]! : v;
-    };
+  private price(finalidade: SearchFilters["finalidade"]): Float64Array {
+    return finalidade === "venda" ? this.precoVenda : finalidade ? this.precoAluguel : this.preco;
   }
 
   /** ORDER BY of search.server.ts as a comparator on slots (negative = a comes first). */
   private comparator(f: SearchFilters, rank: Float32Array | null): (a: number, b: number) => number {
+    // Each order written out whole: a comparator calling a key comparator (one per order) was a
+    // call V8 could not inline, made for every listing offered. −∞ − −∞ (two unset
+    // published_at) is NaN, which `||` passes over as a tie.
     const { sold, destaque, published, area, id } = this;
     const price = this.price(f.finalidade);
-    let key: (a: number, b: number) => number;
     switch (f.ordem) {
       case "menor-preco":
-        key = (a, b) => nullsLast(price(a), price(b), 1);
-        break;
+        return (a, b) => sold[a]! - sold[b]! || nullsLast(price[a]!, price[b]!, 1) || id[b]! - id[a]!;
       case "maior-preco":
-        key = (a, b) => nullsLast(price(a), price(b), -1);
-        break;
+        return (a, b) => sold[a]! - sold[b]! || nullsLast(price[a]!, price[b]!, -1) || id[b]! - id[a]!;
       case "recentes":
-        key = (a, b) => published[b]! - published[a]! || 0; // −∞ − −∞ is NaN: a tie
-        break;
+        return (a, b) => sold[a]! - sold[b]! || published[b]! - published[a]! || id[b]! - id[a]!;
       case "maior-area":
-        key = (a, b) => nullsLast(area[a]!, area[b]!, -1);
-        break;
-      default: {
-        const newest = (a: number, b: number) =>
-          destaque[b]! - destaque[a]! || published[b]! - published[a]! || 0;
-        key = rank ? (a, b) => rank[b]! - rank[a]! || newest(a, b) : newest;
-      }
+        return (a, b) => sold[a]! - sold[b]! || nullsLast(area[a]!, area[b]!, -1) || id[b]! - id[a]!;
+      default:
+        return rank
+          ? (a, b) =>
+              sold[a]! - sold[b]! ||
+              rank[b]! - rank[a]! ||
+              destaque[b]! - destaque[a]! ||
+              published[b]! - published[a]! ||
+              id[b]! - id[a]!
+          : (a, b) =>
+              sold[a]! - sold[b]! ||
+              destaque[b]! - destaque[a]! ||
+              published[b]! - published[a]! ||
+              id[b]! - id[a]!;
     }
-    return (a, b) => sold[a]! - sold[b]! || key(a, b) || id[b]! - id[a]!;
   }
 }
 
