@@ -36,7 +36,10 @@ export interface IndexFilterInput extends FilterInput {
  * A filter on the index: of the first `count` slots (listings) in `slots`, keeps those that pass,
  * in order, at the front, and returns how many. Each kind of test is its own loop (the `keep*`
  * functions below), so V8 compiles the test into the loop; a chain of per-slot closures cost
- * more than the tests themselves (docs/benchmarks.md, §2b).
+ * more than the tests themselves. The loops write every slot and advance by the test's 0 or 1
+ * (`kept += +(test)`) instead of branching on it: a listing passes a filter about as often as
+ * not, in no order a processor can predict, and the mispredicted branches took most of the time
+ * (docs/benchmarks.md, §2b, has both measurements).
  */
 export type SlotNarrow = (slots: Int32Array, count: number) => number;
 /** No listing can pass (a place no listing has): the search is empty without a scan. */
@@ -110,7 +113,8 @@ function keepBetween(
     for (let i = 0; i < count; i++) {
       const s = slots[i]!;
       const v = values[s]!;
-      if (v >= low && v <= high) slots[kept++] = s;
+      slots[kept] = s;
+      kept += +(v >= low) & +(v <= high);
     }
     return kept;
   };
@@ -123,7 +127,8 @@ const keepEqual =
     let kept = 0;
     for (let i = 0; i < count; i++) {
       const s = slots[i]!;
-      if (cells[s] === code) slots[kept++] = s;
+      slots[kept] = s;
+      kept += +(cells[s] === code);
     }
     return kept;
   };
@@ -135,7 +140,8 @@ const keepAtLeast =
     let kept = 0;
     for (let i = 0; i < count; i++) {
       const s = slots[i]!;
-      if (cells[s]! >= minimum) slots[kept++] = s;
+      slots[kept] = s;
+      kept += +(cells[s]! >= minimum);
     }
     return kept;
   };
@@ -149,7 +155,8 @@ const keepBits =
     for (let i = 0; i < count; i++) {
       const s = slots[i]!;
       const held = (cells[s]! & mask) >>> 0;
-      if (all ? held === wanted : held !== 0) slots[kept++] = s;
+      slots[kept] = s;
+      kept += all ? +(held === wanted) : +(held !== 0);
     }
     return kept;
   };
