@@ -412,8 +412,11 @@ export class SearchIndex {
     return bits;
   }
 
-  /** ts_rank(search_vector, query) for every slot (calc_rank_or, float4 at every step). */
-  private rankAll(query: CompiledQuery): Float32Array {
+  /**
+   * ts_rank(search_vector, query) (calc_rank_or, float4 at every step) for the first `total`
+   * slots of `selection`, the ones still in the running; other slots keep a partial sum nobody reads.
+   */
+  private rankAll(query: CompiledQuery, selection: Int32Array, total: number): Float32Array {
     if (this.spareRank.length < this.size) this.spareRank = new Float32Array(this.alive.length);
     const rank = this.spareRank.fill(0, 0, this.size);
     const operands = query.rankOperands;
@@ -430,7 +433,10 @@ export class SearchIndex {
       }
     }
     const count = operands.length;
-    for (let s = 0; s < this.size; s++) if (rank[s] !== 0) rank[s] = rank[s]! / count;
+    for (let i = 0; i < total; i++) {
+      const s = selection[i]!;
+      rank[s] = rank[s]! / count;
+    }
     return rank;
   }
 
@@ -473,7 +479,7 @@ export class SearchIndex {
     const narrows = this.filter(q);
     if (narrows === null) total = 0;
     else for (let i = 0; i < narrows.length && total > 0; i++) total = narrows[i]!(slots, total);
-    const rank = q.text && f.ordem === "relevancia" ? this.rankAll(q.text.query) : null;
+    const rank = q.text && f.ordem === "relevancia" ? this.rankAll(q.text.query, slots, total) : null;
     const top = new TopK(q.offset + q.limit, this.comparator(f, rank));
     for (let i = 0; i < total; i++) top.offer(slots[i]!);
     const id = this.id;
