@@ -1,21 +1,22 @@
 import { SAVE_FAVORITE_PARAM, useFavorites } from "../lib/favorites";
 import { HeartIcon } from "./feature-icons";
 
-/** The heart toggle on cards (and wherever a listing can be saved). */
-export function FavoriteButton({ referencia, className }: { referencia: string; className?: string }) {
+/**
+ * The heart toggle on cards: drawn by its CSS (property-card.css), not an <svg> per card, since a
+ * search page has 24 of them and every element is rendered on each request.
+ */
+export function FavoriteButton({ referencia }: { referencia: string }) {
   const { isFavorite, toggle } = useFavorites();
   const active = isFavorite(referencia);
   return (
     <button
       type="button"
-      className={className ?? "favorite-button"}
+      className="favorite-button"
       aria-pressed={active}
       aria-label={active ? "Remover dos favoritos" : "Adicionar aos favoritos"}
       title={active ? "Remover dos favoritos" : "Adicionar aos favoritos"}
       onClick={() => toggle(referencia)}
-    >
-      <HeartIcon filled={active} />
-    </button>
+    />
   );
 }
 

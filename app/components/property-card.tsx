@@ -54,17 +54,14 @@ export function PropertyCard({
       </div>
       <FavoriteButton referencia={card.referencia} />
       <div className="property-card__body">
-        <p className="property-card__kicker">
-          {card.tipoLabel} · {card.finalidades.join(" e ")}
-        </p>
+        {/* One text each (a template, not JSX text around values): no `<!-- -->` between parts. */}
+        <p className="property-card__kicker">{`${card.tipoLabel} · ${card.finalidades.join(" e ")}`}</p>
         <Heading className="property-card__title">
           <Link to={card.url} prefetch="intent" className="property-card__link">
             {card.titulo}
           </Link>
         </Heading>
-        <p className="property-card__place icon-pin">
-          {card.bairro}, {card.cidade}
-        </p>
+        <p className="property-card__place icon-pin">{`${card.bairro}, ${card.cidade}`}</p>
         <p className="property-card__price">
           {card.price}
           {card.secondaryPrice ? <span className="property-card__price2">{card.secondaryPrice}</span> : null}
@@ -72,7 +69,7 @@ export function PropertyCard({
         {card.stayTotal ? <p className="property-card__stay">{card.stayTotal}</p> : null}
         {card.monthlyTotal || card.pricePerM2 ? (
           <p className="property-card__price-facts">
-            {card.monthlyTotal ? <span>Total com taxas: {card.monthlyTotal}</span> : null}
+            {card.monthlyTotal ? <span>{`Total com taxas: ${card.monthlyTotal}`}</span> : null}
             {card.pricePerM2 ? <span>{card.pricePerM2}</span> : null}
           </p>
         ) : null}
@@ -89,7 +86,7 @@ export function PropertyCard({
           {card.vagas > 0 ? <Feature icon="car">{formatCount(card.vagas, "vaga", "vagas")}</Feature> : null}
           {card.area ? <Feature icon="area">{formatArea(card.area)}</Feature> : null}
         </ul>
-        <p className="property-card__ref">Ref. {card.referencia}</p>
+        <p className="property-card__ref">{`Ref. ${card.referencia}`}</p>
       </div>
     </article>
   );

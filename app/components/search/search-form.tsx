@@ -242,7 +242,7 @@ export function SearchForm({
                     checked={finalidade === value}
                     onChange={() => setFinalidade(value)}
                   />
-                  <span>{label}</span>
+                  {label}
                 </label>
               ))}
             </fieldset>
@@ -261,7 +261,7 @@ export function SearchForm({
                         value={tipo}
                         defaultChecked={filters.tipo.includes(tipo)}
                       />
-                      <span>{TIPOS[tipo].label}</span>
+                      {TIPOS[tipo].label}
                     </label>
                   ))}
                 </div>
@@ -354,7 +354,7 @@ export function SearchForm({
                       value={key}
                       defaultChecked={filters.comodidades.includes(key)}
                     />
-                    <span>{COMODIDADES[key].label}</span>
+                    {COMODIDADES[key].label}
                   </label>
                 ))}
               </div>
@@ -371,7 +371,7 @@ export function SearchForm({
                       value="1"
                       defaultChecked={fieldValue(filters, name) === true}
                     />
-                    <span>{label}</span>
+                    {label}
                   </label>
                 ))}
               </div>
