@@ -12,6 +12,7 @@ import { openStorage } from "./media/open-storage.server";
 import type { Storage } from "./media/storage.server";
 import type { OutboxWorker } from "./outbox/outbox.server";
 import type { IcalSweep } from "./rentals/ical-sync.server";
+import { followIndexChanges } from "./search/search-index-sync.server";
 
 /** Work a first start carries on in the background (the demo photos: demo/catalogue-seed.server.ts). */
 export interface BackgroundJob {
@@ -41,6 +42,8 @@ export interface Services {
    * in tests that build their own services: readers then query the database.
    */
   dataVersion?: DataVersionSource;
+  /** Stops hearing the search change log's announcements (followIndexChanges; embedded database only). */
+  stopFollowingIndexChanges?: () => Promise<void>;
   /** Listing views, written in batches (set by startServices; absent: one write per view). */
   viewCounter?: ViewCounter;
   /** Set when the process is stopping (server.js): /healthz answers 503 while requests finish. */
@@ -54,17 +57,29 @@ export interface Services {
 export async function openServices(config: Config): Promise<Services> {
   const database = await openConfiguredDatabase(config);
   let dataVersion: DataVersionSource | undefined;
+  let stopFollowingIndexChanges: (() => Promise<void>) | undefined;
   let storage: Storage;
   try {
     await database.migrate();
     dataVersion = await openDataVersionSource(database);
+    // Before anything builds the search index (its first search, or server/app.ts at boot).
+    stopFollowingIndexChanges = await followIndexChanges(database);
     storage = await openStorage(config);
   } catch (error) {
+    await stopFollowingIndexChanges?.();
     await dataVersion?.close();
     await database.close();
     throw error;
   }
-  return { config, database, db: database.db, storage, dataVersion, log: createLogger(config) };
+  return {
+    config,
+    database,
+    db: database.db,
+    storage,
+    dataVersion,
+    stopFollowingIndexChanges,
+    log: createLogger(config),
+  };
 }
 
 export async function closeServices(services: Services): Promise<void> {
@@ -78,6 +93,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.icalSweep?.stop();
   await services.outboxWorker?.stop();
   await services.viewCounter?.stop();
+  await services.stopFollowingIndexChanges?.();
   await services.dataVersion?.close();
   await services.database.close();
 }

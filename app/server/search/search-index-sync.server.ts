@@ -3,9 +3,10 @@
 // migration 0002 log each write to a listing's searchable columns in property_changes, whoever
 // makes it, so an admin save, a bulk seed or another app instance's write on the same
 // PostgreSQL server is seen by the very next search, never later. Usually that answer is empty
-// (one indexed query); otherwise the changed listings are read again by id.
+// (one indexed query); otherwise the changed listings are read again by id. On the embedded
+// database the question needs no query when no change was announced (followIndexChanges).
 import { and, asc, eq, gt, inArray, lte, max, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import type { Database, Db } from "../db/client.server";
 import { appState, properties, propertyChanges } from "../db/schema.server";
 import { publicPoint } from "../properties/location.server";
 import { GENERIC_COLUMNS } from "./filters.server";
@@ -89,10 +90,19 @@ async function readListings(db: Db, where: SQL): Promise<IndexedListing[]> {
   });
 }
 
+/** Where each new change version is announced (migration 0022). */
+export const PROPERTY_CHANGES_CHANNEL = "property_changes";
+
 class IndexHandle {
   private index: SearchIndex | null = null;
   /** The change version the index reflects: every change above it is still to be read. */
   private version = 0;
+  /** Set while this process hears every change version as it commits (followIndexChanges). */
+  following = false;
+  /** The highest change version heard. */
+  private announced = 0;
+  /** The index was built while following: every change above its version has been heard. */
+  private builtFollowing = false;
   private queue: Promise<unknown> = Promise.resolve();
   private lastPrune = 0;
   /** The build started at boot, while it runs (searches meanwhile go to SQL rather than wait). */
@@ -118,8 +128,13 @@ class IndexHandle {
     return run;
   }
 
+  announce(version: number): void {
+    if (Number.isSafeInteger(version) && version > this.announced) this.announced = version;
+  }
+
   private async sync(): Promise<SearchIndex> {
     if (!this.index) return this.rebuild();
+    if (this.following && this.builtFollowing && this.announced <= this.version) return this.pruned();
     const changes = await this.db
       .select({ version: propertyChanges.version, propertyId: propertyChanges.propertyId })
       .from(propertyChanges)
@@ -142,12 +157,18 @@ class IndexHandle {
       this.version = changes[changes.length - 1]!.version;
       if (this.index.retired > this.index.count + 10_000) return this.rebuild();
     }
+    return this.pruned();
+  }
+
+  private async pruned(): Promise<SearchIndex> {
     if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) await this.prune();
-    return this.index;
+    return this.index!;
   }
 
   private async rebuild(): Promise<SearchIndex> {
     const started = performance.now();
+    // Following before the version below is read: no change after it can go unheard.
+    const following = this.following;
     // Every change up to this version is committed and so visible to the reads below; the
     // ones above it are read from the log on the next sync (reading one twice is harmless).
     const [row] = await this.db
@@ -170,6 +191,7 @@ class IndexHandle {
     index.trim();
     this.index = index;
     this.version = version;
+    this.builtFollowing = following;
     this.lastBuildMs = performance.now() - started;
     return index;
   }
@@ -233,4 +255,27 @@ export async function warmSearchIndex(
   } finally {
     handle.warming = null;
   }
+}
+
+/**
+ * On the embedded database this process is the only writer (the data folder's lock), and PGlite
+ * hands a NOTIFY to its listeners when it reads the COMMIT's reply, before the writer's own
+ * `await` resumes (as cache/data-version.server.ts relies on): hearing the change versions as
+ * they commit, a search knows without a query that nothing changed since the index's version.
+ * It must start before the index is built (openServices). On PostgreSQL other instances write
+ * too, and their notifications can arrive after a visitor's next search: every search asks.
+ */
+export async function followIndexChanges(
+  database: Pick<Database, "db" | "engine" | "listen">,
+): Promise<() => Promise<void>> {
+  if (database.engine !== "pglite") return async () => {};
+  const handle = handleFor(database.db);
+  const unlisten = await database.listen(PROPERTY_CHANGES_CHANNEL, (payload) =>
+    handle.announce(Number(payload)),
+  );
+  handle.following = true;
+  return async () => {
+    handle.following = false;
+    await unlisten();
+  };
 }

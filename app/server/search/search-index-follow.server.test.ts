@@ -1,0 +1,61 @@
+// On the embedded database a process hears each change of the search change log as it commits
+// (followIndexChanges, migration 0022) and answers a search without asking the log when nothing
+// changed; a write by any path (an admin save, a plain SQL statement, a delete, a new listing) is
+// still in the very next search. On PostgreSQL nothing is followed and every search asks: the
+// same test passes there by the query.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { insertProperty } from "../../../tests/support/factories";
+import { parseSearchFilters } from "../../lib/search-filters";
+import type { Database } from "../db/client.server";
+import { createTestDatabase } from "../db/test-database.server";
+import { searchWithIndex } from "./search.server";
+import { followIndexChanges, warmSearchIndex } from "./search-index-sync.server";
+
+let database: Database;
+let stopFollowing: () => Promise<void>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  stopFollowing = await followIndexChanges(database);
+  for (let i = 0; i < 6; i++) {
+    await insertProperty(database.db, { referencia: `FW${i}`, precoVenda: 200_000 + i * 100_000 });
+  }
+  await warmSearchIndex(database.db);
+});
+
+afterAll(async () => {
+  await stopFollowing?.();
+  await database?.close();
+});
+
+const cheap = async () => {
+  const result = await searchWithIndex(database.db, parseSearchFilters("precoMax=450000&ordem=menor-preco"));
+  if (!result) throw new Error("a busca não veio do índice");
+  return result.items.map((item) => item.property.referencia);
+};
+
+it("a write by any path is in the very next search", async () => {
+  const { db } = database;
+  expect(await cheap()).toEqual(["FW0", "FW1", "FW2"]);
+  expect(await cheap()).toEqual(["FW0", "FW1", "FW2"]);
+  // A plain SQL statement, as a script or a seeder would write: no data version, only the log.
+  await db.execute(sql`update properties set preco_venda = 150000 where referencia = 'FW5'`);
+  expect(await cheap()).toEqual(["FW5", "FW0", "FW1", "FW2"]);
+  await db.execute(sql`delete from properties where referencia = 'FW0'`);
+  expect(await cheap()).toEqual(["FW5", "FW1", "FW2"]);
+  await insertProperty(db, { referencia: "FW6", precoVenda: 100_000 });
+  expect(await cheap()).toEqual(["FW6", "FW5", "FW1", "FW2"]);
+  // Changes inside a transaction count from its commit, and a rolled-back one never.
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`update properties set preco_venda = 120000 where referencia = 'FW4'`);
+      throw new Error("desfeita");
+    })
+    .catch(() => {});
+  expect(await cheap()).toEqual(["FW6", "FW5", "FW1", "FW2"]);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update properties set preco_venda = 120000 where referencia = 'FW4'`);
+  });
+  expect(await cheap()).toEqual(["FW6", "FW4", "FW5", "FW1", "FW2"]);
+});
