@@ -104,6 +104,8 @@ class IndexHandle {
   /** The index was built while following: every change above its version has been heard. */
   private builtFollowing = false;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The sync queued after the running one, not begun yet (current). */
+  private next: Promise<SearchIndex> | null = null;
   private lastPrune = 0;
   /** The build started at boot, while it runs (searches meanwhile go to SQL rather than wait). */
   warming: Promise<SearchIndex> | null = null;
@@ -122,8 +124,15 @@ class IndexHandle {
   /** The index with every change committed before this call applied. */
   current(): Promise<SearchIndex> {
     // One sync at a time, each after the previous: a search never reuses a sync that began
-    // before its own start, which could have missed a write committed in between.
-    const run = this.queue.then(() => this.sync());
+    // before its own start, which could have missed a write committed in between. It shares the
+    // one queued and not yet begun, though: that one begins after it, so it misses nothing, and
+    // searches arriving together ask the database once (on PostgreSQL, a query each otherwise).
+    if (this.next) return this.next;
+    const run = this.queue.then(() => {
+      this.next = null;
+      return this.sync();
+    });
+    this.next = run;
     this.queue = run.catch(() => {});
     return run;
   }

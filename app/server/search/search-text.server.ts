@@ -154,24 +154,31 @@ function withoutSubsumedPhrases(root: QueryNode): MatchNode | undefined {
   collect(root);
   const plain = branches.filter((b) => !hasPhrase(b)) as MatchNode[];
   const positional: MatchNode[] = [];
-  const conjunctions = plain.flatMap((b) => {
-    const literals = conjunctionOfLiterals(b);
-    return literals ? [literals] : [];
-  });
+  const literals = plain.map(conjunctionOfLiterals);
+  const conjunctions = literals.filter((c) => c !== undefined);
+  /** Does every listing that has `has` and lacks `lacks` match the conjunction? */
+  const within = (has: Word[], lacks: Word[]) => (c: { include: Word[]; exclude: Word[] }) =>
+    c.include.every((y) => has.some((x) => implies(x, y))) &&
+    c.exclude.every((y) => lacks.some((x) => implies(y, x)));
+  // A conjunction another one covers adds nothing (`'piscin' | 'piscin':*`, the form every word
+  // takes): dropped, the first of two equal ones kept. One loop over every listing fewer.
+  const coveredPlain = new Set(
+    plain.filter((_, i) => {
+      const b = literals[i];
+      if (!b) return false;
+      return literals.some((c, j) => {
+        if (j === i || !c || !within(b.include, b.exclude)(c)) return false;
+        return j < i || !within(c.include, c.exclude)(b);
+      });
+    }),
+  );
   for (const branch of branches) {
     if (!hasPhrase(branch)) continue;
-    const has = requiredWords(branch);
-    const lacks = excludedWords(branch);
-    const subsumed = conjunctions.some(
-      ({ include, exclude }) =>
-        include.every((y) => has.some((x) => implies(x, y))) &&
-        exclude.every((y) => lacks.some((x) => implies(y, x))),
-    );
-    if (subsumed) continue;
+    if (conjunctions.some(within(requiredWords(branch), excludedWords(branch)))) continue;
     if (!hasOnlyPhrasesOfWords(branch)) return undefined;
     positional.push(branch as MatchNode);
   }
-  const kept = [...plain, ...positional];
+  const kept = [...plain.filter((b) => !coveredPlain.has(b)), ...positional];
   if (kept.length === 0) return undefined;
   return kept.reduce((left, right) => ({ op: "or", left, right }));
 }

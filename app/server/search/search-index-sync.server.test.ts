@@ -1,4 +1,5 @@
-// On the embedded database a process hears each change of the search change log as it commits
+// The index kept equal to the database (search-index-sync.server.ts): on the embedded database a
+// process hears each change of the search change log as it commits
 // (followIndexChanges, migration 0022) and answers a search without asking the log when nothing
 // changed; a write by any path (an admin save, a plain SQL statement, a delete, a new listing) is
 // still in the very next search. On PostgreSQL nothing is followed and every search asks: the
@@ -58,4 +59,19 @@ it("a write by any path is in the very next search", async () => {
     await tx.execute(sql`update properties set preco_venda = 120000 where referencia = 'FW4'`);
   });
   expect(await cheap()).toEqual(["FW6", "FW4", "FW5", "FW1", "FW2"]);
+});
+
+it("searches asked together, and one asked after a write while another runs, all see what was committed before them", async () => {
+  const { db } = database;
+  // Whether the earlier search's sync is still running when the later one is asked depends on
+  // timing; either way the later one must see the write (current() never hands it a begun sync).
+  const earlier = cheap();
+  await db.execute(sql`update properties set preco_venda = 90000 where referencia = 'FW1'`);
+  const later = cheap();
+  const [, seen] = await Promise.all([earlier, later]);
+  expect(seen[0]).toBe("FW1");
+  // Asked in the same turn, they share one sync.
+  await db.execute(sql`update properties set preco_venda = 80000 where referencia = 'FW2'`);
+  const together = await Promise.all([cheap(), cheap(), cheap()]);
+  for (const answer of together) expect(answer.slice(0, 2)).toEqual(["FW2", "FW1"]);
 });
