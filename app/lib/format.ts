@@ -15,7 +15,7 @@ const dateFormatter = () =>
 export function formatInteger(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   const rounded = Math.round(Math.abs(value));
-  const digits = String(rounded).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  const digits = rounded < 1000 ? String(rounded) : String(rounded).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   return value < 0 && rounded !== 0 ? `-${digits}` : digits;
 }
 
@@ -56,6 +56,8 @@ export function formatDate(value: Date | string): string {
 }
 
 let pluralRules: Intl.PluralRules | undefined;
+/** Intl's answer for each small whole count, asked once: a page of cards asks ~120 times. */
+const smallCounts: Intl.LDMLPluralRule[] = [];
 
 /**
  * The word for a count, as pt-BR's plural rules choose it: plural(2, "imóvel", "imóveis") →
@@ -65,7 +67,10 @@ let pluralRules: Intl.PluralRules | undefined;
  */
 export function plural(count: number, one: string, other: string): string {
   pluralRules ??= new Intl.PluralRules("pt-BR");
-  return pluralRules.select(count) === "one" ? one : other;
+  const small = Number.isInteger(count) && count >= 0 && count < 1000;
+  const category = (small && smallCounts[count]) || pluralRules.select(count);
+  if (small) smallCounts[count] = category;
+  return category === "one" ? one : other;
 }
 
 /**
