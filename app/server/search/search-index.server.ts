@@ -191,6 +191,7 @@ export class SearchIndex {
     const slot = this.slotById.get(id);
     if (slot === undefined) return;
     this.alive[slot] = 0;
+    this.aliveSlots = null;
     this.slotById.delete(id);
     const key = this.referencia[slot]!;
     if (this.slotByReferencia.get(key) === slot) this.slotByReferencia.delete(key);
@@ -203,6 +204,7 @@ export class SearchIndex {
     const s = this.size++;
     if (s >= this.alive.length) this.grow(s + 1);
     this.alive[s] = 1;
+    this.aliveSlots = null;
     this.id[s] = listing.id;
     this.sold[s] = SOLD.has(listing.status) ? 1 : 0;
     this.destaque[s] = listing.destaque ? 1 : 0;
@@ -321,6 +323,8 @@ export class SearchIndex {
   // Scratch buffers reused by every search: a search runs synchronously from start to end.
   private spareBits: Uint8Array[] = [];
   private selection = new Int32Array(0);
+  /** The live slots in order, kept until a put or a remove (search, with no text). */
+  private aliveSlots: Int32Array | null = null;
   private spareRank = new Float32Array(0);
 
   private takeBits(): Uint8Array {
@@ -448,10 +452,16 @@ export class SearchIndex {
     const n = this.size;
     const alive = this.alive;
     let candidates: Uint8Array | null = null;
+    /** One word that is one lexeme (`'cobertur':*` with no other lexeme under it): its postings are the candidates. */
+    let posted: Postings | null = null;
     if (q.text) {
-      candidates = q.text.query.tree ? this.matchAll(q.text.query.tree) : this.takeBits();
+      const tree = q.text.query.tree;
       const byReferencia = this.slotByReferencia.get(q.text.referenciaKey);
-      if (byReferencia !== undefined && candidates[byReferencia] !== 1) {
+      const lists =
+        tree?.op === "val" && byReferencia === undefined ? this.postingsFor(tree.word, tree.prefix) : [];
+      if (lists.length === 1) posted = lists[0]!;
+      else candidates = tree ? this.matchAll(tree) : this.takeBits();
+      if (candidates && byReferencia !== undefined && candidates[byReferencia] !== 1) {
         if (q.text.query.sameRankForMatches && f.ordem === "relevancia") {
           this.spareBits.push(candidates);
           return undefined; // its rank is one only SQL computes (CompiledQuery)
@@ -464,17 +474,30 @@ export class SearchIndex {
     const slots = this.selection;
     let total = 0;
     // Written without a branch on the test (as the `keep*` loops in filters.server.ts are).
-    if (candidates) {
+    if (posted) {
+      const { slots: matching, length } = posted;
+      for (let i = 0; i < length; i++) {
+        const s = matching[i]!;
+        slots[total] = s;
+        total += alive[s]!;
+      }
+    } else if (candidates) {
       for (let s = 0; s < n; s++) {
         slots[total] = s;
         total += alive[s]! & candidates[s]!;
       }
       this.spareBits.push(candidates);
     } else {
-      for (let s = 0; s < n; s++) {
-        slots[total] = s;
-        total += alive[s]!;
+      // Every listing: the same list until a listing is added or removed.
+      if (!this.aliveSlots) {
+        for (let s = 0; s < n; s++) {
+          slots[total] = s;
+          total += alive[s]!;
+        }
+        this.aliveSlots = slots.slice(0, total);
       }
+      slots.set(this.aliveSlots);
+      total = this.aliveSlots.length;
     }
     const narrows = this.filter(q);
     if (narrows === null) total = 0;
