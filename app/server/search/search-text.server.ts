@@ -89,7 +89,7 @@ type QueryNode =
  * The query as this module evaluates it, or undefined when it holds something it does not
  * evaluate exactly: weight restrictions, an AND or a phrase at the top (ts_rank then uses its
  * proximity formula, calc_rank_and) other than an AND of excluded words, or a phrase of
- * something other than words that `withoutSubsumedPhrases` cannot take out.
+ * something other than words that `withoutSubsumedBranches` cannot take out.
  */
 export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined {
   if (items.length === 0) return { tree: null, rankOperands: [] };
@@ -123,7 +123,7 @@ export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined 
     if (!isConjunctionOfExcludedWords(parsed)) return undefined;
     return { tree: parsed as MatchNode, rankOperands: [], sameRankForMatches: true };
   }
-  const tree = withoutSubsumedPhrases(parsed);
+  const tree = withoutSubsumedBranches(parsed);
   if (!tree) return undefined;
   // ts_rank (calc_rank_or) sums over every operand, those of a phrase taken out included.
   const rankOperands = sortAndUniqOperands(items);
@@ -131,7 +131,9 @@ export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined 
 }
 
 /**
- * The query without the phrases it does not need. The search adds the prefix form of the same
+ * The query without the branches of its top OR that it does not need: a conjunction of words
+ * another branch covers (`'piscin' | 'piscin':*`: every listing with 'piscin' has a lexeme
+ * starting with it), and phrases as follows. The search adds the prefix form of the same
  * words to every query (`'vist' <-> 'mar' | 'vist':* & 'mar':*`, text-query.server.ts), so a branch
  * of the top OR holding a phrase often matches no listing the prefix branch does not already
  * match: when every listing that matches it has each of its words (those not under a NOT or an
@@ -143,7 +145,7 @@ export function compileTsQuery(items: TsQueryItem[]): CompiledQuery | undefined 
  * stays, for the index to check the words' positions, when its phrases are phrases of words;
  * otherwise the answer is undefined (SQL).
  */
-function withoutSubsumedPhrases(root: QueryNode): MatchNode | undefined {
+function withoutSubsumedBranches(root: QueryNode): MatchNode | undefined {
   const branches: QueryNode[] = [];
   const collect = (node: QueryNode) => {
     if (node.op === "or") {
