@@ -36,10 +36,11 @@ export interface IndexFilterInput extends FilterInput {
  * A filter on the index: of the first `count` slots (listings) in `slots`, keeps those that pass,
  * in order, at the front, and returns how many. Each kind of test is its own loop (the `keep*`
  * functions below), so V8 compiles the test into the loop; a chain of per-slot closures cost
- * more than the tests themselves. The loops write every slot and advance by the test's 0 or 1
- * (`kept += +(test)`) instead of branching on it: a listing passes a filter about as often as
- * not, in no order a processor can predict, and the mispredicted branches took most of the time
- * (docs/benchmarks.md, §2b, has both measurements).
+ * more than the tests themselves. The `keep*` loops write every slot and advance by the test's
+ * 0 or 1 (`kept += +(test)`) instead of branching on it: a listing passes a filter about as often
+ * as not, in no order a processor can predict, and the mispredicted branches took most of the
+ * time (docs/benchmarks.md, §2b, has both measurements). The map's two loops (`regiao`, `raio`)
+ * still branch: not measured, they come only with the map view.
  */
 export type SlotNarrow = (slots: Int32Array, count: number) => number;
 /** No listing can pass (a place no listing has): the search is empty without a scan. */

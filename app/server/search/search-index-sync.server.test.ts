@@ -1,9 +1,10 @@
 // The index kept equal to the database (search-index-sync.server.ts): on the embedded database a
 // process hears each change of the search change log as it commits
 // (followIndexChanges, migration 0022) and answers a search without asking the log when nothing
-// changed; a write by any path (an admin save, a plain SQL statement, a delete, a new listing) is
-// still in the very next search. On PostgreSQL nothing is followed and every search asks: the
-// same test passes there by the query.
+// changed (a saving the benchmark shows, not asserted here). What these tests assert: a write by
+// any path (a plain SQL statement, a delete, a new listing, a transaction's commit) is in the very
+// next search; they fail when the announcements are ignored. On PostgreSQL nothing is followed
+// and every search asks: the same tests pass there by the query.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { insertProperty } from "../../../tests/support/factories";
