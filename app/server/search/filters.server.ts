@@ -42,7 +42,15 @@ export interface IndexFilterInput extends FilterInput {
  * time (docs/benchmarks.md, §2b, has both measurements). The map's two loops (`regiao`, `raio`)
  * still branch: not measured, they come only with the map view.
  */
-export type SlotNarrow = (slots: Int32Array, count: number) => number;
+export type SlotNarrow = ((slots: Int32Array, count: number) => number) & {
+  /**
+   * The live slots that pass, in slot order, where the index keeps them per data version (a
+   * place's listings, a finalidade's): a search starts from the shortest such list instead of
+   * from every listing and skips this narrow, so a bairro's search touches that bairro's
+   * listings, not the catalogue (SearchIndex.search).
+   */
+  passing?: () => Int32Array;
+};
 /** No listing can pass (a place no listing has): the search is empty without a scan. */
 export const NO_MATCH = Symbol("no match");
 
@@ -57,6 +65,10 @@ export interface IndexColumns {
   bairro: Int32Array;
   /** The code of a folded place name; undefined when no listing has it. */
   placeCode(key: string): number | undefined;
+  /** The live slots with that place code, in slot order (SlotNarrow.passing). */
+  slotsWithPlace(column: "cidade" | "bairro", code: number): Int32Array;
+  /** The live slots with that finalidade bit, in slot order (SlotNarrow.passing). */
+  slotsWithFinalidade(bit: number): Int32Array;
   /** The price a visitor compares (visiblePrice): NaN stands for its null. */
   price(finalidade: SearchFilters["finalidade"]): Float64Array;
   /** coalesce(area_util, area_total), NaN for null. */
@@ -174,7 +186,9 @@ function placeFilter(
       if (folded === undefined) return undefined;
       const code = columns.placeCode(folded);
       if (code === undefined) return NO_MATCH;
-      return keepEqual(columns[name], code);
+      return Object.assign(keepEqual(columns[name], code), {
+        passing: () => columns.slotsWithPlace(name, code),
+      });
     },
   };
 }
@@ -224,9 +238,12 @@ const CUSTOM: Record<CustomName, ServerFilter> = {
   finalidade: {
     sql: ({ filters }) =>
       filters.finalidade ? arrayContains(properties.finalidades, [filters.finalidade]) : undefined,
-    index: ({ filters }, { finalidades }) => {
+    index: ({ filters }, columns) => {
       if (!filters.finalidade) return undefined;
-      return keepBits(finalidades, 1 << FINALIDADE_KEYS.indexOf(filters.finalidade), false);
+      const bit = 1 << FINALIDADE_KEYS.indexOf(filters.finalidade);
+      return Object.assign(keepBits(columns.finalidades, bit, false), {
+        passing: () => columns.slotsWithFinalidade(bit),
+      });
     },
   },
   tipo: {

@@ -405,6 +405,46 @@ describe("search index", () => {
     expect(await find("q=zarabatana")).toEqual([]);
   });
 
+  it("keeps a word's ranked matches and a place's listings only until the next write", async () => {
+    const admin = await createActor(db, "admin");
+    // Asked again and again with other filters (each call below searches twice): from the
+    // second time on the index answers from the word's ranked list, and a city's or a
+    // finalidade's search starts from that place's listings (SearchIndex.rankedMatches, passing).
+    const searches = [
+      "q=piscina",
+      "q=piscina&precoMax=800000",
+      "q=piscina&cidade=maceio&pagina=2",
+      "q=apartamento%20vista%20mar&finalidade=venda",
+      "q=apartamento%20vista%20mar&bairro=Pajucara",
+      "cidade=MACEIO&quartos=2",
+      "cidade=Maceió&finalidade=venda&ordem=menor-preco",
+      "finalidade=venda&bairro=ponta%20verde",
+    ];
+    for (const query of searches) await expectSameAsSql(query);
+    const totals = async () =>
+      Promise.all(searches.map(async (query) => (await expectSameAsSql(query)).total));
+    const before = await totals();
+
+    // A new listing every one of those searches finds.
+    const added = await createProperty(
+      db,
+      admin,
+      listingForm({
+        titulo: "Apartamento com piscina e vista mar",
+        publicacao: "publicado",
+        precoVenda: "700000",
+        quartos: "2",
+        bairro: "Pajuçara",
+      }),
+    );
+    const pajucara = (await totals()).map((total, i) => total - before[i]!);
+    expect(pajucara).toEqual([1, 1, 1, 1, 1, 1, 1, 0]); // not in Ponta Verde
+
+    // Removed again: every search is back to what it was.
+    await setPublication(db, admin, added.id, "rascunho");
+    expect(await totals()).toEqual(before);
+  });
+
   it("sees writes that bypass the app (a psql session, another instance)", async () => {
     await searchProperties(db, parseSearchFilters(""));
     const row = await insertProperty(db, { titulo: "Chácara quixabeira", precoVenda: 90_000 });

@@ -55,8 +55,11 @@ export interface IndexedListing {
 }
 
 export interface IndexQuery extends IndexFilterInput {
-  /** The free-text part: the compiled tsquery and upper(q) for the referência match. */
-  text?: { query: CompiledQuery; referenciaKey: string };
+  /**
+   * The free-text part: the compiled tsquery, upper(q) for the referência match, and a key that
+   * names both (the same words and referência, the same key: SearchIndex.rankedMatches).
+   */
+  text?: { query: CompiledQuery; referenciaKey: string; key: string };
   offset: number;
   limit: number;
 }
@@ -98,6 +101,10 @@ class Postings {
 }
 
 const SOLD = new Set(["vendido", "alugado"]);
+/** Bounds of SearchIndex.rankedMatches. */
+const MAX_RANKED = 256;
+const RANKED_SLOTS_PER_LISTING = 16;
+const MAX_WORDS_SEEN = 4096;
 const MAX_PATTERNS = 0xffff;
 
 /**
@@ -191,7 +198,7 @@ export class SearchIndex {
     const slot = this.slotById.get(id);
     if (slot === undefined) return;
     this.alive[slot] = 0;
-    this.aliveSlots = null;
+    this.forgetLists();
     this.slotById.delete(id);
     const key = this.referencia[slot]!;
     if (this.slotByReferencia.get(key) === slot) this.slotByReferencia.delete(key);
@@ -204,7 +211,7 @@ export class SearchIndex {
     const s = this.size++;
     if (s >= this.alive.length) this.grow(s + 1);
     this.alive[s] = 1;
-    this.aliveSlots = null;
+    this.forgetLists();
     this.id[s] = listing.id;
     this.sold[s] = SOLD.has(listing.status) ? 1 : 0;
     this.destaque[s] = listing.destaque ? 1 : 0;
@@ -325,7 +332,81 @@ export class SearchIndex {
   private selection = new Int32Array(0);
   /** The live slots in order, kept until a put or a remove (search, with no text). */
   private aliveSlots: Int32Array | null = null;
+  /** The live slots per place code or finalidade bit, in order, kept until a put or a remove (SlotNarrow.passing). */
+  private passingLists = new Map<string, Int32Array>();
   private spareRank = new Float32Array(0);
+
+  /**
+   * Words searched by relevance a second time since the last put or remove: every live listing
+   * they match, already in the relevance order. A search of those words with any other filters
+   * (a price, a city: the long tail of URLs a crawler or a visitor makes) then narrows this list
+   * and takes its first page, with no matching, ranking or sorting of its own (decision 043).
+   * Kept from the second time on, so that words searched once cost no sort.
+   */
+  private rankedMatches = new Map<string, Int32Array>();
+  private rankedSlots = 0;
+  private wordsSeen = new Set<string>();
+
+  private forgetLists(): void {
+    this.aliveSlots = null;
+    if (this.passingLists.size > 0) this.passingLists.clear();
+    if (this.wordsSeen.size > 0) {
+      this.rankedMatches.clear();
+      this.rankedSlots = 0;
+      this.wordsSeen.clear();
+    }
+  }
+
+  private keepRanked(key: string, ranked: Int32Array): void {
+    this.rankedMatches.set(key, ranked);
+    this.rankedSlots += ranked.length;
+    // At most MAX_RANKED lists and RANKED_SLOTS_PER_LISTING × the catalogue's slots in all (the
+    // oldest go first): 6.4 MB at 100 000 listings.
+    while (
+      this.rankedMatches.size > MAX_RANKED ||
+      (this.rankedSlots > RANKED_SLOTS_PER_LISTING * this.size && this.rankedMatches.size > 1)
+    ) {
+      const [oldest, list] = this.rankedMatches.entries().next().value!;
+      this.rankedMatches.delete(oldest);
+      this.rankedSlots -= list.length;
+    }
+  }
+
+  private slotsWithPlace(column: "cidade" | "bairro", code: number): Int32Array {
+    const key = `${column}:${code}`;
+    let list = this.passingLists.get(key);
+    if (!list) {
+      const cells = this[column];
+      const alive = this.alive;
+      const out = new Int32Array(this.size);
+      let length = 0;
+      for (let s = 0; s < this.size; s++) {
+        out[length] = s;
+        length += alive[s]! & +(cells[s] === code);
+      }
+      list = out.slice(0, length);
+      this.passingLists.set(key, list);
+    }
+    return list;
+  }
+
+  private slotsWithFinalidade(bit: number): Int32Array {
+    const key = `finalidade:${bit}`;
+    let list = this.passingLists.get(key);
+    if (!list) {
+      const cells = this.finalidades;
+      const alive = this.alive;
+      const out = new Int32Array(this.size);
+      let length = 0;
+      for (let s = 0; s < this.size; s++) {
+        out[length] = s;
+        length += alive[s]! & +((cells[s]! & bit) !== 0);
+      }
+      list = out.slice(0, length);
+      this.passingLists.set(key, list);
+    }
+    return list;
+  }
 
   private takeBits(): Uint8Array {
     const bits = this.spareBits.pop();
@@ -449,8 +530,22 @@ export class SearchIndex {
     const f = q.filters;
     if (q.text && this.textUnsupported) return undefined;
     if (q.text?.query.hasPhrases && this.phrasesUnsupported) return undefined;
+    const narrows = this.filter(q);
+    if (narrows === null) return { total: 0, ids: [] }; // a place no listing has
     const n = this.size;
     const alive = this.alive;
+    if (this.selection.length < n) this.selection = new Int32Array(this.alive.length);
+    const slots = this.selection;
+    // Words by relevance: answered from their ranked list, or making it the second time.
+    const rankedKey = q.text && f.ordem === "relevancia" ? q.text.key : undefined;
+    let makeRanked = false;
+    if (rankedKey !== undefined) {
+      const ranked = this.rankedMatches.get(rankedKey);
+      if (ranked) return this.pageOf(ranked, narrows, q);
+      makeRanked = this.wordsSeen.has(rankedKey);
+      if (this.wordsSeen.size >= MAX_WORDS_SEEN) this.wordsSeen.clear();
+      this.wordsSeen.add(rankedKey);
+    }
     let candidates: Uint8Array | null = null;
     /** One word that is one lexeme (`'cobertur':*` with no other lexeme under it): its postings are the candidates. */
     let posted: Postings | null = null;
@@ -469,9 +564,20 @@ export class SearchIndex {
         candidates[byReferencia] = 1;
       }
     }
+    // The shortest list a filter keeps (a place's or a finalidade's listings), unless the words'
+    // postings already are the candidates: the search starts from it and skips that filter.
+    let start: Int32Array | null = null;
+    let startFilter = -1;
+    if (!posted && !makeRanked) {
+      for (let i = 0; i < narrows.length; i++) {
+        const list = narrows[i]!.passing?.();
+        if (list && (start === null || list.length < start.length)) {
+          start = list;
+          startFilter = i;
+        }
+      }
+    }
     // The slots still in the running, narrowed by one filter after another (SlotNarrow).
-    if (this.selection.length < n) this.selection = new Int32Array(this.alive.length);
-    const slots = this.selection;
     let total = 0;
     // Written without a branch on the test (as the `keep*` loops in filters.server.ts are).
     if (posted) {
@@ -482,11 +588,22 @@ export class SearchIndex {
         total += alive[s]!;
       }
     } else if (candidates) {
-      for (let s = 0; s < n; s++) {
-        slots[total] = s;
-        total += alive[s]! & candidates[s]!;
+      if (start) {
+        for (let i = 0; i < start.length; i++) {
+          const s = start[i]!;
+          slots[total] = s;
+          total += candidates[s]!; // start holds live slots only
+        }
+      } else {
+        for (let s = 0; s < n; s++) {
+          slots[total] = s;
+          total += alive[s]! & candidates[s]!;
+        }
       }
       this.spareBits.push(candidates);
+    } else if (start) {
+      slots.set(start);
+      total = start.length;
     } else {
       // Every listing: the same list until a listing is added or removed.
       if (!this.aliveSlots) {
@@ -499,9 +616,15 @@ export class SearchIndex {
       slots.set(this.aliveSlots);
       total = this.aliveSlots.length;
     }
-    const narrows = this.filter(q);
-    if (narrows === null) total = 0;
-    else for (let i = 0; i < narrows.length && total > 0; i++) total = narrows[i]!(slots, total);
+    if (makeRanked) {
+      const ranked = slots.slice(0, total);
+      ranked.sort(this.comparator(f, this.rankAll(q.text!.query, ranked, total)));
+      this.keepRanked(rankedKey!, ranked);
+      return this.pageOf(ranked, narrows, q);
+    }
+    for (let i = 0; i < narrows.length && total > 0; i++) {
+      if (i !== startFilter) total = narrows[i]!(slots, total);
+    }
     const rank = q.text && f.ordem === "relevancia" ? this.rankAll(q.text.query, slots, total) : null;
     const top = new TopK(q.offset + q.limit, this.comparator(f, rank));
     for (let i = 0; i < total; i++) top.offer(slots[i]!);
@@ -512,6 +635,22 @@ export class SearchIndex {
         .sorted()
         .slice(q.offset)
         .map((s) => id[s]!),
+    };
+  }
+
+  /** A page of listings already in order (rankedMatches): narrowed (the loops keep the order), then cut. */
+  private pageOf(ordered: Int32Array, narrows: SlotNarrow[], q: IndexQuery): IndexAnswer {
+    const slots = this.selection;
+    slots.set(ordered);
+    let total = ordered.length;
+    for (let i = 0; i < narrows.length && total > 0; i++) total = narrows[i]!(slots, total);
+    const id = this.id;
+    return {
+      total,
+      ids: Array.from(
+        slots.subarray(Math.min(q.offset, total), Math.min(q.offset + q.limit, total)),
+        (s) => id[s]!,
+      ),
     };
   }
 
@@ -539,6 +678,8 @@ export class SearchIndex {
       mapLat: this.mapLat,
       mapLng: this.mapLng,
       placeCode: (key) => this.places.get(key),
+      slotsWithPlace: (column, code) => this.slotsWithPlace(column, code),
+      slotsWithFinalidade: (bit) => this.slotsWithFinalidade(bit),
       price: (finalidade) => this.price(finalidade),
       column: (name) => {
         const column = generic.get(name);

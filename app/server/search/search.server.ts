@@ -287,7 +287,11 @@ async function indexQuery(
   if (filters.q && row.tsquery !== null) {
     const compiled = compileTsQuery(decodeTsQuery(Buffer.from(row.tsquery, "hex")));
     if (!compiled) return undefined;
-    query.text = { query: compiled, referenciaKey: row.referencia };
+    query.text = {
+      query: compiled,
+      referenciaKey: row.referencia,
+      key: `${row.tsquery}\u0000${row.referencia}`,
+    };
   }
   return query;
 }
