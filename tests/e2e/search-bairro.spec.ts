@@ -51,9 +51,19 @@ test("the search sidebar: a bairro picked under its city keeps the choice and se
   await bairro.selectOption({ value: (await option.getAttribute("value")) ?? "" });
   await expect(page.locator("#f-cidade")).toHaveValue("Maragogi");
   await expect(bairro.locator("option:checked")).toHaveText(/^Centro \(\d+\)$/);
+  // "Perto de" follows the city too: its places, not every city's again.
+  const perto = page.locator("#f-perto");
+  await expect(perto.locator("optgroup")).toHaveCount(1);
+  await expect(perto.locator("optgroup")).toHaveAttribute("label", "Maragogi");
   await page.getByRole("button", { name: "Aplicar filtros" }).click();
   await expect(page).toHaveURL(/\/todos-os-imoveis\?cidade=Maragogi&bairro=Centro$/);
   await expectOnlyPlace(page, "Centro, Maragogi");
+
+  // As the server renders it (a reload: what a visitor without JavaScript gets).
+  await page.reload();
+  await expect(perto.locator("optgroup")).toHaveCount(1);
+  await page.locator("#f-cidade").selectOption("");
+  expect(await perto.locator("optgroup").count()).toBeGreaterThan(1);
 });
 
 test("a bare bairro that several cities have says so and links each city's search", async ({ page }) => {

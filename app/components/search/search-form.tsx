@@ -316,7 +316,7 @@ export function SearchForm({
               </select>
             </div>
 
-            <DistanceFields filters={filters} facets={facets} />
+            <DistanceFields filters={filters} facets={shownCities} />
 
             <RangeFields
               legend={PRICE_LEGEND[finalidade]}
@@ -395,6 +395,8 @@ export function SearchForm({
 /**
  * "Até 2 km de Pajuçara": a place of the catalogue (its listings' centre, found by the server)
  * or the point chosen on the map / the visitor's location (kept in a hidden field), and a radius.
+ * Its places follow the chosen city, as the bairros do: the search stays inside that city, so
+ * another city's places would only find nothing (and repeat the whole list in every page).
  */
 function DistanceFields({ filters, facets }: { filters: SearchFilters; facets: CityFacetView[] }) {
   const listed = facets.some(
