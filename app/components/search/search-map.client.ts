@@ -63,6 +63,11 @@ export async function mountSearchMap(
     // Up to 500 markers: added in slices that yield to the browser between them, so opening the map
     // is not one long task on a slow phone (docs/benchmarks.md, "busca com o mapa aberto").
     chunkedLoading: true,
+    // The last slice is drawn after this call returns: the card under the pointer meanwhile is
+    // marked once the markers are on the map (mark() found none of them before).
+    chunkProgress: (processed, total) => {
+      if (processed === total) queueMicrotask(mark);
+    },
     iconCreateFunction: (cluster) => {
       const n = cluster.getChildCount();
       return L.divIcon({
