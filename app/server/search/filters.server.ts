@@ -50,7 +50,18 @@ export type SlotNarrow = ((slots: Int32Array, count: number) => number) & {
    * listings, not the catalogue (SearchIndex.search).
    */
   passing?: () => Int32Array;
+  /**
+   * Names this test exactly (its filter and value) when its values are few: a place, a
+   * finalidade, a tipo, a count, a flag; never a price or area range or a map area, whose values
+   * are endless. The index keeps the listings that pass a set of such tests, with the words
+   * (SearchIndex.keptMatches), so the next search with that set applies only its other tests.
+   */
+  key?: string;
 };
+
+/** A narrow with its key (and the listings that pass it, where the index keeps them). */
+const named = (narrow: SlotNarrow, key: string, passing?: () => Int32Array): SlotNarrow =>
+  Object.assign(narrow, passing ? { key, passing } : { key });
 /** No listing can pass (a place no listing has): the search is empty without a scan. */
 export const NO_MATCH = Symbol("no match");
 
@@ -186,9 +197,9 @@ function placeFilter(
       if (folded === undefined) return undefined;
       const code = columns.placeCode(folded);
       if (code === undefined) return NO_MATCH;
-      return Object.assign(keepEqual(columns[name], code), {
-        passing: () => columns.slotsWithPlace(name, code),
-      });
+      return named(keepEqual(columns[name], code), `${name}=${code}`, () =>
+        columns.slotsWithPlace(name, code),
+      );
     },
   };
 }
@@ -241,16 +252,19 @@ const CUSTOM: Record<CustomName, ServerFilter> = {
     index: ({ filters }, columns) => {
       if (!filters.finalidade) return undefined;
       const bit = 1 << FINALIDADE_KEYS.indexOf(filters.finalidade);
-      return Object.assign(keepBits(columns.finalidades, bit, false), {
-        passing: () => columns.slotsWithFinalidade(bit),
-      });
+      return named(keepBits(columns.finalidades, bit, false), `finalidade=${bit}`, () =>
+        columns.slotsWithFinalidade(bit),
+      );
     },
   },
   tipo: {
     // The screen's tipos narrow the filter's (searchTipos in search.server.ts).
     sql: ({ tipos }) => (tipos.length ? inArray(properties.tipo, [...tipos]) : undefined),
-    index: ({ tipos }, { tipoBit }) =>
-      tipos.length ? keepBits(tipoBit, bitsOf(TIPO_KEYS, tipos), false) : undefined,
+    index: ({ tipos }, { tipoBit }) => {
+      if (!tipos.length) return undefined;
+      const mask = bitsOf(TIPO_KEYS, tipos);
+      return named(keepBits(tipoBit, mask, false), `tipo=${mask}`);
+    },
   },
   cidade: placeFilter("cidade", (input) => input.cidadeKey),
   bairro: placeFilter("bairro", (input) => input.bairroKey),
@@ -359,10 +373,12 @@ function genericFilter(name: FilterName, definition: Extract<FilterDefinition, {
     index: ({ filters }, columns) => {
       const v = value(filters, name);
       const cells = columns.column(definition.column);
-      if (definition.kind === "atLeast") return v ? keepAtLeast(cells, v as number) : undefined;
-      if (definition.kind === "flag") return v ? keepAtLeast(cells, 1) : undefined;
+      if (definition.kind === "atLeast")
+        return v ? named(keepAtLeast(cells, v as number), `${name}>=${v}`) : undefined;
+      if (definition.kind === "flag") return v ? named(keepAtLeast(cells, 1), name) : undefined;
       if (!(v as string[]).length) return undefined;
-      return keepBits(cells as Uint8Array | Uint32Array, bitsOf(definition.keys, v as string[]), true);
+      const mask = bitsOf(definition.keys, v as string[]);
+      return named(keepBits(cells as Uint8Array | Uint32Array, mask, true), `${name}=${mask}`);
     },
   };
   return { filter, spec };

@@ -405,19 +405,23 @@ describe("search index", () => {
     expect(await find("q=zarabatana")).toEqual([]);
   });
 
-  it("keeps a word's ranked matches and a place's listings only until the next write", async () => {
+  it("keeps the matches of words and places and a place's listings only until the next write", async () => {
     const admin = await createActor(db, "admin");
-    // Asked again and again with other filters (each call below searches twice): from the
-    // second time on the index answers from the word's ranked list, and a city's or a
-    // finalidade's search starts from that place's listings (SearchIndex.rankedMatches, passing).
+    // Asked again with another price, area or page (each call below searches twice): from the
+    // second time on the index answers from the matches it kept for the words and the filters
+    // with few values, and a city's or a finalidade's search starts from that place's listings
+    // (SearchIndex.keptMatches, SlotNarrow.passing).
     const searches = [
       "q=piscina",
       "q=piscina&precoMax=800000",
       "q=piscina&cidade=maceio&pagina=2",
       "q=apartamento%20vista%20mar&finalidade=venda",
-      "q=apartamento%20vista%20mar&bairro=Pajucara",
+      "q=apartamento%20vista%20mar&finalidade=venda&areaMin=60",
+      "q=apartamento%20vista%20mar&bairro=Pajucara&ordem=menor-preco",
       "cidade=MACEIO&quartos=2",
+      "cidade=maceio&quartos=2&precoMax=800000&pagina=2",
       "cidade=Maceió&finalidade=venda&ordem=menor-preco",
+      "cidade=Maceió&finalidade=venda&ordem=menor-preco&precoMin=400000",
       "finalidade=venda&bairro=ponta%20verde",
     ];
     for (const query of searches) await expectSameAsSql(query);
@@ -434,11 +438,12 @@ describe("search index", () => {
         publicacao: "publicado",
         precoVenda: "700000",
         quartos: "2",
+        areaUtil: "80",
         bairro: "Pajuçara",
       }),
     );
     const pajucara = (await totals()).map((total, i) => total - before[i]!);
-    expect(pajucara).toEqual([1, 1, 1, 1, 1, 1, 1, 0]); // not in Ponta Verde
+    expect(pajucara).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0]); // not in Ponta Verde
 
     // Removed again: every search is back to what it was.
     await setPublication(db, admin, added.id, "rascunho");

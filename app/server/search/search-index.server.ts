@@ -57,7 +57,7 @@ export interface IndexedListing {
 export interface IndexQuery extends IndexFilterInput {
   /**
    * The free-text part: the compiled tsquery, upper(q) for the referência match, and a key that
-   * names both (the same words and referência, the same key: SearchIndex.rankedMatches).
+   * names both (the same words and referência, the same key: SearchIndex.keptMatches).
    */
   text?: { query: CompiledQuery; referenciaKey: string; key: string };
   offset: number;
@@ -101,10 +101,10 @@ class Postings {
 }
 
 const SOLD = new Set(["vendido", "alugado"]);
-/** Bounds of SearchIndex.rankedMatches. */
-const MAX_RANKED = 256;
-const RANKED_SLOTS_PER_LISTING = 16;
-const MAX_WORDS_SEEN = 4096;
+/** Bounds of SearchIndex.keptMatches. */
+const MAX_KEPT = 256;
+const KEPT_SLOTS_PER_LISTING = 16;
+const MAX_SETS_SEEN = 4096;
 const MAX_PATTERNS = 0xffff;
 
 /**
@@ -337,38 +337,40 @@ export class SearchIndex {
   private spareRank = new Float32Array(0);
 
   /**
-   * Words searched by relevance a second time since the last put or remove: every live listing
-   * they match, already in the relevance order. A search of those words with any other filters
-   * (a price, a city: the long tail of URLs a crawler or a visitor makes) then narrows this list
-   * and takes its first page, with no matching, ranking or sorting of its own (decision 043).
-   * Kept from the second time on, so that words searched once cost no sort.
+   * The live listings that match a search's words and pass its filters with few values (a place,
+   * a finalidade, a count: `SlotNarrow.key`), kept from the second search with that set since the
+   * last put or remove, in slot order; words searched by relevance keep all their matches, in the
+   * relevance order (their ranks computed and sorted once). The next search with that set,
+   * whatever its price, area or page (the long tail of URLs a crawler or a visitor makes), only
+   * applies its other tests and picks its page (decision 043). Kept from the second time on, so
+   * a set searched once costs no copy or sort.
    */
-  private rankedMatches = new Map<string, Int32Array>();
-  private rankedSlots = 0;
-  private wordsSeen = new Set<string>();
+  private keptMatches = new Map<string, Int32Array>();
+  private keptSlots = 0;
+  private setsSeen = new Set<string>();
 
   private forgetLists(): void {
     this.aliveSlots = null;
     if (this.passingLists.size > 0) this.passingLists.clear();
-    if (this.wordsSeen.size > 0) {
-      this.rankedMatches.clear();
-      this.rankedSlots = 0;
-      this.wordsSeen.clear();
+    if (this.setsSeen.size > 0) {
+      this.keptMatches.clear();
+      this.keptSlots = 0;
+      this.setsSeen.clear();
     }
   }
 
-  private keepRanked(key: string, ranked: Int32Array): void {
-    this.rankedMatches.set(key, ranked);
-    this.rankedSlots += ranked.length;
-    // At most MAX_RANKED lists and RANKED_SLOTS_PER_LISTING × the catalogue's slots in all (the
+  private keepMatches(key: string, matches: Int32Array): void {
+    this.keptMatches.set(key, matches);
+    this.keptSlots += matches.length;
+    // At most MAX_KEPT lists and KEPT_SLOTS_PER_LISTING × the catalogue's slots in all (the
     // oldest go first): 6.4 MB at 100 000 listings.
     while (
-      this.rankedMatches.size > MAX_RANKED ||
-      (this.rankedSlots > RANKED_SLOTS_PER_LISTING * this.size && this.rankedMatches.size > 1)
+      this.keptMatches.size > MAX_KEPT ||
+      (this.keptSlots > KEPT_SLOTS_PER_LISTING * this.size && this.keptMatches.size > 1)
     ) {
-      const [oldest, list] = this.rankedMatches.entries().next().value!;
-      this.rankedMatches.delete(oldest);
-      this.rankedSlots -= list.length;
+      const [oldest, list] = this.keptMatches.entries().next().value!;
+      this.keptMatches.delete(oldest);
+      this.keptSlots -= list.length;
     }
   }
 
@@ -536,16 +538,27 @@ export class SearchIndex {
     const alive = this.alive;
     if (this.selection.length < n) this.selection = new Int32Array(this.alive.length);
     const slots = this.selection;
-    // Words by relevance: answered from their ranked list, or making it the second time.
-    const rankedKey = q.text && f.ordem === "relevancia" ? q.text.key : undefined;
-    let makeRanked = false;
-    if (rankedKey !== undefined) {
-      const ranked = this.rankedMatches.get(rankedKey);
-      if (ranked) return this.pageOf(ranked, narrows, q);
-      makeRanked = this.wordsSeen.has(rankedKey);
-      if (this.wordsSeen.size >= MAX_WORDS_SEEN) this.wordsSeen.clear();
-      this.wordsSeen.add(rankedKey);
+    // The filters with few values (their set is kept with the words) and the others. Words by
+    // relevance keep their matches alone, sorted once whatever the filters (a sort per set of
+    // filters would cost a flood of distinct ones dearly): every filter narrows that list.
+    const ranked = q.text !== undefined && f.ordem === "relevancia";
+    const named: SlotNarrow[] = [];
+    const others: SlotNarrow[] = [];
+    for (const narrow of narrows) (narrow.key === undefined || ranked ? others : named).push(narrow);
+    const setKey = [q.text?.key ?? "", ranked ? "ranked" : "", ...named.map((x) => x.key).sort()].join(
+      "\u0001",
+    );
+    const kept = this.keptMatches.get(setKey);
+    if (kept) {
+      this.keptMatches.delete(setKey); // the most recently used go last
+      this.keptMatches.set(setKey, kept);
+      slots.set(kept);
+      return this.page(q, kept.length, others, ranked ? null : this.comparator(f, null));
     }
+    const keep = this.setsSeen.has(setKey);
+    if (this.setsSeen.size >= MAX_SETS_SEEN) this.setsSeen.clear();
+    this.setsSeen.add(setKey);
+
     let candidates: Uint8Array | null = null;
     /** One word that is one lexeme (`'cobertur':*` with no other lexeme under it): its postings are the candidates. */
     let posted: Postings | null = null;
@@ -557,7 +570,7 @@ export class SearchIndex {
       if (lists.length === 1) posted = lists[0]!;
       else candidates = tree ? this.matchAll(tree) : this.takeBits();
       if (candidates && byReferencia !== undefined && candidates[byReferencia] !== 1) {
-        if (q.text.query.sameRankForMatches && f.ordem === "relevancia") {
+        if (q.text.query.sameRankForMatches && ranked) {
           this.spareBits.push(candidates);
           return undefined; // its rank is one only SQL computes (CompiledQuery)
         }
@@ -567,13 +580,13 @@ export class SearchIndex {
     // The shortest list a filter keeps (a place's or a finalidade's listings), unless the words'
     // postings already are the candidates: the search starts from it and skips that filter.
     let start: Int32Array | null = null;
-    let startFilter = -1;
-    if (!posted && !makeRanked) {
-      for (let i = 0; i < narrows.length; i++) {
-        const list = narrows[i]!.passing?.();
+    let startNarrow: SlotNarrow | null = null;
+    if (!posted) {
+      for (const narrow of named) {
+        const list = narrow.passing?.();
         if (list && (start === null || list.length < start.length)) {
           start = list;
-          startFilter = i;
+          startNarrow = narrow;
         }
       }
     }
@@ -616,41 +629,52 @@ export class SearchIndex {
       slots.set(this.aliveSlots);
       total = this.aliveSlots.length;
     }
-    if (makeRanked) {
-      const ranked = slots.slice(0, total);
-      ranked.sort(this.comparator(f, this.rankAll(q.text!.query, ranked, total)));
-      this.keepRanked(rankedKey!, ranked);
-      return this.pageOf(ranked, narrows, q);
+    for (const narrow of named) {
+      if (total === 0) break;
+      if (narrow !== startNarrow) total = narrow(slots, total);
     }
-    for (let i = 0; i < narrows.length && total > 0; i++) {
-      if (i !== startFilter) total = narrows[i]!(slots, total);
+    const rank = ranked ? this.rankAll(q.text!.query, slots, total) : null;
+    if (keep) {
+      const matches = slots.slice(0, total);
+      if (rank) matches.sort(this.comparator(f, rank));
+      this.keepMatches(setKey, matches);
+      if (rank) {
+        slots.set(matches);
+        return this.page(q, total, others, null);
+      }
     }
-    const rank = q.text && f.ordem === "relevancia" ? this.rankAll(q.text.query, slots, total) : null;
-    const top = new TopK(q.offset + q.limit, this.comparator(f, rank));
-    for (let i = 0; i < total; i++) top.offer(slots[i]!);
+    return this.page(q, total, others, this.comparator(f, rank));
+  }
+
+  /**
+   * The page of the first `total` slots of the selection once the `others` filters narrowed them:
+   * picked by `compare`, or, with none, the first ones (the slots are in order already).
+   */
+  private page(
+    q: IndexQuery,
+    count: number,
+    others: SlotNarrow[],
+    compare: ((a: number, b: number) => number) | null,
+  ): IndexAnswer {
+    const slots = this.selection;
+    let total = count;
+    for (const narrow of others) {
+      if (total === 0) break;
+      total = narrow(slots, total);
+    }
     const id = this.id;
+    if (!compare) {
+      const end = Math.min(q.offset + q.limit, total);
+      return { total, ids: Array.from(slots.subarray(Math.min(q.offset, end), end), (s) => id[s]!) };
+    }
+    const top = new TopK(q.offset + q.limit, compare);
+    for (let i = 0; i < total; i++) top.offer(slots[i]!);
     return {
       total,
       ids: top
         .sorted()
         .slice(q.offset)
         .map((s) => id[s]!),
-    };
-  }
-
-  /** A page of listings already in order (rankedMatches): narrowed (the loops keep the order), then cut. */
-  private pageOf(ordered: Int32Array, narrows: SlotNarrow[], q: IndexQuery): IndexAnswer {
-    const slots = this.selection;
-    slots.set(ordered);
-    let total = ordered.length;
-    for (let i = 0; i < narrows.length && total > 0; i++) total = narrows[i]!(slots, total);
-    const id = this.id;
-    return {
-      total,
-      ids: Array.from(
-        slots.subarray(Math.min(q.offset, total), Math.min(q.offset + q.limit, total)),
-        (s) => id[s]!,
-      ),
     };
   }
 
