@@ -480,6 +480,9 @@ describe("search index", () => {
       from generate_series(1, 2600) g`);
     await expectSameAsSql("");
     await expectSameAsSql("q=piscina&pagina=3");
+    // One listing in 17 passes the price: a kept ranked list's page is found over many chunks.
+    await expectSameAsSql("q=piscina&precoMin=180000&pagina=3");
+    await expectSameAsSql("q=piscina&precoMin=180000&pagina=5");
     await expectSameAsSql("cidade=MACEIO&ordem=menor-preco&pagina=40");
     await db.execute(sql`truncate properties cascade`);
     expect((await searchProperties(db, parseSearchFilters(""))).total).toBe(0);

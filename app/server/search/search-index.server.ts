@@ -101,6 +101,17 @@ class Postings {
 }
 
 const SOLD = new Set(["vendido", "alugado"]);
+/**
+ * A search's kept matches (SearchIndex.keptMatches): the live slots in slot order, and for words
+ * searched by relevance the same slots in the relevance order.
+ */
+interface KeptMatches {
+  slots: Int32Array;
+  ranked?: Int32Array;
+}
+
+const keptLength = (kept: KeptMatches) => kept.slots.length + (kept.ranked?.length ?? 0);
+
 /** Bounds of SearchIndex.keptMatches. */
 const MAX_KEPT = 256;
 const KEPT_SLOTS_PER_LISTING = 16;
@@ -345,7 +356,7 @@ export class SearchIndex {
    * applies its other tests and picks its page (decision 043). Kept from the second time on, so
    * a set searched once costs no copy or sort.
    */
-  private keptMatches = new Map<string, Int32Array>();
+  private keptMatches = new Map<string, KeptMatches>();
   private keptSlots = 0;
   private setsSeen = new Set<string>();
 
@@ -359,9 +370,9 @@ export class SearchIndex {
     }
   }
 
-  private keepMatches(key: string, matches: Int32Array): void {
+  private keepMatches(key: string, matches: KeptMatches): void {
     this.keptMatches.set(key, matches);
-    this.keptSlots += matches.length;
+    this.keptSlots += keptLength(matches);
     // At most MAX_KEPT lists and KEPT_SLOTS_PER_LISTING × the catalogue's slots in all (the
     // oldest go first): 6.4 MB at 100 000 listings.
     while (
@@ -370,7 +381,7 @@ export class SearchIndex {
     ) {
       const [oldest, list] = this.keptMatches.entries().next().value!;
       this.keptMatches.delete(oldest);
-      this.keptSlots -= list.length;
+      this.keptSlots -= keptLength(list);
     }
   }
 
@@ -552,8 +563,7 @@ export class SearchIndex {
     if (kept) {
       this.keptMatches.delete(setKey); // the most recently used go last
       this.keptMatches.set(setKey, kept);
-      slots.set(kept);
-      return this.page(q, kept.length, others, ranked ? null : this.comparator(f, null));
+      return this.fromKept(kept, others, q);
     }
     const keep = this.setsSeen.has(setKey);
     if (this.setsSeen.size >= MAX_SETS_SEEN) this.setsSeen.clear();
@@ -636,25 +646,55 @@ export class SearchIndex {
     const rank = ranked ? this.rankAll(q.text!.query, slots, total) : null;
     if (keep) {
       const matches = slots.slice(0, total);
-      if (rank) matches.sort(this.comparator(f, rank));
-      this.keepMatches(setKey, matches);
-      if (rank) {
-        slots.set(matches);
-        return this.page(q, total, others, null);
-      }
+      const kept = rank
+        ? { slots: matches, ranked: matches.slice().sort(this.comparator(f, rank)) }
+        : { slots: matches };
+      this.keepMatches(setKey, kept);
+      return this.fromKept(kept, others, q);
     }
     return this.page(q, total, others, this.comparator(f, rank));
   }
 
   /**
-   * The page of the first `total` slots of the selection once the `others` filters narrowed them:
-   * picked by `compare`, or, with none, the first ones (the slots are in order already).
+   * A search answered from kept matches: the `others` filters count the survivors over the slot
+   * order (the columns read in their own order: in the ranked order the same pass read them at
+   * random and cost 2–3× as much with the page's render between searches), and a ranked set's
+   * page is its first survivors in the ranked order, tested a chunk at a time.
    */
+  private fromKept(kept: KeptMatches, others: SlotNarrow[], q: IndexQuery): IndexAnswer {
+    this.selection.set(kept.slots);
+    if (!kept.ranked) return this.page(q, kept.slots.length, others, this.comparator(q.filters, null));
+    let total = kept.slots.length;
+    for (const narrow of others) {
+      if (total === 0) break;
+      total = narrow(this.selection, total);
+    }
+    const ranked = kept.ranked;
+    const wanted = Math.min(q.offset + q.limit, total);
+    const found: number[] = [];
+    const chunk = this.chunk;
+    for (let from = 0; from < ranked.length && found.length < wanted; from += chunk.length) {
+      const end = Math.min(from + chunk.length, ranked.length);
+      chunk.set(ranked.subarray(from, end));
+      let count = end - from;
+      for (const narrow of others) {
+        if (count === 0) break;
+        count = narrow(chunk, count);
+      }
+      for (let i = 0; i < count && found.length < wanted; i++) found.push(chunk[i]!);
+    }
+    const id = this.id;
+    return { total, ids: found.slice(q.offset).map((s) => id[s]!) };
+  }
+
+  private readonly chunk = new Int32Array(256);
+
+  /** The page of the first `count` slots of the selection once the `others` filters narrowed them, by `compare`. */
   private page(
     q: IndexQuery,
     count: number,
     others: SlotNarrow[],
-    compare: ((a: number, b: number) => number) | null,
+    compare: (a: number, b: number) => number,
   ): IndexAnswer {
     const slots = this.selection;
     let total = count;
@@ -662,13 +702,9 @@ export class SearchIndex {
       if (total === 0) break;
       total = narrow(slots, total);
     }
-    const id = this.id;
-    if (!compare) {
-      const end = Math.min(q.offset + q.limit, total);
-      return { total, ids: Array.from(slots.subarray(Math.min(q.offset, end), end), (s) => id[s]!) };
-    }
     const top = new TopK(q.offset + q.limit, compare);
     for (let i = 0; i < total; i++) top.offer(slots[i]!);
+    const id = this.id;
     return {
       total,
       ids: top
