@@ -44,7 +44,7 @@ export interface IndexFilterInput extends FilterInput {
  */
 export type SlotNarrow = ((slots: Int32Array, count: number) => number) & {
   /**
-   * The live slots that pass, in slot order, where the index keeps them per data version (a
+   * The live slots that pass, in slot order, where the index keeps them until its next write (a
    * place's listings, a finalidade's): a search starts from the shortest such list instead of
    * from every listing and skips this narrow, so a bairro's search touches that bairro's
    * listings, not the catalogue (SearchIndex.search).

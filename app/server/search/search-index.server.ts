@@ -386,35 +386,23 @@ export class SearchIndex {
   }
 
   private slotsWithPlace(column: "cidade" | "bairro", code: number): Int32Array {
-    const key = `${column}:${code}`;
-    let list = this.passingLists.get(key);
-    if (!list) {
-      const cells = this[column];
-      const alive = this.alive;
-      const out = new Int32Array(this.size);
-      let length = 0;
-      for (let s = 0; s < this.size; s++) {
-        out[length] = s;
-        length += alive[s]! & +(cells[s] === code);
-      }
-      list = out.slice(0, length);
-      this.passingLists.set(key, list);
-    }
-    return list;
+    const cells = this[column];
+    return this.passingList(`${column}:${code}`, (s) => cells[s] === code);
   }
 
   private slotsWithFinalidade(bit: number): Int32Array {
-    const key = `finalidade:${bit}`;
+    const cells = this.finalidades;
+    return this.passingList(`finalidade:${bit}`, (s) => (cells[s]! & bit) !== 0);
+  }
+
+  /** The live slots that pass `test`, in order, built once until the next put or remove. */
+  private passingList(key: string, test: (slot: number) => boolean): Int32Array {
     let list = this.passingLists.get(key);
     if (!list) {
-      const cells = this.finalidades;
       const alive = this.alive;
       const out = new Int32Array(this.size);
       let length = 0;
-      for (let s = 0; s < this.size; s++) {
-        out[length] = s;
-        length += alive[s]! & +((cells[s]! & bit) !== 0);
-      }
+      for (let s = 0; s < this.size; s++) if (alive[s] === 1 && test(s)) out[length++] = s;
       list = out.slice(0, length);
       this.passingLists.set(key, list);
     }
@@ -565,7 +553,8 @@ export class SearchIndex {
       this.keptMatches.set(setKey, kept);
       return this.fromKept(kept, others, q);
     }
-    const keep = this.setsSeen.has(setKey);
+    // A set that narrows nothing (no words, no such filter) is every listing: aliveSlots has it.
+    const keep = (q.text !== undefined || named.length > 0) && this.setsSeen.has(setKey);
     if (this.setsSeen.size >= MAX_SETS_SEEN) this.setsSeen.clear();
     this.setsSeen.add(setKey);
 
