@@ -67,6 +67,36 @@ describe("addBusinessMinutes", () => {
     expect(businessMinutesBetween(local("2026-03-02T09:00"), local("2026-03-09T09:00"), closed)).toBe(0);
   });
 
+  it("skips the agency's holidays, whatever their weekday", () => {
+    // Friday 2026-04-03 (Sexta-feira Santa) closed: Thursday 17:00 + 2 h lands on Saturday 09:00.
+    const holidays = new Set(["2026-04-03"]);
+    expect(addBusinessMinutes(local("2026-04-02T17:00"), 120, hours, holidays)).toEqual(
+      local("2026-04-04T09:00"),
+    );
+    expect(addBusinessMinutes(local("2026-04-02T17:00"), 120, hours)).toEqual(local("2026-04-03T09:00"));
+    expect(
+      businessMinutesBetween(local("2026-04-02T17:00"), local("2026-04-04T09:00"), hours, holidays),
+    ).toBe(120);
+    // A holiday on a closed weekday changes nothing; a week of holidays ends.
+    expect(
+      businessMinutesBetween(
+        local("2026-03-07T11:00"),
+        local("2026-03-09T09:00"),
+        hours,
+        new Set(["2026-03-08"]),
+      ),
+    ).toBe(120);
+    const week = new Set([
+      "2026-03-02",
+      "2026-03-03",
+      "2026-03-04",
+      "2026-03-05",
+      "2026-03-06",
+      "2026-03-07",
+    ]);
+    expect(addBusinessMinutes(local("2026-03-02T09:00"), 60, hours, week)).toEqual(local("2026-03-09T09:00"));
+  });
+
   it("every day 00:00–24:00 is wall time", () => {
     const always: BusinessHours = Array.from({ length: 7 }, () => [0, 1440] as [number, number]);
     expect(addBusinessMinutes(local("2026-03-07T23:30"), 60, always)).toEqual(local("2026-03-08T00:30"));

@@ -1,7 +1,8 @@
 // Business time in Maceió (America/Maceio: UTC−3 all year, no daylight saving): how many
 // minutes of opening hours lie between two instants, and when a number of them will have passed.
 // The first-response limit of a lead counts only these minutes (app/server/leads/reassign.server.ts):
-// a lead that arrives on Saturday night waits for Monday morning.
+// a lead that arrives on Saturday night waits for Monday morning. The agency's holidays (the dates
+// it blocks for visits, app/server/visits/schedule.server.ts) are closed whatever their weekday.
 
 /** Opening hours per weekday (index 0 = domingo … 6 = sábado), minutes from local midnight; null = closed. */
 export type BusinessHours = ([number, number] | null)[];
@@ -19,6 +20,10 @@ export const DEFAULT_BUSINESS_HOURS: BusinessHours = [
 
 export const WEEKDAYS = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"] as const;
 
+/** Days closed whatever their weekday: Maceió dates, "YYYY-MM-DD". */
+export type Holidays = ReadonlySet<string>;
+const NO_HOLIDAYS: Holidays = new Set();
+
 const OFFSET_MS = 3 * 3_600_000;
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -33,10 +38,16 @@ function weekdayOf(midnight: number): number {
   return new Date(midnight - OFFSET_MS).getUTCDay();
 }
 
+/** "2026-03-02" for the day starting at `midnight`. */
+function dateOf(midnight: number): string {
+  return new Date(midnight - OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** The open window of the day starting at `midnight`, as UTC instants; null when closed. */
-function windowOf(hours: BusinessHours, midnight: number): [number, number] | null {
+function windowOf(hours: BusinessHours, holidays: Holidays, midnight: number): [number, number] | null {
   const day = hours[weekdayOf(midnight)];
   if (!day || day[1] <= day[0]) return null;
+  if (holidays.size > 0 && holidays.has(dateOf(midnight))) return null;
   return [midnight + day[0] * MINUTE_MS, midnight + day[1] * MINUTE_MS];
 }
 
@@ -46,13 +57,18 @@ export function weeklyBusinessMinutes(hours: BusinessHours): number {
 }
 
 /** Business minutes (fractional) from `from` to `to`; 0 when `to` is not after `from`. */
-export function businessMinutesBetween(from: Date, to: Date, hours: BusinessHours): number {
+export function businessMinutesBetween(
+  from: Date,
+  to: Date,
+  hours: BusinessHours,
+  holidays: Holidays = NO_HOLIDAYS,
+): number {
   const start = from.getTime();
   const end = to.getTime();
   if (!(end > start)) return 0;
   let total = 0;
   for (let midnight = localMidnight(start); midnight < end; midnight += DAY_MS) {
-    const open = windowOf(hours, midnight);
+    const open = windowOf(hours, holidays, midnight);
     if (!open) continue;
     const a = Math.max(open[0], start);
     const b = Math.min(open[1], end);
@@ -61,13 +77,21 @@ export function businessMinutesBetween(from: Date, to: Date, hours: BusinessHour
   return total / MINUTE_MS;
 }
 
-/** The instant at which `minutes` business minutes will have passed since `from`; null when never. */
-export function addBusinessMinutes(from: Date, minutes: number, hours: BusinessHours): Date | null {
+/**
+ * The instant at which `minutes` business minutes will have passed since `from`; null when never.
+ * Holidays are a finite list, so an open weekday always comes.
+ */
+export function addBusinessMinutes(
+  from: Date,
+  minutes: number,
+  hours: BusinessHours,
+  holidays: Holidays = NO_HOLIDAYS,
+): Date | null {
   if (weeklyBusinessMinutes(hours) === 0) return null;
   let left = minutes * MINUTE_MS;
   const start = from.getTime();
   for (let midnight = localMidnight(start); ; midnight += DAY_MS) {
-    const open = windowOf(hours, midnight);
+    const open = windowOf(hours, holidays, midnight);
     if (!open) continue;
     const a = Math.max(open[0], start);
     if (open[1] <= a) continue;

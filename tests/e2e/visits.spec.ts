@@ -62,6 +62,20 @@ test("o administrador define os horários de visita da imobiliária", async ({ p
   ).toHaveValue("00:00");
   await expectNoAxeViolations(page);
 
+  // One click adds the national and Alagoas holidays of this year and the next (Maceió's year);
+  // they show in the field, then are cleared again so the visits below can take any day.
+  const blocked = page.getByLabel("Datas bloqueadas (uma por linha, DD/MM/AAAA)");
+  const nextYear = new Date(Date.now() - 3 * 3_600_000).getUTCFullYear() + 1;
+  await page.getByRole("button", { name: "Salvar e adicionar os feriados nacionais e de Alagoas" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `de ${nextYear - 1} e ${nextYear} incluídos` }),
+  ).toBeVisible();
+  await expect(blocked).toHaveValue(new RegExp(`16/09/${nextYear}[\\s\\S]*25/12/${nextYear}`));
+  await blocked.fill("");
+  await page.getByRole("button", { name: "Salvar horários" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Horários salvos." })).toBeVisible();
+  await expect(blocked).toHaveValue("");
+
   // An available listing whose agent follows the agency's hours.
   const listings = await (await page.request.get("/todos-os-imoveis?ordem=recentes")).text();
   for (const match of listings.matchAll(/href="\/casas\/([A-Za-z0-9-]+)"/g)) {

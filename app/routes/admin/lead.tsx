@@ -24,7 +24,7 @@ import { LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
-import { getDistributionRules, responseDue } from "../../server/leads/distribution.server";
+import { readResponseDue } from "../../server/leads/distribution.server";
 import { addLeadNote, assignLead, canSee, changeLeadStatus, getLead } from "../../server/leads/inbox.server";
 import { setNextAction } from "../../server/leads/next-action.server";
 import { listAgents } from "../../server/properties/admin.server";
@@ -51,7 +51,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const found = await getLead(db, user, leadId(params.id));
   if (!found) throw data("Lead não encontrado.", { status: 404 });
   const agents = user.role === "admin" ? await listAgents(db, found.lead.assigneeId) : null;
-  const due = responseDue(await getDistributionRules(db), found.lead);
+  const due = (await readResponseDue(db))(found.lead);
   // After manual entry (leads.tsx): a new card, or the person's own card that the contact joined.
   const registered = url.searchParams.get("registrado");
   const { nextActionDate: day, nextActionTime: time, nextAction: task } = found.lead;

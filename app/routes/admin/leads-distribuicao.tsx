@@ -170,7 +170,9 @@ export default function LeadDistribution({ loaderData }: Route.ComponentProps) {
               {...invalid("responseLimitMinutes", errors.responseLimitMinutes)}
             />
             <p className="form-field__hint">
-              Contado só no horário comercial abaixo (hoje: {formatMinutes(rules.responseLimitMinutes)}). Sem
+              Contado só no horário comercial abaixo (hoje: {formatMinutes(rules.responseLimitMinutes)}), sem
+              os feriados da imobiliária (as{" "}
+              <Link to="/admin/visitas/disponibilidade">datas bloqueadas nos horários de visita</Link>). Sem
               resposta nesse prazo, o lead passa ao próximo corretor e os administradores são avisados.
             </p>
             <FieldError id="responseLimitMinutes" message={errors.responseLimitMinutes} />

@@ -27,7 +27,7 @@ import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
-import { getDistributionRules, responseDue } from "../../server/leads/distribution.server";
+import { readResponseDue } from "../../server/leads/distribution.server";
 import { listingsWithLeads, listLeads } from "../../server/leads/inbox.server";
 import { recordManualLead } from "../../server/leads/manual.server";
 import { nextActionTotals } from "../../server/leads/next-action.server";
@@ -47,18 +47,18 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext).services;
   const query = parseLeadListQuery(url.searchParams);
   const now = new Date();
-  const [result, listings, agents, due, rules] = await Promise.all([
+  const [result, listings, agents, due, responseDue] = await Promise.all([
     listLeads(db, user, query, now),
     listingsWithLeads(db, user),
     user.role === "admin" ? listAgents(db) : null,
     nextActionTotals(db, user, query, now),
-    getDistributionRules(db),
+    readResponseDue(db),
   ]);
   // Where each next action stands, by Maceió's clock on the server (the browser's may differ).
   const clock = maceioClock(now);
   const rows = result.rows.map((row) => ({
     ...row,
-    responseDue: responseDue(rules, row),
+    responseDue: responseDue(row),
     nextActionState: row.nextActionDate
       ? nextActionState(row.nextActionDate, row.nextActionTime, clock)
       : null,

@@ -6,7 +6,9 @@ import { asc, eq } from "drizzle-orm";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "../../components/form-field";
 import { WEEKDAYS } from "../../lib/business-hours";
+import { upcomingHolidays } from "../../lib/holidays";
 import { pageMeta } from "../../lib/meta";
+import { maceioClock } from "../../lib/next-action";
 import {
   minutesClock,
   parseScheduleForm,
@@ -86,9 +88,21 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       { ok: false, message: "Corrija os campos indicados.", fieldErrors: parsed.fieldErrors },
       { status: 400 },
     );
-  await saveSchedule(context.get(requestContext).services.db, user.id, whose, parsed.schedule);
-  return data<ActionData>({ ok: true, message: "Horários salvos." });
+  const { schedule } = parsed;
+  let message = "Horários salvos.";
+  // "Adicionar feriados": what was typed, plus this year's and next year's holidays still ahead.
+  if (form.get("intent") === ADD_HOLIDAYS && whose === null) {
+    const today = maceioClock(new Date()).day;
+    const holidays = upcomingHolidays(today).map((h) => h.date);
+    schedule.blockedDates = [...new Set([...schedule.blockedDates, ...holidays])].sort();
+    const year = Number(today.slice(0, 4));
+    message = `Feriados nacionais e de Alagoas de ${year} e ${year + 1} incluídos nas datas bloqueadas.`;
+  }
+  await saveSchedule(context.get(requestContext).services.db, user.id, whose, schedule);
+  return data<ActionData>({ ok: true, message });
 }
+
+const ADD_HOLIDAYS = "adicionar-feriados";
 
 export default function VisitasDisponibilidade({ loaderData, actionData }: Route.ComponentProps) {
   const { whose, isAdmin, agents, inherited, schedule } = loaderData;
@@ -125,7 +139,7 @@ export default function VisitasDisponibilidade({ loaderData, actionData }: Route
       <p className="admin-page__lead">
         Os visitantes escolhem um destes horários na página do imóvel (horário de Maceió).
         {whose === null
-          ? " Corretores sem horários próprios seguem estes; as datas bloqueadas aqui valem para todos."
+          ? " Corretores sem horários próprios seguem estes; as datas bloqueadas aqui valem para todos e também param o prazo de resposta dos leads na roleta."
           : inherited
             ? " Ainda sem horários próprios: abaixo, os da imobiliária. Salve para ter os seus."
             : ""}
@@ -133,7 +147,8 @@ export default function VisitasDisponibilidade({ loaderData, actionData }: Route
       {actionData ? (
         <FormAlert tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormAlert>
       ) : null}
-      <Form method="post" className="admin-card" key={String(whose)}>
+      {/* Keyed by the saved dates too: holidays added by the server show in the field. */}
+      <Form method="post" className="admin-card" key={`${whose}:${schedule.blockedDates.join(",")}`}>
         <div className="form-field">
           <label htmlFor="slotMinutes">Duração de cada visita</label>
           <select id="slotMinutes" name="slotMinutes" defaultValue={String(schedule.slotMinutes)}>
@@ -199,10 +214,30 @@ export default function VisitasDisponibilidade({ loaderData, actionData }: Route
             aria-invalid={errors.blockedDates ? true : undefined}
           />
           {errors.blockedDates ? <p className="form-field__error">{errors.blockedDates}</p> : null}
+          {whose === null ? (
+            <p className="form-field__hint">
+              Municipais variam por cidade: digite-os. Os nacionais e o de Alagoas (16/09) entram com o botão
+              abaixo.
+            </p>
+          ) : null}
         </div>
         <button type="submit" className="btn btn--primary" disabled={busy}>
           Salvar horários
         </button>
+        {whose === null ? (
+          <>
+            {" "}
+            <button
+              type="submit"
+              name="intent"
+              value={ADD_HOLIDAYS}
+              className="btn btn--secondary"
+              disabled={busy}
+            >
+              Salvar e adicionar os feriados nacionais e de Alagoas
+            </button>
+          </>
+        ) : null}
       </Form>
     </main>
   );

@@ -1,8 +1,8 @@
 // The painel's "tempo até a primeira resposta": per agent, the median time from a lead's
 // assignment (leads.assigned_at; its arrival while unassigned) to the agent's first response
 // (leads.first_response_at / first_response_by_id), over the leads answered in the last 30 days,
-// counted in business time (the roleta's hours in Maceió: a lead that arrives at night and is
-// answered at 08:05 took 5 minutes). Calls and visits an agent recorded were answered as they
+// counted in business time (the roleta's hours in Maceió, less the agency's holidays: a lead that
+// arrives at night and is answered at 08:05 took 5 minutes). Calls and visits an agent recorded were answered as they
 // were typed and do not count. An admin sees every agent; a corretor only their own line.
 import { and, eq, gte, isNotNull, notInArray, sql } from "drizzle-orm";
 import { businessMinutesBetween } from "../../lib/business-hours";
@@ -10,6 +10,7 @@ import { MANUAL_LEAD_ORIGINS } from "../../lib/vocabulary";
 import type { Db } from "../db/client.server";
 import { leads, users } from "../db/schema.server";
 import { getDistributionRules } from "../leads/distribution.server";
+import { agencyHolidays } from "../visits/schedule.server";
 import type { DashboardViewer } from "./dashboard.server";
 
 export const RESPONSE_TIME_DAYS = 30;
@@ -36,7 +37,7 @@ export async function responseTimes(
   viewer: DashboardViewer,
   now: Date = new Date(),
 ): Promise<AgentResponseTime[]> {
-  const { businessHours } = await getDistributionRules(db);
+  const [{ businessHours }, holidays] = await Promise.all([getDistributionRules(db), agencyHolidays(db)]);
   const since = new Date(now.getTime() - RESPONSE_TIME_DAYS * 86_400_000);
   const rows = await db
     .select({
@@ -59,7 +60,7 @@ export async function responseTimes(
   for (const row of rows) {
     if (!row.answeredAt) continue;
     const entry = byAgent.get(row.agentId) ?? { name: row.name, minutes: [] };
-    entry.minutes.push(businessMinutesBetween(row.from, row.answeredAt, businessHours));
+    entry.minutes.push(businessMinutesBetween(row.from, row.answeredAt, businessHours, holidays));
     byAgent.set(row.agentId, entry);
   }
   return [...byAgent.entries()]

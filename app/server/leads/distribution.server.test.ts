@@ -5,6 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createActor, insertAgency, insertProperty } from "../../../tests/support/factories";
 import { DEFAULT_DISTRIBUTION_RULES, type DistributionRules } from "../../lib/lead-distribution";
+import { DEFAULT_VISIT_SCHEDULE } from "../../lib/visit-slots";
 import type { Database, Db } from "../db/client.server";
 import { auditLog, leadDistributionMembers, leads, outbox, users } from "../db/schema.server";
 import { createTestDatabases } from "../db/test-database.server";
@@ -12,7 +13,8 @@ import type { MailTransport } from "../mail/mailer.server";
 import { startTestSmtp, type TestSmtp, testMailTransport } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import { openStream } from "../realtime/test-stream.server";
-import { getDistributionRules, saveDistribution } from "./distribution.server";
+import { saveSchedule } from "../visits/schedule.server";
+import { getDistributionRules, readResponseDue, saveDistribution } from "./distribution.server";
 import {
   LEAD_DISTRIBUTION_EMAIL_KIND,
   type LeadDistributionEmailPayload,
@@ -280,6 +282,25 @@ describe("reassignment when nobody answers", () => {
     expect(await reassignOverdueLeads(db, local("2026-03-07T09:29"))).toMatchObject({ reassigned: 0 });
     expect(await reassignOverdueLeads(db, local("2026-03-07T09:30"))).toMatchObject({ reassigned: 1 });
     expect(await assigneeOf(leadId)).toBe(bruno?.id);
+  });
+
+  it("the agency's holidays (its blocked visit dates) stop the clock: a Thursday 17:30 lead before Sexta-feira Santa waits for Saturday", async () => {
+    const [ana, bruno] = await team(2);
+    await rules();
+    await saveSchedule(db, admin.id, null, { ...DEFAULT_VISIT_SCHEDULE, blockedDates: ["2026-04-03"] });
+    try {
+      const leadId = await record(lead({ now: local("2026-04-02T17:30") }));
+      expect(await assigneeOf(leadId)).toBe(ana?.id);
+      // What the inbox and the card show as the limit.
+      const [row] = await db.select().from(leads).where(eq(leads.id, leadId));
+      expect((await readResponseDue(db))(row!)).toEqual(local("2026-04-04T09:30"));
+      expect(await reassignOverdueLeads(db, local("2026-04-03T12:00"))).toMatchObject({ reassigned: 0 });
+      expect(await reassignOverdueLeads(db, local("2026-04-04T09:29"))).toMatchObject({ reassigned: 0 });
+      expect(await reassignOverdueLeads(db, local("2026-04-04T09:30"))).toMatchObject({ reassigned: 1 });
+      expect(await assigneeOf(leadId)).toBe(bruno?.id);
+    } finally {
+      await saveSchedule(db, admin.id, null, DEFAULT_VISIT_SCHEDULE);
+    }
   });
 
   it("an answer (a note) in time stops the clock: the lead stays", async () => {

@@ -6,7 +6,7 @@
 // transaction-scoped advisory lock, so two app instances never hand out the same turn.
 // Record: record.server.ts (arrival); reassign.server.ts (no answer in time).
 import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
-import { addBusinessMinutes } from "../../lib/business-hours";
+import { addBusinessMinutes, type Holidays } from "../../lib/business-hours";
 import {
   DEFAULT_DISTRIBUTION_RULES,
   type DistributionMember,
@@ -16,6 +16,7 @@ import type { Finalidade } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
 import { leadDistribution, leadDistributionMembers, properties, users } from "../db/schema.server";
+import { agencyHolidays } from "../visits/schedule.server";
 import type { Actor } from "./inbox.server";
 
 export async function getDistributionRules(db: Db | Tx): Promise<DistributionRules> {
@@ -212,13 +213,23 @@ export async function assignOnArrival(
 
 /**
  * When the roleta moves an unanswered lead on (reassign.server.ts): its assignment plus the limit
- * in business time. Null when it will not: roleta off, unassigned, answered, or closed.
+ * in business time, the agency's holidays left out. Null when it will not: roleta off, unassigned,
+ * answered, or closed.
  */
 export function responseDue(
   rules: DistributionRules,
+  holidays: Holidays,
   lead: { assignedAt: Date | null; firstResponseAt: Date | null; status: string },
 ): Date | null {
   if (!rules.enabled || !lead.assignedAt || lead.firstResponseAt) return null;
   if (lead.status === "fechado" || lead.status === "perdido") return null;
-  return addBusinessMinutes(lead.assignedAt, rules.responseLimitMinutes, rules.businessHours);
+  return addBusinessMinutes(lead.assignedAt, rules.responseLimitMinutes, rules.businessHours, holidays);
+}
+
+/** `responseDue` with the roleta's rules and the agency's holidays as they are now (screens). */
+export async function readResponseDue(
+  db: Db,
+): Promise<(lead: Parameters<typeof responseDue>[2]) => Date | null> {
+  const [rules, holidays] = await Promise.all([getDistributionRules(db), agencyHolidays(db)]);
+  return (lead) => responseDue(rules, holidays, lead);
 }

@@ -1,7 +1,8 @@
 // The roleta's sweep, run periodically by every app instance (reassign-sweep.server.ts) with the
 // clock passed in (tests drive it). With the roleta on:
 // - a lead whose assignee has not answered (leads.first_response_at still null) within the
-//   response limit, counted in business time since leads.assigned_at, moves to the next eligible
+//   response limit, counted in business time since leads.assigned_at (the agency's holidays left
+//   out), moves to the next eligible
 //   agent (never the same one): audited, a live event to both, an e-mail to the new agent and a
 //   notice to the admins. Nobody else eligible: it stays, and the admins are told once
 //   (lead_overdue_alerts).
@@ -16,6 +17,7 @@ import { audit } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
 import { leadOverdueAlerts, leads, properties } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
+import { agencyHolidays } from "../visits/schedule.server";
 import { getDistributionRules, listingFacts, lockRoleta, pickAgent } from "./distribution.server";
 import { enqueueAdminNotice, enqueueAgentNotice } from "./distribution-emails.server";
 import { THREAD_WINDOW_DAYS } from "./person.server";
@@ -63,10 +65,11 @@ export async function reassignOverdueLeads(db: Db, now: Date): Promise<SweepResu
     )
     .orderBy(leads.assignedAt)
     .limit(SWEEP_BATCH);
+  const holidays = candidates.length ? await agencyHolidays(db) : new Set<string>();
   for (const lead of candidates) {
     if (lead.assigneeId === null || lead.assignedAt === null) continue;
-    if (businessMinutesBetween(lead.assignedAt, now, rules.businessHours) < rules.responseLimitMinutes)
-      continue;
+    const waited = businessMinutesBetween(lead.assignedAt, now, rules.businessHours, holidays);
+    if (waited < rules.responseLimitMinutes) continue;
     const outcome = await moveOverdue(db, rules, lead.id, lead.assigneeId, lead.assignedAt, now);
     if (outcome === "reassigned") result.reassigned += 1;
     if (outcome === "alerted") result.alerted += 1;

@@ -1,7 +1,9 @@
 // Each agent's visit hours (visit_schedules): their own row, else the agency's (user_id null),
 // else DEFAULT_VISIT_SCHEDULE. The agency's blocked dates (holidays) close every agent's calendar.
 // A corretor edits their own; an admin anyone's and the agency's (routes/admin/visitas-disponibilidade.tsx).
+// The agency's blocked dates also stop the roleta's clock (agencyHolidays, app/lib/business-hours.ts).
 import { eq, isNull, or, sql } from "drizzle-orm";
+import type { Holidays } from "../../lib/business-hours";
 import { DEFAULT_VISIT_SCHEDULE, type SlotMinutes, type VisitSchedule } from "../../lib/visit-slots";
 import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
@@ -39,6 +41,11 @@ export async function scheduleFor(db: Db | Tx, agentId: number | null): Promise<
   const schedule = own ? toSchedule(own) : DEFAULT_VISIT_SCHEDULE;
   const holidays = agency?.blockedDates ?? [];
   return { ...schedule, blockedDates: [...new Set([...schedule.blockedDates, ...holidays])].sort() };
+}
+
+/** The agency's blocked dates: closed for visits and for the roleta's business time. */
+export async function agencyHolidays(db: Db | Tx): Promise<Holidays> {
+  return new Set((await savedSchedule(db, null))?.blockedDates ?? []);
 }
 
 export async function saveSchedule(
