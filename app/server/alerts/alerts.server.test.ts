@@ -1,6 +1,6 @@
 // Saved-search alerts against a real database, the real outbox worker and a real SMTP server, on a
 // clock the test sets: subscribe → confirmation e-mail (List-Unsubscribe headers) → confirm → a new
-// listing → one digest with it → nothing again → a price drop, once → one-click unsubscribe; the
+// listing → one digest with it → nothing again → each price lower than any sent → one-click unsubscribe; the
 // daily frequency once a Maceió day; two app instances sweeping at once send one message (on
 // PostgreSQL, two connection pools); LGPD export and erase include the saved searches.
 import { eq } from "drizzle-orm";
@@ -87,7 +87,7 @@ describe("the digest period", () => {
 });
 
 describe("an instant alert", () => {
-  it("confirms, sends each new listing once, a price drop once, and stops on unsubscribe", async () => {
+  it("confirms, sends each new listing once, each price lower than any sent before, and stops on unsubscribe", async () => {
     const email = "ana@cliente.teste";
     const t0 = maceio("2026-11-27T10:00");
     await insertProperty(first.db, { referencia: "AL0001", cidade: "Maceió", publishedAt: minutes(t0, -60) });
@@ -148,25 +148,37 @@ describe("an instant alert", () => {
     expect((await runAlertSweep(first.db, minutes(t0, 7))).queued).toBe(0);
     expect((await runAlertSweep(first.db, minutes(t0, 8))).queued).toBe(0);
 
-    // The price goes down: one message, then never again for that listing.
-    await first.db.update(properties).set({ precoVenda: 650_000 }).where(eq(properties.id, fresh.id));
+    // The price goes down: one message, once.
+    const price = (precoVenda: number) =>
+      first.db.update(properties).set({ precoVenda }).where(eq(properties.id, fresh.id));
+    await price(650_000);
     expect((await runAlertSweep(first.db, minutes(t0, 9))).queued).toBe(1);
     expect((await runAlertSweep(first.db, minutes(t0, 10))).queued).toBe(0);
     await worker().runOnce();
     const drop = textOf(mailTo(email)[2]?.raw ?? "");
     expect(drop).toContain("Preço reduzido");
     expect(drop).toMatch(/De R\$ 700\.000 por R\$ 650\.000/);
-    await first.db.update(properties).set({ precoVenda: 600_000 }).where(eq(properties.id, fresh.id));
-    expect((await runAlertSweep(first.db, minutes(t0, 11))).queued).toBe(0);
-    expect(mailTo(email)).toHaveLength(3);
+    // Down again: news again, from the last price sent.
+    await price(600_000);
+    expect((await runAlertSweep(first.db, minutes(t0, 11))).queued).toBe(1);
+    await worker().runOnce();
+    expect(textOf(mailTo(email)[3]?.raw ?? "")).toMatch(/De R\$ 650\.000 por R\$ 600\.000/);
+    // Up, then down to a price not below one already sent: nothing.
+    await price(680_000);
+    expect((await runAlertSweep(first.db, minutes(t0, 12))).queued).toBe(0);
+    await price(620_000);
+    expect((await runAlertSweep(first.db, minutes(t0, 13))).queued).toBe(0);
+    await price(600_000);
+    expect((await runAlertSweep(first.db, minutes(t0, 14))).queued).toBe(0);
+    expect(mailTo(email)).toHaveLength(4);
 
     // The manage page's list, then the one-click unsubscribe: the row and its sent items are gone.
     expect((await alertsOfToken(first.db, token ?? ""))?.alerts).toHaveLength(1);
     expect(await unsubscribe(first.db, token ?? "")).toBe(true);
     expect(await unsubscribe(first.db, token ?? "")).toBe(false);
     expect(await first.db.select().from(savedSearchSent)).toHaveLength(0);
-    await insertProperty(first.db, { cidade: "Maceió", precoVenda: 100_000, publishedAt: minutes(t0, 12) });
-    expect((await runAlertSweep(first.db, minutes(t0, 13))).queued).toBe(0);
+    await insertProperty(first.db, { cidade: "Maceió", precoVenda: 100_000, publishedAt: minutes(t0, 15) });
+    expect((await runAlertSweep(first.db, minutes(t0, 16))).queued).toBe(0);
   });
 });
 

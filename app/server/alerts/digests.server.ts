@@ -6,9 +6,11 @@
 // (saved_search_sent, key: saved search, listing and reason) and its outbox message:
 // - new matches: published after the search was confirmed, matching its filters by the search
 //   page's own WHERE clause (searchConditions in app/server/search/search.server.ts), not sent yet;
-// - price drops: listings it was sent whose visible price is now lower than when sent, once.
-// The two keys make it run once across app instances: a second instance's digest row (same
-// period) or listing rows (same listing and reason) conflict and its transaction writes nothing.
+// - price drops: listings it was sent whose visible price is now lower than any price it was sent
+//   at (each further drop is news again; the same price never twice).
+// The keys make it run once across app instances: a second instance's digest row (same period) or
+// listing rows (the same listing as new, or the same listing at the same dropped price) conflict
+// and its transaction writes nothing.
 import { and, asc, eq, gt, inArray, isNotNull, lte, notExists, type SQL, sql } from "drizzle-orm";
 import { alertLinks } from "../../lib/alerts";
 import { formatCount, formatPrice } from "../../lib/format";
@@ -53,10 +55,14 @@ export function digestPeriod(frequency: SavedSearch["frequency"], now: Date): st
   return `w:${monday.toISOString().slice(0, 10)}`;
 }
 
-const notSent = (search: SavedSearch, reason: "nova" | "preco") =>
+const notSentAsNew = (search: SavedSearch) =>
   notExists(
-    sql`(select 1 from ${savedSearchSent} where ${savedSearchSent.savedSearchId} = ${search.id} and ${savedSearchSent.propertyId} = ${properties.id} and ${savedSearchSent.reason} = ${reason})`,
+    sql`(select 1 from ${savedSearchSent} where ${savedSearchSent.savedSearchId} = ${search.id} and ${savedSearchSent.propertyId} = ${properties.id} and ${savedSearchSent.reason} = 'nova')`,
   );
+
+/** The lowest price a listing was sent to this search at (null: only ever sent without a price). */
+const lowestSentPrice = (search: SavedSearch) =>
+  sql`(select min(sent.price) from ${savedSearchSent} as sent where sent.saved_search_id = ${search.id} and sent.property_id = ${properties.id})`;
 
 /** A saved search's filters as the search page reads them (a radius around a place gets its centre). */
 async function resolvedFilters(db: Db, search: SavedSearch) {
@@ -85,7 +91,7 @@ async function pendingItems(
         )})`,
         gt(properties.publishedAt, since),
         lte(properties.publishedAt, now),
-        notSent(search, "nova"),
+        notSentAsNew(search),
       ) as SQL,
     )
     .orderBy(asc(properties.publishedAt), asc(properties.id))
@@ -99,9 +105,7 @@ async function pendingItems(
         eq(savedSearchSent.savedSearchId, search.id),
         eq(savedSearchSent.reason, "nova"),
         isPublished,
-        isNotNull(savedSearchSent.price),
-        sql`${price} < ${savedSearchSent.price}`,
-        notSent(search, "preco"),
+        sql`${price} < ${lowestSentPrice(search)}`,
       ),
     )
     .orderBy(asc(properties.id))
@@ -338,6 +342,7 @@ export function alertDigestEmailHandler(
       .select({
         propertyId: savedSearchSent.propertyId,
         reason: savedSearchSent.reason,
+        sentPrice: savedSearchSent.price,
         referencia: properties.referencia,
         titulo: properties.titulo,
         bairro: properties.bairro,
@@ -351,20 +356,26 @@ export function alertDigestEmailHandler(
       .where(and(eq(savedSearchSent.digestId, digestId), isPublished))
       .orderBy(asc(savedSearchSent.reason), asc(savedSearchSent.createdAt), asc(properties.id));
     if (items.length === 0) return "skip";
-    // The price a drop is "from": what the listing cost when it was first sent.
+    // The price a drop is "from": the lowest this search was sent before it (sent prices only fall).
     const dropIds = items.filter((i) => i.reason === "preco").map((i) => i.propertyId);
-    const before = dropIds.length
+    const sent = dropIds.length
       ? await db
           .select({ propertyId: savedSearchSent.propertyId, price: savedSearchSent.price })
           .from(savedSearchSent)
           .where(
             and(
               eq(savedSearchSent.savedSearchId, search.id),
-              eq(savedSearchSent.reason, "nova"),
               inArray(savedSearchSent.propertyId, dropIds),
+              isNotNull(savedSearchSent.price),
             ),
           )
       : [];
+    const sentBefore = (propertyId: number, price: number | null) => {
+      const higher = sent
+        .filter((b) => b.propertyId === propertyId && price !== null && Number(b.price) > price)
+        .map((b) => Number(b.price));
+      return higher.length ? Math.min(...higher) : null;
+    };
     const listings: DigestListing[] = items.map((i) => ({
       referencia: i.referencia,
       titulo: i.titulo,
@@ -374,10 +385,7 @@ export function alertDigestEmailHandler(
       // The rent is the price shown (visiblePrice): a rent search, or a listing with no sale price.
       rent: filters.finalidade ? filters.finalidade !== "venda" : i.precoVenda === null,
       price: i.price === null ? null : Number(i.price),
-      oldPrice:
-        i.reason === "preco"
-          ? Number(before.find((b) => b.propertyId === i.propertyId)?.price ?? 0) || null
-          : null,
+      oldPrice: i.reason === "preco" ? sentBefore(i.propertyId, i.sentPrice) : null,
     }));
     const mail = buildDigestMail(search, listings, publicUrl);
     await sendAlertMail({ db, transport, publicUrl, storage: options.storage }, row.id, search, to, mail);

@@ -732,10 +732,14 @@ export const savedSearchDigests = pgTable(
   (t) => [uniqueIndex("saved_search_digests_period_idx").on(t.savedSearchId, t.period)],
 );
 
-/** Each listing sent to a saved search, once per reason (the key), with the price it was sent at. */
+/**
+ * Each listing sent to a saved search with the price it was sent at: once as new, then once per
+ * price lower than any it was sent at before (the two unique indexes; decision 035).
+ */
 export const savedSearchSent = pgTable(
   "saved_search_sent",
   {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     savedSearchId: integer("saved_search_id")
       .notNull()
       .references(() => savedSearches.id, { onDelete: "cascade" }),
@@ -751,7 +755,12 @@ export const savedSearchSent = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.savedSearchId, t.propertyId, t.reason] }),
+    uniqueIndex("saved_search_sent_new_idx")
+      .on(t.savedSearchId, t.propertyId)
+      .where(sql`${t.reason} = 'nova'`),
+    uniqueIndex("saved_search_sent_drop_idx")
+      .on(t.savedSearchId, t.propertyId, t.price)
+      .where(sql`${t.reason} = 'preco'`),
     index("saved_search_sent_digest_idx").on(t.digestId),
     check("saved_search_sent_reason_check", inList("reason", ALERT_REASON_KEYS)),
   ],

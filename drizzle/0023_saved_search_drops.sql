@@ -1,0 +1,4 @@
+ALTER TABLE "saved_search_sent" DROP CONSTRAINT "saved_search_sent_saved_search_id_property_id_reason_pk";--> statement-breakpoint
+ALTER TABLE "saved_search_sent" ADD COLUMN "id" integer PRIMARY KEY NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "saved_search_sent_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE UNIQUE INDEX "saved_search_sent_new_idx" ON "saved_search_sent" USING btree ("saved_search_id","property_id") WHERE "saved_search_sent"."reason" = 'nova';--> statement-breakpoint
+CREATE UNIQUE INDEX "saved_search_sent_drop_idx" ON "saved_search_sent" USING btree ("saved_search_id","property_id","price") WHERE "saved_search_sent"."reason" = 'preco';
