@@ -231,6 +231,22 @@ export const propertyPhotos = pgTable(
   ],
 );
 
+/**
+ * Each listing's share image as last drawn (app/server/og/og-image.server.ts): its storage key, so
+ * the image it replaces, or the listing's when it is deleted, is removed once nothing shows it.
+ */
+export const ogImages = pgTable(
+  "og_images",
+  {
+    propertyId: integer("property_id")
+      .primaryKey()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    drawnAt: timestamp("drawn_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("og_images_key_idx").on(t.key)],
+);
+
 /** Daily counters behind the admin's 30-day charts: page views and WhatsApp clicks per listing. */
 export const propertyViewsDaily = pgTable(
   "property_views_daily",

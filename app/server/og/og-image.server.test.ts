@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createActor,
   insertAgency,
   insertPhotos,
   insertProperty,
@@ -15,6 +16,7 @@ import { agencySettings, properties, propertyPhotos } from "../db/schema.server"
 import { createTestDatabase } from "../db/test-database.server";
 import type { ProcessedImage } from "../media/pipeline.server";
 import type { LocalDiskStorage } from "../media/storage.server";
+import { deleteProperty, duplicateProperty } from "../properties/admin.server";
 import { storeBrandImage } from "../settings/brand-images.server";
 import { findOgSource, getOgImage, ogStorageKey, toOgListing } from "./og-image.server";
 
@@ -106,6 +108,56 @@ describe("per-listing social image", () => {
       height: 630,
       alt: "Apartamento com vista mar — R$ 799.000, Ponta Verde, Maceió",
     });
+  });
+});
+
+describe("stored social images", () => {
+  it("keep only the listing's current one: a new version removes the old, a copy's shared one stays until both let go, a deleted listing's goes", async () => {
+    const admin = await createActor(database.db, "admin");
+    const ap = await insertProperty(database.db, {
+      ...PORTAL_READY,
+      referencia: "AP0500",
+      precoVenda: 500_000,
+    });
+    await insertPhotos(database.db, ap.id, [photo], 2);
+    const first = (await getOgImage(services(), "AP0500"))!;
+    const firstKey = ogStorageKey(first.version);
+    expect(await storage.exists(firstKey)).toBe(true);
+    const setPrice = (referencia: string, precoVenda: number) =>
+      database.db.update(properties).set({ precoVenda }).where(eq(properties.referencia, referencia));
+
+    // The price changes: the next image replaces the first, which is gone.
+    await setPrice("AP0500", 480_000);
+    const second = (await getOgImage(services(), "AP0500"))!;
+    expect(second.version).not.toBe(first.version);
+    expect(await storage.exists(ogStorageKey(second.version))).toBe(true);
+    expect(await storage.exists(firstKey)).toBe(false);
+
+    // A published copy draws the same image (same cover, price and place): one file, two users.
+    const copy = await duplicateProperty(database.db, admin, ap.id);
+    await database.db
+      .update(properties)
+      .set({ publicacao: "publicado", publishedAt: new Date(), titulo: "Apartamento com vista mar" })
+      .where(eq(properties.id, copy.id));
+    await database.db
+      .update(properties)
+      .set({ titulo: "Apartamento com vista mar" })
+      .where(eq(properties.id, ap.id));
+    const shared = (await getOgImage(services(), "AP0500"))!;
+    expect((await getOgImage(services(), copy.referencia))!.version).toBe(shared.version);
+    const sharedKey = ogStorageKey(shared.version);
+
+    // The copy changes price: its new image is drawn, the shared one stays for the original.
+    await setPrice(copy.referencia, 470_000);
+    const copyImage = (await getOgImage(services(), copy.referencia))!;
+    expect(await storage.exists(sharedKey)).toBe(true);
+
+    // Deleting a listing removes its image; the other's is untouched.
+    await deleteProperty(database.db, storage, admin, ap.id);
+    expect(await storage.exists(sharedKey)).toBe(false);
+    expect(await storage.exists(ogStorageKey(copyImage.version))).toBe(true);
+    await deleteProperty(database.db, storage, admin, copy.id);
+    expect(await storage.exists(ogStorageKey(copyImage.version))).toBe(false);
   });
 });
 

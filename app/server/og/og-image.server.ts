@@ -1,5 +1,7 @@
 // Draws a listing's 1200×630 social image once and keeps it in storage under its version (a
-// hash of the cover, price, place and template), so later requests only read bytes.
+// hash of the cover, price, place and template), so later requests only read bytes. og_images
+// holds each listing's current one: the image a new version replaces, or a deleted listing's, is
+// removed from storage once no listing shows it (copies of a listing may share one).
 import { and, eq, sql } from "drizzle-orm";
 import sharp, { type OverlayOptions } from "sharp";
 import {
@@ -13,6 +15,7 @@ import {
 import type { Db } from "../db/client.server";
 import {
   type BrandImage,
+  ogImages,
   type Property,
   type PropertyPhoto,
   properties,
@@ -31,6 +34,9 @@ const EDGE = 64;
 const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif";
 
 interface OgSource {
+  propertyId: number;
+  /** The share image recorded for the listing (og_images); null: none yet. */
+  currentKey: string | null;
   listing: OgListing;
   /** Storage key of the cover's JPEG to draw from. */
   coverKey: string | null;
@@ -95,8 +101,9 @@ function logoKeyOf(logo: BrandImage | null): string | null {
 export async function findOgSource(db: Db, referencia: string): Promise<OgSource | null> {
   const [row] = await db
     // The card's columns (cards.server.ts), of which the image draws ten: one list to keep.
-    .select(cardColumns)
+    .select({ ...cardColumns, ogImageKey: ogImages.key })
     .from(properties)
+    .leftJoin(ogImages, eq(ogImages.propertyId, properties.id))
     .where(and(isPublished, eq(sql`upper(${properties.referencia})`, referencia.toUpperCase())));
   if (!row) return null;
   const covers = await db
@@ -105,6 +112,8 @@ export async function findOgSource(db: Db, referencia: string): Promise<OgSource
     .where(and(eq(propertyPhotos.propertyId, row.id), eq(propertyPhotos.isCover, true)));
   const { logo } = await getAgencyBrand(db);
   return {
+    propertyId: row.id,
+    currentKey: row.ogImageKey,
     listing: toOgListing(row, covers, logo),
     coverKey: coverOf(covers)?.key ?? null,
     logoKey: logoKeyOf(logo),
@@ -226,7 +235,12 @@ export async function getOgImage(
   const version = ogImageVersion(source.listing);
   const key = ogStorageKey(version);
   const stored = await services.storage.get(key);
-  if (stored) return { bytes: stored, version, referencia: source.listing.referencia };
+  if (stored) {
+    // Drawn for another listing with the same picture, price and place (a copy), or before
+    // og_images existed: it is this listing's now too.
+    if (source.currentKey !== key) await recordOgImage(services, source.propertyId, key);
+    return { bytes: stored, version, referencia: source.listing.referencia };
+  }
   let pending = drawing.get(key);
   if (!pending) {
     pending = (async () => {
@@ -234,9 +248,50 @@ export async function getOgImage(
       const logo = source.logoKey ? await services.storage.get(source.logoKey) : null;
       const bytes = await renderOgImage(source.listing, cover, logo);
       await services.storage.put(key, bytes, "image/jpeg");
+      await recordOgImage(services, source.propertyId, key);
       return bytes;
     })().finally(() => drawing.delete(key));
     drawing.set(key, pending);
   }
   return { bytes: await pending, version, referencia: source.listing.referencia };
+}
+
+/** Makes `key` the listing's share image and removes the one it replaces when nothing shows it. */
+async function recordOgImage(services: { db: Db; storage: Storage }, propertyId: number, key: string) {
+  const replaced = await services.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ key: ogImages.key })
+      .from(ogImages)
+      .where(eq(ogImages.propertyId, propertyId))
+      .for("update");
+    if (current?.key === key) return null;
+    await tx
+      .insert(ogImages)
+      .values({ propertyId, key })
+      .onConflictDoUpdate({ target: ogImages.propertyId, set: { key, drawnAt: sql`now()` } });
+    return current?.key ?? null;
+  });
+  if (replaced) await removeOgImageIfUnused(services, replaced);
+}
+
+/** The listing's current share image (null: never drawn), read before the listing is deleted. */
+export async function ogImageOf(db: Db, propertyId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ key: ogImages.key })
+    .from(ogImages)
+    .where(eq(ogImages.propertyId, propertyId));
+  return row?.key ?? null;
+}
+
+/**
+ * Deletes a share image no listing shows any more. A listing that takes the same key meanwhile
+ * finds it missing and draws it again (getOgImage): a race costs a drawing, never a broken image.
+ */
+export async function removeOgImageIfUnused(services: { db: Db; storage: Storage }, key: string) {
+  const [used] = await services.db
+    .select({ propertyId: ogImages.propertyId })
+    .from(ogImages)
+    .where(eq(ogImages.key, key))
+    .limit(1);
+  if (!used) await services.storage.delete(key);
 }

@@ -14,6 +14,7 @@ import {
   users,
 } from "../db/schema.server";
 import type { Storage } from "../media/storage.server";
+import { ogImageOf, removeOgImageIfUnused } from "../og/og-image.server";
 import { type Actor, auditOrigin, loadManageable } from "./access.server";
 import { recordListingChange } from "./changes.server";
 import { isUniqueViolation, PropertyAccessError, PropertyFieldError } from "./errors.server";
@@ -341,13 +342,15 @@ export async function deleteProperty(
   actor: Actor,
   id: number,
 ): Promise<{ referencia: string }> {
-  const { referencia, photos } = await db.transaction(async (tx) => {
+  const { referencia, photos, ogImage } = await db.transaction(async (tx) => {
     const current = await loadManageable(tx, actor, id, { lock: true });
     const photos = await tx
       .select({ hash: propertyPhotos.hash, variants: propertyPhotos.variants })
       .from(propertyPhotos)
       .where(eq(propertyPhotos.propertyId, id));
-    // Photos, redirects and daily views go by ON DELETE CASCADE; leads keep their history.
+    const ogImage = await ogImageOf(tx, id);
+    // Photos, redirects, daily views and the share image's row go by ON DELETE CASCADE; leads keep
+    // their history.
     await tx.delete(properties).where(eq(properties.id, id));
     await audit(tx, {
       ...auditOrigin(actor),
@@ -357,8 +360,9 @@ export async function deleteProperty(
       details: { referencia: current.referencia, titulo: current.titulo, photos: photos.length },
     });
     await recordListingChange(tx, id, [current.corretorId]);
-    return { referencia: current.referencia, photos };
+    return { referencia: current.referencia, photos, ogImage };
   });
   await removeUnusedFiles(db, storage, photos);
+  if (ogImage) await removeOgImageIfUnused({ db, storage }, ogImage);
   return { referencia };
 }
