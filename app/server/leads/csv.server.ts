@@ -26,6 +26,14 @@ const DATE_TIME = new Intl.DateTimeFormat("pt-BR", {
   timeZone: "America/Maceio",
 });
 
+/** "27/11/2026 14:30" (Maceió), the day alone when the action has no time; empty when none. */
+function nextActionDue(lead: Pick<LeadRow, "nextActionDate" | "nextActionTime">): string | null {
+  const day = lead.nextActionDate;
+  if (!day) return null;
+  const date = `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+  return lead.nextActionTime ? `${date} ${lead.nextActionTime.slice(0, 5)}` : date;
+}
+
 export function leadsCsv(rows: readonly LeadRow[]): string {
   return toCsv([
     [
@@ -40,6 +48,8 @@ export function leadsCsv(rows: readonly LeadRow[]): string {
       "Etapa",
       "Imóvel",
       "Corretor",
+      "Próxima ação",
+      "Prazo da próxima ação",
       "Primeira mensagem",
     ],
     ...rows.map((lead) => [
@@ -58,6 +68,8 @@ export function leadsCsv(rows: readonly LeadRow[]): string {
       lead.referencia ??
         (lead.unknownReferencias ? `não encontrado: ${lead.unknownReferencias.join(", ")}` : null),
       lead.assigneeName,
+      lead.nextAction,
+      nextActionDue(lead),
       lead.message,
     ]),
   ]);

@@ -188,6 +188,21 @@ describe("CSV export", () => {
     expect(line).toContain("'@SUM(1+1)");
     expect(line.split(";").every((cell) => !/^[=+\-@]/.test(cell))).toBe(true);
   });
+
+  it("has the next action and when it is due, as the inbox shows them", async () => {
+    const lead = await insertLead(database.db, { name: "Rita Próxima" });
+    await database.db
+      .update(leads)
+      .set({ nextAction: "Ligar para marcar visita", nextActionDate: "2026-12-03", nextActionTime: "14:30" })
+      .where(eq(leads.id, lead.id));
+    const admin = await insertUser(database.db, { role: "admin" });
+    const { rows } = await listLeads(database.db, admin, {});
+    const [header, line] = leadsCsv(rows.filter((r) => r.id === lead.id)).split("\r\n");
+    const cells = (text: string | undefined) => (text ?? "").replace("\uFEFF", "").split(";");
+    const at = (name: string) => cells(line)[cells(header).indexOf(name)];
+    expect(at("Próxima ação")).toBe("Ligar para marcar visita");
+    expect(at("Prazo da próxima ação")).toBe("03/12/2026 14:30");
+  });
 });
 
 describe("LGPD", () => {
