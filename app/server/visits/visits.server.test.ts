@@ -3,7 +3,7 @@
 // pools, as two app instances), the lead it makes and its automatic status, the free slots after,
 // the visitor's signed link, cancel and reschedule, and the e-mails with their .ics through the
 // real outbox worker and a real SMTP server.
-import { and, eq } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { insertProperty, insertUser, insertVisitSchedule, visitForm } from "../../../tests/support/factories";
 import { startTestMail } from "../../../tests/support/mail";
@@ -18,9 +18,12 @@ import {
   bookVisit,
   cancelVisit,
   getVisit,
+  holdSlot,
   listVisits,
+  type NewVisit,
   rescheduleVisit,
   SLOT_TAKEN_MESSAGE,
+  SlotTaken,
   upcomingVisits,
 } from "./visits.server";
 
@@ -125,6 +128,39 @@ describe("bookVisit", () => {
     // A cancelled one does not hold the slot.
     await first.db.update(visits).set({ status: "cancelada" }).where(eq(visits.agentId, agent.id));
     await first.db.insert(visits).values(row);
+  });
+
+  it("holds an agent's time, not only a start: a visit another booked one overlaps is refused, even from two instances at once", async () => {
+    const { agent, listing } = await agentWithListing();
+    const other = await insertUser(first.db, { name: "Outro Corretor" });
+    const visit = (agentId: number, from: string, to: string): NewVisit => ({
+      propertyId: listing.id,
+      agentId,
+      startsAt: maceio(`2026-12-02T${from}:00`),
+      endsAt: maceio(`2026-12-02T${to}:00`),
+      name: "Visitante",
+      phone: "(82) 99999-0000",
+      email: "v@exemplo.com.br",
+    });
+    const hold = (db: typeof first.db, v: NewVisit) => db.transaction((tx) => holdSlot(tx, v));
+    // Pages read before the agent's slots went from 60 to 30 minutes offer 09:00 and 09:30.
+    await hold(first.db, visit(agent.id, "09:00", "10:00"));
+    await expect(hold(first.db, visit(agent.id, "09:30", "10:00"))).rejects.toBeInstanceOf(SlotTaken);
+    await expect(hold(first.db, visit(agent.id, "08:30", "09:30"))).rejects.toBeInstanceOf(SlotTaken);
+    // Right after, or another agent at the same time: free.
+    await hold(first.db, visit(agent.id, "10:00", "10:30"));
+    await hold(first.db, visit(other.id, "09:30", "10:00"));
+    // Two instances booking overlapping times at once: one gets in.
+    const both = await Promise.allSettled([
+      hold(first.db, visit(agent.id, "14:00", "15:00")),
+      hold(second.db, visit(agent.id, "14:30", "15:00")),
+    ]);
+    expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const afternoon = await first.db
+      .select({ id: visits.id })
+      .from(visits)
+      .where(and(eq(visits.agentId, agent.id), gte(visits.startsAt, maceio("2026-12-02T14:00:00"))));
+    expect(afternoon).toHaveLength(1);
   });
 
   it("refuses, at the field, a slot that is past, blocked or not offered, and missing contact data", async () => {

@@ -1,12 +1,13 @@
 // Visits booked on a listing's page (/casas/:referencia/visita) with the listing's corretor (the
 // agency's calendar when it has none). The free slots come from the agent's weekly windows
-// (schedule.server.ts, app/lib/visit-slots.ts); the slot is held by the database — the partial
-// unique index visits_slot_idx (one booked visit per agent and start) — so two visitors, even on
-// two app instances, cannot both get it: the second insert finds the first and writes nothing
-// (decision 034). A booking is also a lead: it takes the one lead path (recordLead), in the same
+// (schedule.server.ts, app/lib/visit-slots.ts); the slot is held by the database — bookings of
+// one agent take turns on an advisory lock and refuse a time a booked visit overlaps, and the
+// partial unique index visits_slot_idx holds one booked visit per agent and start — so two
+// visitors, even on two app instances, cannot both get it: the second writes nothing (holdSlot,
+// decision 034). A booking is also a lead: it takes the one lead path (recordLead), in the same
 // transaction, and moves the card to "visita_agendada" as an agent's status change would.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gte, isNull, lt, ne } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, lt, ne, sql } from "drizzle-orm";
 import type { LeadFieldErrors } from "../../lib/lead-fields";
 import { isHoneypotFilled, parseLeadForm } from "../../lib/lead-form";
 import { listingPath } from "../../lib/listing";
@@ -101,7 +102,7 @@ export type BookingResult =
   | { status: "taken"; message: string }
   | { status: "not-found" };
 
-class SlotTaken extends Error {}
+export class SlotTaken extends Error {}
 
 /**
  * Reads the chosen slot: an ISO instant among the agent's free ones now, or an error message — the
@@ -179,7 +180,7 @@ export async function bookVisit(
   }
 }
 
-interface NewVisit {
+export interface NewVisit {
   propertyId: number | null;
   agentId: number | null;
   startsAt: Date;
@@ -191,12 +192,28 @@ interface NewVisit {
 }
 
 /**
- * Inserts the booked visit or throws SlotTaken. A concurrent booking of the same agent and start
- * waits on visits_slot_idx until the first commits, then conflicts and writes nothing; on
- * PGlite's single connection the transactions run one after the other and the index decides the
- * same way.
+ * Inserts the booked visit or throws SlotTaken. Bookings of one agent take turns on a
+ * transaction-scoped lock, and each refuses a time another booked visit of the agent overlaps: two
+ * pages read before a change of the slot length (30 → 60 minutes) offer 09:00 and 09:30, and only
+ * one of them gets in. A concurrent booking of the same agent and start also waits on
+ * visits_slot_idx until the first commits, then conflicts and writes nothing; on PGlite's single
+ * connection the transactions run one after the other and decide the same way.
  */
-async function holdSlot(tx: Tx, visit: NewVisit): Promise<number> {
+export async function holdSlot(tx: Tx, visit: NewVisit): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`visit-agent:${visit.agentId ?? 0}`}))`);
+  const [overlapping] = await tx
+    .select({ id: visits.id })
+    .from(visits)
+    .where(
+      and(
+        sameAgent(visit.agentId),
+        eq(visits.status, "agendada"),
+        lt(visits.startsAt, visit.endsAt),
+        gt(visits.endsAt, visit.startsAt),
+      ),
+    )
+    .limit(1);
+  if (overlapping) throw new SlotTaken();
   const [row] = await tx
     .insert(visits)
     .values({ ...visit, linkKey: randomBytes(18).toString("base64url") })
