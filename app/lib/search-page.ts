@@ -28,7 +28,7 @@ export interface MapPoint {
 /** What the map view gets (only when `mapa=1`). */
 export interface SearchMapData {
   points: MapPoint[];
-  /** The results beyond the points drawn (MAP_POINT_LIMIT). */
+  /** The results beyond the points drawn (SEARCH_MAP_POINTS). */
   omitted: number;
   /** The radius search's circle (its centre resolved from `perto` when a place is named). */
   circle: { lat: number; lng: number; radius: number } | null;

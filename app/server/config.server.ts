@@ -74,6 +74,14 @@ export const envSchema = z
         .optional(),
     ),
     MAP_TILE_ATTRIBUTION: optionalString,
+    // How many results the search's map draws at once (app/server/search/map-search.server.ts);
+    // past it, the map asks for the points of the area in view as the visitor moves it.
+    SEARCH_MAP_POINTS: z.coerce
+      .number()
+      .int("deve ser um número inteiro")
+      .min(1, "deve ser de ao menos 1 ponto")
+      .max(5000, "deve ser de no máximo 5000 pontos")
+      .default(500),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     // How long a stopping server lets requests in flight finish (server.js).
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),

@@ -6,6 +6,8 @@ import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { generateListings } from "../../app/server/demo/catalogue.server";
+import { E2E_ADMIN } from "../../playwright.config";
+import { type ServerProcess, startServer } from "../support/server";
 import { E2E_BASE_URL, hydrated, test } from "./fixtures";
 
 const EMPTY_PNG = Buffer.from(
@@ -13,8 +15,8 @@ const EMPTY_PNG = Buffer.from(
   "base64",
 );
 
-async function offline(context: BrowserContext, tiles: string[] = []) {
-  const own = new URL(E2E_BASE_URL).host;
+async function offline(context: BrowserContext, tiles: string[] = [], base = E2E_BASE_URL) {
+  const own = new URL(base).host;
   await context.route(
     (url) => url.host !== own,
     (route) => {
@@ -218,4 +220,58 @@ test("the map view's HTML and its data URL carry no hidden address's true point"
       expect(data.includes(String(value)), `${l.referencia}: ${value} nos dados`).toBe(false);
     }
   }
+});
+
+test.describe("more results than the map draws at once", () => {
+  // A site of its own that draws 10 points at once (SEARCH_MAP_POINTS), on the demo catalogue.
+  let server: ServerProcess | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    server = await startServer({ admin: E2E_ADMIN, env: { SEED_DEMO: "true", SEARCH_MAP_POINTS: "10" } });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("each move of the visitor's brings the points of the area in view", async ({ page, context }) => {
+    const base = server?.url ?? "";
+    await offline(context, [], base);
+    await page.goto(`${base}/todos-os-imoveis?mapa=1`);
+    await mapReady(page);
+    const total = await resultTotal(page);
+    expect(total).toBeGreaterThan(10);
+    const status = page.locator(".search-map__status");
+    await expect(status).toHaveText(
+      `O mapa mostra os 10 primeiros de ${total} imóveis; mova ou aproxime o mapa para ver os de cada área.`,
+    );
+    await expect.poll(() => mapTotal(page)).toBe(10);
+
+    // Zoom in until the area in view holds fewer than 10: each time the map asks the same search
+    // for that area and draws what it finds there.
+    let inArea = total;
+    for (let zoom = 0; zoom < 6 && inArea >= 10; zoom++) {
+      const asked = page.waitForResponse((response) => /regiao=/.test(response.url()));
+      await page.getByRole("button", { name: "Aproximar" }).click();
+      const regiao = new URL((await asked).url()).searchParams.get("regiao") ?? "";
+      expect(regiao).toMatch(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/);
+      // What the list finds in that area, read as a visitor would.
+      const areaPage = await page.request.get(
+        `${base}/todos-os-imoveis?regiao=${encodeURIComponent(regiao)}`,
+      );
+      const count = /class="search-count"[^>]*>([^<]*)/.exec(await areaPage.text())?.[1] ?? "";
+      inArea = Number(/(\d+) imóve/.exec(count.replace(/\./g, ""))?.[1] ?? "0");
+      await expect(status).toHaveText(
+        inArea === 0
+          ? "Nenhum imóvel desta busca nesta área do mapa."
+          : inArea > 10
+            ? `Nesta área do mapa: os 10 primeiros de ${inArea} imóveis; aproxime para ver os demais.`
+            : `O mapa mostra ${inArea === 1 ? "o imóvel" : `os ${inArea} imóveis`} desta área.`,
+      );
+      await expect.poll(() => mapTotal(page)).toBe(Math.min(inArea, 10));
+    }
+    expect(inArea).toBeLessThan(10);
+    // The list and the address stay as they were: only the map's points followed the area.
+    await expect(page).not.toHaveURL(/regiao=/);
+    expect(await resultTotal(page)).toBe(total);
+  });
 });

@@ -20,8 +20,11 @@ function loadClusters(): Promise<unknown> {
 const DEFAULT_CENTER: L.LatLngExpression = [-9.666, -35.735];
 
 export interface MountedSearchMap {
-  /** Draws these results (replacing the last ones) and frames them, or the searched area. */
-  show(map: SearchMapData, regiao: Bbox | undefined): void;
+  /**
+   * Draws these results (replacing the last ones) and frames them, or the searched area; with
+   * `keepView`, the points of the area in view, drawn where the visitor left the map.
+   */
+  show(map: SearchMapData, regiao: Bbox | undefined, keepView?: boolean): void;
   /** Marks the listing at this path (a card under the pointer): its marker, or the cluster holding it; null clears. */
   highlight(url: string | null): void;
   bounds(): Bbox;
@@ -43,7 +46,13 @@ function popupHtml(point: MapPoint): string {
 
 export async function mountSearchMap(
   element: HTMLElement,
-  options: { tiles: MapTiles; onMoved: () => void },
+  options: {
+    tiles: MapTiles;
+    /** The visitor starts moving the map (not the framing of new results). */
+    onMoved: () => void;
+    /** The visitor's move has ended: the area in view is the one they chose. */
+    onSettled: () => void;
+  },
 ): Promise<MountedSearchMap> {
   await loadClusters();
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -92,13 +101,19 @@ export async function mountSearchMap(
   map.on("zoomend moveend", mark);
   clusters.on("animationend", mark);
   let framing = false;
+  let visitorMoving = false;
 
   // Only the visitor's own moves offer "Buscar nesta área" (not the framing of new results).
   map.on("movestart", () => {
-    if (!framing) options.onMoved();
+    if (framing) return;
+    visitorMoving = true;
+    options.onMoved();
   });
   map.on("moveend", () => {
     framing = false;
+    if (!visitorMoving) return;
+    visitorMoving = false;
+    options.onSettled();
   });
 
   function frame(action: () => void) {
@@ -111,7 +126,7 @@ export async function mountSearchMap(
   }
 
   return {
-    show(data, regiao) {
+    show(data, regiao, keepView = false) {
       clusters.clearLayers();
       extras.clearLayers();
       markers = new Map();
@@ -154,23 +169,24 @@ export async function mountSearchMap(
           interactive: false,
         }).addTo(extras);
       }
-      frame(() => {
-        if (regiao) {
-          map.fitBounds([
-            [regiao.south, regiao.west],
-            [regiao.north, regiao.east],
-          ]);
-        } else if (data.circle) {
-          map.fitBounds(L.latLng(data.circle.lat, data.circle.lng).toBounds(data.circle.radius * 2.2));
-        } else if (data.points.length) {
-          map.fitBounds(L.latLngBounds(data.points.map((p) => [p.lat, p.lng])), {
-            padding: [24, 24],
-            maxZoom: 16,
-          });
-        } else {
-          map.setView(DEFAULT_CENTER, 12);
-        }
-      });
+      if (!keepView)
+        frame(() => {
+          if (regiao) {
+            map.fitBounds([
+              [regiao.south, regiao.west],
+              [regiao.north, regiao.east],
+            ]);
+          } else if (data.circle) {
+            map.fitBounds(L.latLng(data.circle.lat, data.circle.lng).toBounds(data.circle.radius * 2.2));
+          } else if (data.points.length) {
+            map.fitBounds(L.latLngBounds(data.points.map((p) => [p.lat, p.lng])), {
+              padding: [24, 24],
+              maxZoom: 16,
+            });
+          } else {
+            map.setView(DEFAULT_CENTER, 12);
+          }
+        });
       // After framing: the clusters are drawn once, at the view the visitor will see.
       clusters.addLayers(added);
     },

@@ -1,11 +1,13 @@
 // The search's map view (`mapa=1`, docs/decisions/036-map-search.md): the results as clustered
 // markers, in step with the list (the same loader answers both; hovering a card marks its
 // marker), "Buscar nesta área" after the visitor moves the map, and a radius around the map's
-// centre or the visitor's location. Leaflet and the clustering plugin are fetched only when the
+// centre or the visitor's location. When the search has more results than the map draws at once
+// (SEARCH_MAP_POINTS), each move of the visitor's brings the points of the area in view (the
+// same loader with that area, through a fetcher), so zooming in shows every listing. Leaflet and the clustering plugin are fetched only when the
 // map is shown (search-map.client.ts); the points are already reduced on the server to what
 // each listing's address visibility allows.
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import type { Bbox, LatLng } from "../../lib/search-filter-table";
 import { DEFAULT_RADIUS_KM } from "../../lib/search-filter-table";
 import type { SearchPageData } from "../../lib/search-page";
@@ -16,6 +18,27 @@ import type { MountedSearchMap } from "./search-map.client";
 type MapState = "loading" | "ready" | "failed";
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+const count = (n: number) => n.toLocaleString("pt-BR");
+
+/** The map's bounds to 5 decimals (about 1 m), as the URL keeps them. */
+function roundedBox(bounds: Bbox): Bbox {
+  return {
+    south: round(bounds.south, 5),
+    west: round(bounds.west, 5),
+    north: round(bounds.north, 5),
+    east: round(bounds.east, 5),
+  };
+}
+
+/** The part of `box` inside the searched area, if the search has one; null when they do not meet. */
+function within(box: Bbox, searched: Bbox | undefined): Bbox | null {
+  if (!searched) return box;
+  const south = Math.max(box.south, searched.south);
+  const north = Math.min(box.north, searched.north);
+  const west = Math.max(box.west, searched.west);
+  const east = Math.min(box.east, searched.east);
+  return south < north && west < east ? { south, west, north, east } : null;
+}
 
 export function SearchMap({ data }: { data: SearchPageData }) {
   const { path, filters } = data;
@@ -27,6 +50,20 @@ export function SearchMap({ data }: { data: SearchPageData }) {
   const [state, setState] = useState<MapState>("loading");
   const [moved, setMoved] = useState(false);
   const [locating, setLocating] = useState<"idle" | "asking" | "denied">("idle");
+  // The points of the area in view, when the search has more than the map draws at once.
+  const areaFetcher = useFetcher<SearchPageData>();
+  const [area, setArea] = useState<{ shown: number; total: number } | null>(null);
+  const areaOf = useRef("");
+  const search = searchHref(path, filters);
+  const settled = useRef(() => {});
+  settled.current = () => {
+    const bounds = mounted.current?.bounds();
+    if (!map || map.omitted === 0 || !bounds) return;
+    const regiao = within(roundedBox(bounds), filters.regiao);
+    if (!regiao) return;
+    areaOf.current = search;
+    void areaFetcher.load(searchHref(path, { ...filters, regiao, pagina: 1 }));
+  };
 
   // Mount once; the points follow the data (below).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first data only places the map.
@@ -35,7 +72,13 @@ export function SearchMap({ data }: { data: SearchPageData }) {
     if (!target || !map) return;
     let cancelled = false;
     import("./search-map.client")
-      .then(({ mountSearchMap }) => mountSearchMap(target, { tiles, onMoved: () => setMoved(true) }))
+      .then(({ mountSearchMap }) =>
+        mountSearchMap(target, {
+          tiles,
+          onMoved: () => setMoved(true),
+          onSettled: () => settled.current(),
+        }),
+      )
       .then((view) => {
         if (cancelled) {
           view.remove();
@@ -60,7 +103,17 @@ export function SearchMap({ data }: { data: SearchPageData }) {
       mounted.current.show(map, filters.regiao);
       setMoved(false);
     }
+    areaOf.current = "";
+    setArea(null);
   }, [map, filters.regiao]);
+
+  // The area's points, unless the search changed since they were asked for.
+  useEffect(() => {
+    const found = areaFetcher.data?.map;
+    if (!found || !mounted.current || areaOf.current !== search) return;
+    mounted.current.show(found, undefined, true);
+    setArea({ shown: found.points.length, total: found.points.length + found.omitted });
+  }, [areaFetcher.data, search]);
 
   // List and map in step: a card under the pointer or the keyboard marks its marker.
   useEffect(() => {
@@ -88,13 +141,7 @@ export function SearchMap({ data }: { data: SearchPageData }) {
   function searchArea() {
     const bounds = mounted.current?.bounds();
     if (!bounds) return;
-    const regiao: Bbox = {
-      south: round(bounds.south, 5),
-      west: round(bounds.west, 5),
-      north: round(bounds.north, 5),
-      east: round(bounds.east, 5),
-    };
-    void go({ regiao, perto: undefined, centro: undefined, raio: undefined });
+    void go({ regiao: roundedBox(bounds), perto: undefined, centro: undefined, raio: undefined });
   }
 
   function searchAround(centro: LatLng) {
@@ -152,9 +199,15 @@ export function SearchMap({ data }: { data: SearchPageData }) {
         {locating === "denied"
           ? "Não foi possível obter a sua localização. Escolha um lugar em “Perto de”."
           : null}
-        {map.omitted > 0
-          ? `O mapa mostra os ${map.points.length} primeiros de ${map.points.length + map.omitted} imóveis; aproxime ou filtre para ver os demais.`
-          : null}
+        {area
+          ? area.total === 0
+            ? "Nenhum imóvel desta busca nesta área do mapa."
+            : area.total > area.shown
+              ? `Nesta área do mapa: os ${count(area.shown)} primeiros de ${count(area.total)} imóveis; aproxime para ver os demais.`
+              : `O mapa mostra ${area.total === 1 ? "o imóvel" : `os ${count(area.total)} imóveis`} desta área.`
+          : map.omitted > 0
+            ? `O mapa mostra os ${count(map.points.length)} primeiros de ${count(map.points.length + map.omitted)} imóveis; mova ou aproxime o mapa para ver os de cada área.`
+            : null}
       </p>
       {/* Leaflet owns this node's children; React never renders into it. */}
       <div ref={canvas} className="search-map__canvas" data-testid="search-map" />

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, insertProperty } from "../../../tests/support/factories";
 import { maceioClock } from "../../lib/next-action";
 import { addDays } from "../../lib/rental";
+import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
@@ -35,7 +36,11 @@ const PAJUCARA = encodeURIComponent("Maceió|Pajuçara");
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  services = { db: database.db, storage: new LocalDiskStorage("/tmp/nao-usado", "/media") };
+  services = {
+    db: database.db,
+    storage: new LocalDiskStorage("/tmp/nao-usado", "/media"),
+    config: loadConfig({}),
+  };
   hidden = await insertProperty(database.db, {
     referencia: "SEG001",
     // Fixed: the offset derives from the creation instant (location.server.ts).

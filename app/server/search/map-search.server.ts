@@ -17,7 +17,6 @@ import type { Services } from "../services.server";
 import { type SearchOptions, searchProperties } from "./search.server";
 
 /** The most points a map gets (the first of the results' order); more are said, not drawn. */
-export const MAP_POINT_LIMIT = 500;
 
 /** Lower case without accents: a place named in a URL finds its listings however it is spelt. */
 const fold = (name: string) =>
@@ -70,12 +69,12 @@ export async function withResolvedCentre(db: Db, filters: SearchFilters): Promis
 }
 
 /**
- * The map's points: every result up to MAP_POINT_LIMIT, in the list's order, each at the point
+ * The map's points: every result up to SEARCH_MAP_POINTS (500 by default), in the list's order, each at the point
  * its listing page shows (moved, with its circle, when the address is hidden). With a temporada
  * stay (`stay`, as the list gets it: decision 040) only the listings free for it, as the list.
  */
 export async function mapPoints(
-  services: Pick<Services, "db" | "storage">,
+  services: Pick<Services, "db" | "storage" | "config">,
   filters: SearchFilters,
   restrictTipos: readonly Tipo[] | undefined,
   stay?: SearchOptions["stay"],
@@ -84,7 +83,7 @@ export async function mapPoints(
   const result = await searchProperties(
     db,
     { ...filters, pagina: 1 },
-    { pageSize: MAP_POINT_LIMIT, restrictTipos, ...(stay && { stay }) },
+    { pageSize: services.config.SEARCH_MAP_POINTS, restrictTipos, ...(stay && { stay }) },
   );
   const ids = result.items.map((item) => item.property.id);
   if (!ids.length) return [];

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProperty } from "../../../tests/support/factories";
 import { bumpDataVersion, type DataVersionSource, openDataVersionSource } from "../cache/data-version.server";
+import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
@@ -19,7 +20,11 @@ const page = (query: string) =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  services = { db: database.db, storage: new LocalDiskStorage("/tmp/nao-usado", "/media") };
+  services = {
+    db: database.db,
+    storage: new LocalDiskStorage("/tmp/nao-usado", "/media"),
+    config: loadConfig({}),
+  };
   await insertProperty(database.db, { cidade: "Maceió", quartos: 2 });
   source = await openDataVersionSource(database);
 });

@@ -13,7 +13,7 @@ import { TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
 import { toCardData } from "../properties/cards.server";
 import type { Services } from "../services.server";
-import { MAP_POINT_LIMIT, mapPoints, withResolvedCentre } from "./map-search.server";
+import { mapPoints, withResolvedCentre } from "./map-search.server";
 import { type SearchResult, searchFacets, searchProperties } from "./search.server";
 import { searchFallback, suggestSpelling } from "./spelling.server";
 
@@ -29,7 +29,7 @@ export interface SearchScreen {
 export type SearchPageResult = { redirect: string } | { data: SearchPageData };
 
 export async function loadSearchPage(
-  services: Pick<Services, "db" | "storage">,
+  services: Pick<Services, "db" | "storage" | "config">,
   url: URL,
   screen: SearchScreen,
 ): Promise<SearchPageResult> {
@@ -51,7 +51,7 @@ export async function loadSearchPage(
  * The canonical URL starts with the screen's path, so both screens share one memo.
  */
 const readSearchPage = perDataVersionByKey(
-  (context: Pick<Services, "db" | "storage"> & { screen: SearchScreen }, canonical: string) =>
+  (context: Pick<Services, "db" | "storage" | "config"> & { screen: SearchScreen }, canonical: string) =>
     searchPage(context, canonical, context.screen),
   { maxKeys: 1000 },
 );
@@ -86,7 +86,7 @@ function cardOf(item: SearchResult["items"][number], storage: Services["storage"
 }
 
 async function searchPage(
-  services: Pick<Services, "db" | "storage">,
+  services: Pick<Services, "db" | "storage" | "config">,
   key: string,
   screen: SearchScreen,
 ): Promise<SearchPageResult> {
@@ -162,7 +162,7 @@ async function searchPage(
       ...(points && {
         map: {
           points,
-          omitted: Math.max(0, result.total - MAP_POINT_LIMIT),
+          omitted: Math.max(0, result.total - services.config.SEARCH_MAP_POINTS),
           circle:
             searched.centro && searched.raio !== undefined
               ? { ...searched.centro, radius: searched.raio * 1000 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProperty } from "../../../tests/support/factories";
 import type { SearchPageData } from "../../lib/search-page";
 import { bumpDataVersion, type DataVersionSource, openDataVersionSource } from "../cache/data-version.server";
+import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
@@ -24,7 +25,11 @@ async function page(href: string, screen = todos): Promise<SearchPageData> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  services = { db: database.db, storage: new LocalDiskStorage("/tmp/nao-usado", "/media") };
+  services = {
+    db: database.db,
+    storage: new LocalDiskStorage("/tmp/nao-usado", "/media"),
+    config: loadConfig({}),
+  };
   const db = database.db;
   await insertProperty(db, {
     titulo: "Apartamento com vista mar",
