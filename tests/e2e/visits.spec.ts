@@ -8,6 +8,7 @@ import { windowField } from "../../app/lib/visit-slots";
 import {
   E2E_BASE_URL,
   expectNoAxeViolations,
+  hydrated,
   loginAs,
   postAs,
   sessionFor,
@@ -166,6 +167,29 @@ test("o painel mostra as visitas agendadas", async ({ page, request }) => {
   // The lead it made is in visita_agendada.
   await page.getByRole("link", { name: bookedName }).click();
   await expect(page.getByText("Visita agendada").first()).toBeVisible();
+});
+
+test("com JavaScript: o link da visita remarca para outro horário; o link antigo mostra a visita cancelada", async ({
+  browser,
+}) => {
+  const page = await visitor(browser, true, "10.250.0.4");
+  await page.goto(visitUrl);
+  await hydrated(page);
+  const before = await page.getByTestId("visita-quando").innerText();
+  // The picker lists only free slots: the visit's own is taken, so any one is another time.
+  await page.locator('input[name="slot"]').first().check();
+  await page.getByRole("button", { name: "Remarcar" }).click();
+  await expect(page.getByTestId("visita-confirmada")).toContainText("Visita remarcada!", { timeout: 30_000 });
+  expect(page.url()).toMatch(/\/visita\/\d+\.[A-Za-z0-9_-]+\?remarcada=1$/);
+  const moved = page.url().replace(/\?.*$/, "");
+  expect(moved).not.toBe(visitUrl);
+  await expect(page.getByTestId("visita-quando")).not.toHaveText(before);
+  // The old link: cancelled, with nothing left to change.
+  await page.goto(visitUrl);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Visita cancelada");
+  await expect(page.getByRole("button", { name: "Remarcar" })).toHaveCount(0);
+  visitUrl = moved;
+  await page.context().close();
 });
 
 test("sem JavaScript: o link da visita cancela", async ({ browser }) => {
