@@ -1,7 +1,8 @@
-// The public holidays an agency in Alagoas closes on (docs/domain.md, "Holidays"): the national ones
-// and the state's. The admin adds them to the agency's blocked dates in one click
-// (routes/admin/visitas-disponibilidade.tsx), which closes visits and stops the roleta's clock
-// (app/lib/business-hours.ts). Municipal holidays differ by city and are typed by hand.
+// The public holidays an agency in Alagoas closes on (docs/domain.md, "Holidays"): the national
+// ones and the state's data magna (16/09; its other days off change with the yearly decree). The
+// admin adds them to the agency's blocked dates in one click (routes/admin/visitas-disponibilidade.tsx),
+// which closes visits and stops the roleta's clock (app/lib/business-hours.ts). Municipal holidays
+// differ by city and are typed by hand.
 
 export interface Holiday {
   /** "YYYY-MM-DD". */

@@ -6,6 +6,9 @@
 import { z } from "zod";
 import { WEEKDAYS } from "./business-hours";
 
+/** Blocked dates one calendar keeps (a year's worth, every day). */
+export const MAX_BLOCKED_DATES = 366;
+
 /** Per weekday (index 0 = domingo … 6 = sábado), windows as [start, end) minutes from local midnight. */
 export type VisitWeek = [number, number][][];
 
@@ -208,8 +211,9 @@ export function parseScheduleForm(form: FormData): ScheduleFormResult {
     .split(/[\n,;]+/)
     .map((l) => l.trim())
     .filter(Boolean);
-  if (lines.length > 366) fieldErrors.blockedDates = "Informe no máximo 366 datas.";
-  for (const line of lines.slice(0, 366)) {
+  if (lines.length > MAX_BLOCKED_DATES)
+    fieldErrors.blockedDates = `Informe no máximo ${MAX_BLOCKED_DATES} datas.`;
+  for (const line of lines.slice(0, MAX_BLOCKED_DATES)) {
     const date = readDate(line);
     if (!date) {
       fieldErrors.blockedDates = `Data inválida: "${line.slice(0, 20)}". Use DD/MM/AAAA, uma por linha.`;

@@ -109,6 +109,11 @@ export async function mountSearchMap(
     visitorMoving = true;
     options.onMoved();
   });
+  // A popup opened near the edge pans the map into view: not the visitor's move (a new area
+  // would redraw the markers and close that popup).
+  map.on("autopanstart", () => {
+    framing = true;
+  });
   map.on("moveend", () => {
     framing = false;
     if (!visitorMoving) return;
@@ -130,7 +135,8 @@ export async function mountSearchMap(
       clusters.clearLayers();
       extras.clearLayers();
       markers = new Map();
-      highlightedUrl = null;
+      // New results clear the mark; the same search's points of another area keep the card's.
+      if (!keepView) highlightedUrl = null;
       mark();
       const added: L.Marker[] = [];
       for (const point of data.points) {

@@ -20,13 +20,18 @@ type MapState = "loading" | "ready" | "failed";
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 const count = (n: number) => n.toLocaleString("pt-BR");
 
-/** The map's bounds to 5 decimals (about 1 m), as the URL keeps them. */
+const clamp = (n: number, limit: number) => Math.min(limit, Math.max(-limit, n));
+
+/**
+ * The map's bounds to 5 decimals (about 1 m), as the URL keeps them, inside the world's
+ * coordinates (zoomed far out, Leaflet's bounds pass ±180°, which the search refuses).
+ */
 function roundedBox(bounds: Bbox): Bbox {
   return {
-    south: round(bounds.south, 5),
-    west: round(bounds.west, 5),
-    north: round(bounds.north, 5),
-    east: round(bounds.east, 5),
+    south: round(clamp(bounds.south, 90), 5),
+    west: round(clamp(bounds.west, 180), 5),
+    north: round(clamp(bounds.north, 90), 5),
+    east: round(clamp(bounds.east, 180), 5),
   };
 }
 
@@ -60,8 +65,13 @@ export function SearchMap({ data }: { data: SearchPageData }) {
     const bounds = mounted.current?.bounds();
     if (!map || map.omitted === 0 || !bounds) return;
     const regiao = within(roundedBox(bounds), filters.regiao);
-    if (!regiao) return;
     areaOf.current = search;
+    if (!regiao) {
+      // Outside the searched area: nothing of this search is in view.
+      mounted.current?.show({ points: [], omitted: 0, circle: map.circle }, undefined, true);
+      setArea({ shown: 0, total: 0 });
+      return;
+    }
     void areaFetcher.load(searchHref(path, { ...filters, regiao, pagina: 1 }));
   };
 

@@ -3,6 +3,7 @@
 // own; an admin anyone's (?agente=<id>) and the agency's (?agente=agencia), which agents without
 // their own follow and whose blocked dates close every agent's calendar (schedule.server.ts).
 import { asc, eq } from "drizzle-orm";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "../../components/form-field";
 import { WEEKDAYS } from "../../lib/business-hours";
@@ -10,6 +11,7 @@ import { upcomingHolidays } from "../../lib/holidays";
 import { pageMeta } from "../../lib/meta";
 import { maceioClock } from "../../lib/next-action";
 import {
+  MAX_BLOCKED_DATES,
   minutesClock,
   parseScheduleForm,
   type ScheduleFieldErrors,
@@ -95,6 +97,17 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const today = maceioClock(new Date()).day;
     const holidays = upcomingHolidays(today).map((h) => h.date);
     schedule.blockedDates = [...new Set([...schedule.blockedDates, ...holidays])].sort();
+    if (schedule.blockedDates.length > MAX_BLOCKED_DATES)
+      return data<ActionData>(
+        {
+          ok: false,
+          message: "Corrija os campos indicados.",
+          fieldErrors: {
+            blockedDates: `Com os feriados seriam ${schedule.blockedDates.length} datas: o máximo é ${MAX_BLOCKED_DATES}. Apague as datas que já passaram.`,
+          },
+        },
+        { status: 400 },
+      );
     const year = Number(today.slice(0, 4));
     message = `Feriados nacionais e de Alagoas de ${year} e ${year + 1} incluídos nas datas bloqueadas.`;
   }
@@ -114,6 +127,13 @@ export default function VisitasDisponibilidade({ loaderData, actionData }: Route
       : isAdmin
         ? `de ${agents.find((a) => a.id === whose)?.name ?? ""}`
         : "seus";
+  // Holidays the server added show in the field once saved (an uncontrolled field keeps what was
+  // typed otherwise); the form is not remounted, so focus stays where it was.
+  const savedDates = schedule.blockedDates.join("\n");
+  const blockedField = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (blockedField.current) blockedField.current.value = savedDates;
+  }, [savedDates]);
   return (
     <main className="admin-page">
       <p>
@@ -147,8 +167,7 @@ export default function VisitasDisponibilidade({ loaderData, actionData }: Route
       {actionData ? (
         <FormAlert tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormAlert>
       ) : null}
-      {/* Keyed by the saved dates too: holidays added by the server show in the field. */}
-      <Form method="post" className="admin-card" key={`${whose}:${schedule.blockedDates.join(",")}`}>
+      <Form method="post" className="admin-card" key={String(whose)}>
         <div className="form-field">
           <label htmlFor="slotMinutes">Duração de cada visita</label>
           <select id="slotMinutes" name="slotMinutes" defaultValue={String(schedule.slotMinutes)}>
@@ -207,17 +226,19 @@ export default function VisitasDisponibilidade({ loaderData, actionData }: Route
         <div className="form-field">
           <label htmlFor="blockedDates">Datas bloqueadas (uma por linha, DD/MM/AAAA)</label>
           <textarea
+            ref={blockedField}
             id="blockedDates"
             name="blockedDates"
             rows={4}
-            defaultValue={schedule.blockedDates.join("\n")}
+            defaultValue={savedDates}
             aria-invalid={errors.blockedDates ? true : undefined}
+            aria-describedby={whose === null ? "blockedDates-dica" : undefined}
           />
           {errors.blockedDates ? <p className="form-field__error">{errors.blockedDates}</p> : null}
           {whose === null ? (
-            <p className="form-field__hint">
-              Municipais variam por cidade: digite-os. Os nacionais e o de Alagoas (16/09) entram com o botão
-              abaixo.
+            <p className="form-field__hint" id="blockedDates-dica">
+              O botão abaixo inclui os feriados nacionais e a data magna de Alagoas (16/09). Os outros
+              feriados estaduais e os municipais mudam de ano para ano ou de cidade para cidade: digite-os.
             </p>
           ) : null}
         </div>

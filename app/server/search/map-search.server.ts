@@ -16,8 +16,6 @@ import { publicLocation, publicPoint } from "../properties/location.server";
 import type { Services } from "../services.server";
 import { type SearchOptions, searchProperties } from "./search.server";
 
-/** The most points a map gets (the first of the results' order); more are said, not drawn. */
-
 /** Lower case without accents: a place named in a URL finds its listings however it is spelt. */
 const fold = (name: string) =>
   name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();

@@ -42,6 +42,9 @@ export async function loadSearchPage(
   // A stay's page depends on today too (no check-in before it: decision 040), so its memo key
   // carries the day; the HTML cache never stores it (page-cache.server.ts).
   const key = hasStaySearch(filters) ? `${canonical}#${maceioClock(new Date()).day}` : canonical;
+  // An area of the map is one visitor's pan (decision 036): read per request, not kept, so
+  // panning never pushes the searches many visitors share out of the memo.
+  if (filters.regiao) return searchPage({ ...services }, key, screen);
   return readSearchPage({ ...services, screen }, key);
 }
 
