@@ -430,11 +430,15 @@ test.describe("caixa de leads: filtros, atribuição e o que cada papel vê", ()
 
     // The CSV of the current filters: the formula is text, every column in place.
     const csv = await (await page.request.get(`/admin/leads.csv?imovel=`)).text();
-    const line = csv.split("\r\n").find((l) => l.includes(`Filtro B ${stamp}`)) ?? "";
-    const cells = csvCells(line);
-    expect(cells).toHaveLength(12);
-    expect(cells[3]).toBe(`'${nameB}`);
-    expect(cells[11]).toBe("'@SUM(1+1) -2 +3");
+    const lines = csv.replace(/^\uFEFF/, "").split("\r\n");
+    const header = csvCells(lines[0] ?? "");
+    const cells = csvCells(lines.find((l) => l.includes(`Filtro B ${stamp}`)) ?? "");
+    expect(cells).toHaveLength(header.length);
+    expect(cells[header.indexOf("Nome")]).toBe(`'${nameB}`);
+    expect(cells[header.indexOf("Primeira mensagem")]).toBe("'@SUM(1+1) -2 +3");
+    // A new lead's next action is the first contact, due at once.
+    expect(cells[header.indexOf("Próxima ação")]).toBe("Fazer o primeiro contato");
+    expect(cells[header.indexOf("Prazo da próxima ação")]).toMatch(/^\d{2}\/\d{2}\/\d{4}( \d{2}:\d{2})?$/);
     expect(cells.every((cell) => !/^[=+\-@\t\r]/.test(cell))).toBe(true);
 
     // The corretora sees lead A (now hers) and not lead B; she moves it, she cannot reassign it.
