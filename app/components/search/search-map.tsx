@@ -3,9 +3,9 @@
 // marker), "Buscar nesta área" after the visitor moves the map, and a radius around the map's
 // centre or the visitor's location. When the search has more results than the map draws at once
 // (SEARCH_MAP_POINTS), each move of the visitor's brings the points of the area in view (the
-// same loader with that area, through a fetcher), so zooming in shows every listing. Leaflet and the clustering plugin are fetched only when the
-// map is shown (search-map.client.ts); the points are already reduced on the server to what
-// each listing's address visibility allows.
+// same loader with that area, through a fetcher), so zooming in shows every listing. Leaflet and
+// the clustering plugin are fetched only when the map is shown (search-map.client.ts); the points
+// are already reduced on the server to what each listing's address visibility allows.
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import type { Bbox, LatLng } from "../../lib/search-filter-table";

@@ -44,7 +44,7 @@ export async function loadSearchPage(
   const key = hasStaySearch(filters) ? `${canonical}#${maceioClock(new Date()).day}` : canonical;
   // An area of the map is one visitor's pan (decision 036): read per request, not kept, so
   // panning never pushes the searches many visitors share out of the memo.
-  if (filters.regiao) return searchPage({ ...services }, key, screen);
+  if (filters.regiao) return searchPage(services, key, screen);
   return readSearchPage({ ...services, screen }, key);
 }
 
