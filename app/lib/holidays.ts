@@ -58,3 +58,17 @@ export function upcomingHolidays(today: string): Holiday[] {
   const year = Number(today.slice(0, 4));
   return [...publicHolidays(year), ...publicHolidays(year + 1)].filter((h) => h.date >= today);
 }
+
+/**
+ * `blockedDates` ("YYYY-MM-DD") with the upcoming holidays added, sorted, each once; or, when
+ * together they would pass `max` (the blocked-dates field's own limit), how many they would be,
+ * so the admin is told at the field instead of saving a list the form could not show back.
+ */
+export function withUpcomingHolidays(
+  blockedDates: string[],
+  today: string,
+  max: number,
+): { ok: true; dates: string[] } | { ok: false; count: number } {
+  const dates = [...new Set([...blockedDates, ...upcomingHolidays(today).map((h) => h.date)])].sort();
+  return dates.length > max ? { ok: false, count: dates.length } : { ok: true, dates };
+}

@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "../../components/form-field";
 import { WEEKDAYS } from "../../lib/business-hours";
-import { upcomingHolidays } from "../../lib/holidays";
+import { withUpcomingHolidays } from "../../lib/holidays";
 import { pageMeta } from "../../lib/meta";
 import { maceioClock } from "../../lib/next-action";
 import {
@@ -95,19 +95,19 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   // "Adicionar feriados": what was typed, plus this year's and next year's holidays still ahead.
   if (form.get("intent") === ADD_HOLIDAYS && whose === null) {
     const today = maceioClock(new Date()).day;
-    const holidays = upcomingHolidays(today).map((h) => h.date);
-    schedule.blockedDates = [...new Set([...schedule.blockedDates, ...holidays])].sort();
-    if (schedule.blockedDates.length > MAX_BLOCKED_DATES)
+    const merged = withUpcomingHolidays(schedule.blockedDates, today, MAX_BLOCKED_DATES);
+    if (!merged.ok)
       return data<ActionData>(
         {
           ok: false,
           message: "Corrija os campos indicados.",
           fieldErrors: {
-            blockedDates: `Com os feriados seriam ${schedule.blockedDates.length} datas: o máximo é ${MAX_BLOCKED_DATES}. Apague as datas que já passaram.`,
+            blockedDates: `Com os feriados seriam ${merged.count} datas: o máximo é ${MAX_BLOCKED_DATES}. Apague as datas que já passaram.`,
           },
         },
         { status: 400 },
       );
+    schedule.blockedDates = merged.dates;
     const year = Number(today.slice(0, 4));
     message = `Feriados nacionais e de Alagoas de ${year} e ${year + 1} incluídos nas datas bloqueadas.`;
   }
