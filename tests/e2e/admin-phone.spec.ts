@@ -53,7 +53,7 @@ test("every admin screen fits a 390 px phone without sideways scrolling", async 
     "/admin/portais",
     "/admin/usuarios",
     "/admin/configuracoes",
-    "/admin/notificacoes",
+    "/admin/emails-nao-entregues",
     "/admin/nao-existe",
   ];
   for (const path of screens) {

@@ -77,6 +77,10 @@ test.describe("e-mails de leads não entregues (servidor próprio)", () => {
     await expect(row).toContainText("a caixa postal não existe ou está bloqueada");
     await expect(row).toContainText("Nenhuma: as tentativas acabaram");
     await expect(row.getByRole("cell").nth(2)).toHaveText("1");
+    // The table's scroll area (it takes focus) is named by the list's heading.
+    await expect(
+      page.getByRole("group", { name: "1 e-mail não entregue (1 sem novas tentativas)" }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     // On a phone the table scrolls inside its box; the page itself does not scroll sideways.
     await page.setViewportSize({ width: 390, height: 800 });

@@ -100,7 +100,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return bad("Ação desconhecida.");
 }
 
-export default function Notificacoes({ loaderData }: Route.ComponentProps) {
+export default function EmailsNaoEntregues({ loaderData }: Route.ComponentProps) {
   const { emails, limited } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
@@ -127,7 +127,7 @@ export default function Notificacoes({ loaderData }: Route.ComponentProps) {
             {failed > 0 ? ` (${formatInteger(failed)} sem novas tentativas)` : ""}
           </h2>
           {limited ? <p>Mostrando os {formatInteger(emails.length)} mais importantes.</p> : null}
-          <TableScroll labelledBy="notificacoes-lista">
+          <TableScroll labelledBy="emails-lista">
             <table className="admin-table">
               <thead>
                 <tr>

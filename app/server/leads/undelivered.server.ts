@@ -1,5 +1,5 @@
 // Lead e-mails that have not reached their recipient: failed for good (failed_at) or still being
-// retried after at least one failed attempt. The admin sees them (/admin/notificacoes), sends one
+// retried after at least one failed attempt. The admin sees them (/admin/emails-nao-entregues), sends one
 // again now or discards a failed one; both are audited. Without this screen a failed lead e-mail
 // would only be a log line nobody reads.
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
