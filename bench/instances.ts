@@ -1,4 +1,4 @@
-// Step `instances` (issue 23, "beyond one machine"): the uncached listing page through nginx with
+// Step `instances` ("beyond one machine", decisions 010 and 041): the uncached listing page through nginx with
 // one app instance and with two (separate processes, each its own DATA_DIR, one PostgreSQL
 // database: BENCH_DATABASE_URL), in the same run so the ratio compares like with like; and a
 // 12-megapixel photo through the upload pipeline into the data folder and into an S3-compatible

@@ -27,7 +27,7 @@
 // listing through nginx with one and two app instances on BENCH_DATABASE_URL, and times a 12 MP
 // photo's upload into the data folder and into an S3 server (bench/instances.ts).
 // `--only search-dates` times the search by dates in process at BENCH_DATES_SIZE (default 2 000;
-// 10 000 for issue 22's target, ~5 min more of seeding) temporada listings with a year of taken nights each (bench/search-dates.ts; on PostgreSQL too
+// 10 000 for decision 040's target, ~5 min more of seeding) temporada listings with a year of taken nights each (bench/search-dates.ts; on PostgreSQL too
 // with BENCH_DATABASE_URL).
 import { execSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -65,7 +65,7 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
 /**
  * Temporada listings of the search-by-dates step (bench/search-dates.ts). Seeding 10 000 of them
  * with a year of taken nights each (1.3 M rows) takes about 5 minutes on PGlite on 2 cores, so
- * the default run seeds 2 000; issue 22's target is read at BENCH_DATES_SIZE=10000.
+ * the default run seeds 2 000; decision 040's target is read at BENCH_DATES_SIZE=10000.
  */
 const DATES_SIZE = Number(process.env.BENCH_DATES_SIZE ?? 2_000);
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000")

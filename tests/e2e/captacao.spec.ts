@@ -1,4 +1,4 @@
-// Owners bring listings (issue 20, item 8): "Anuncie seu imóvel" sent with and without JavaScript
+// Owners bring listings (decision 032): "Anuncie seu imóvel" sent with and without JavaScript
 // (with a photo), on a phone; the captação in /admin/captacoes; "Criar rascunho do imóvel" making
 // a draft with the photo; a corretor seeing only the captações assigned to them; axe on each page.
 import { type APIRequestContext, expect, type Page } from "@playwright/test";

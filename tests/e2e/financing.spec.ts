@@ -1,4 +1,4 @@
-// The financing simulator on a sale listing (issue 21 §3, decision 033) with and without
+// The financing simulator on a sale listing (decision 033) with and without
 // JavaScript, its amortisation table, the lead that carries a simulation to /admin/leads, the
 // default rate in the settings; and the listing's corretor with their CRECI (§5), which an admin
 // sets on /admin/usuarios. Values are the hand-checked ones of app/lib/financing.test.ts:

@@ -1,4 +1,4 @@
-// Next actions (issue 20, item 6): an agent sets a lead's next action on its screen with
+// Next actions (decision 029): an agent sets a lead's next action on its screen with
 // JavaScript (errors before sending) and without (the action answers them), the overdue one is
 // counted on the painel under its agent and listed by the link to the inbox, a corretor's painel
 // counts only their own, and the screens pass axe.

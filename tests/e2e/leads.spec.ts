@@ -1,4 +1,4 @@
-// Leads (issue 5): the /sobre-nos contact form, the inbox fed by a listing's form, WhatsApp
+// Leads: the /sobre-nos contact form, the inbox fed by a listing's form, WhatsApp
 // clicks counted (not leads), live updates, the pipeline, notes, CSV and accessibility.
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";

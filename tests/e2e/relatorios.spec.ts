@@ -1,4 +1,4 @@
-// The funnel report (/admin/relatorios, issue 20 item 7): the admin's tables and curves, filters
+// The funnel report (/admin/relatorios, decision 030): the admin's tables and curves, filters
 // by month and agent without JavaScript, the CSV, and a corretor who sees only their own leads.
 // The server's data is shared with the other suites, so the counts are compared before and after
 // this test adds its own leads.
