@@ -18,6 +18,7 @@ import { maceioClock } from "../app/lib/next-action";
 import { addDays } from "../app/lib/rental";
 import { parseSearchFilters } from "../app/lib/search-filters";
 import { staySearchOf } from "../app/lib/search-stay";
+import { SeededRandom } from "../app/lib/seeded-random";
 import { bumpDataVersion } from "../app/server/cache/data-version.server";
 import { loadConfig } from "../app/server/config.server";
 import { properties, rentalNights, rentalTerms } from "../app/server/db/schema.server";
@@ -28,15 +29,6 @@ import { type SearchResultRow, searchLatencyTable } from "./search";
 import { percentile, progress } from "./util";
 
 const CITIES = ["Maragogi", "Maceió", "São Miguel dos Milagres", "Japaratinga", "Barra de São Miguel"];
-
-/** A small deterministic generator (no Math.random: the same catalogue at every run). */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return (n: number) => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state % n;
-  };
-}
 
 export interface SearchDatesResult {
   size: number;
@@ -76,7 +68,9 @@ export async function benchSearchDates(options: {
     else if (held > 0 && !reuse) throw new Error(`${dataDir} já tem ${held} imóveis: apague a pasta`);
     if (!reuse)
       progress(`busca por datas (${engine}): semeando ${SIZE.toLocaleString("pt-BR")} imóveis de temporada…`);
-    const random = generator(40);
+    // The same catalogue at every run (no Math.random).
+    const seeded = new SeededRandom(40);
+    const random = (n: number) => seeded.int(0, n - 1);
     let nightRows = 0;
     for (let from = 0; !reuse && from < SIZE; from += 500) {
       const batch = Array.from({ length: Math.min(500, SIZE - from) }, (_, i) => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createActor, propertyFormData } from "../../../tests/support/factories";
+import { createActor, insertProperty, propertyFormData } from "../../../tests/support/factories";
 import { createTestUser } from "../auth/test-context.server";
 import type { Database } from "../db/client.server";
-import { leads, properties, propertyPhotos, propertyViewsDaily } from "../db/schema.server";
+import { leads, propertyPhotos, propertyViewsDaily } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import type { Actor } from "../properties/access.server";
 import { createProperty, setStatus, updateProperty } from "../properties/admin.server";
@@ -18,17 +18,9 @@ afterAll(async () => {
 
 const now = new Date("2026-03-20T15:00:00.000Z");
 const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
-let ref = 0;
-const base = () => ({
-  referencia: `AP${String(++ref).padStart(4, "0")}`,
-  titulo: "Apartamento",
-  tipo: "apartamento" as const,
-  finalidades: ["venda" as const],
-  precoVenda: 500_000,
-  bairro: "Ponta Verde",
-  cidade: "Maceió",
-  updatedAt: daysAgo(1),
-});
+/** A listing of the dashboard's: last edited yesterday unless the test says otherwise. */
+const listing = (overrides: Parameters<typeof insertProperty>[1]) =>
+  insertProperty(database.db, { titulo: "Apartamento", updatedAt: daysAgo(1), ...overrides });
 
 async function photos(propertyId: number, count: number) {
   for (let i = 0; i < count; i++) {
@@ -51,35 +43,23 @@ describe("dashboard", () => {
     const mine = await createTestUser(database);
     const other = await createTestUser(database);
     const { db } = database;
-    const [complete, noPhotos, fewPhotos, noPrice, stale, sold, draft, othersListing] = await db
-      .insert(properties)
-      .values([
-        { ...base(), publicacao: "publicado", corretorId: mine.id },
-        { ...base(), publicacao: "publicado", corretorId: mine.id },
-        { ...base(), publicacao: "publicado", corretorId: mine.id },
-        { ...base(), publicacao: "publicado", corretorId: mine.id, precoVenda: null },
-        { ...base(), publicacao: "publicado", corretorId: mine.id, updatedAt: daysAgo(100) },
-        {
-          ...base(),
-          publicacao: "publicado",
-          corretorId: mine.id,
-          status: "vendido",
-          statusChangedAt: daysAgo(2),
-          updatedAt: daysAgo(2),
-        },
-        { ...base(), publicacao: "rascunho", corretorId: mine.id },
-        {
-          ...base(),
-          publicacao: "publicado",
-          corretorId: other.id,
-          precoVenda: null,
-          precoSobConsulta: true,
-        },
-      ])
-      .returning();
-    if (!complete || !noPhotos || !fewPhotos || !noPrice || !stale || !sold || !draft || !othersListing) {
-      throw new Error("seed failed");
-    }
+    const complete = await listing({ corretorId: mine.id });
+    const noPhotos = await listing({ corretorId: mine.id });
+    const fewPhotos = await listing({ corretorId: mine.id });
+    const noPrice = await listing({ corretorId: mine.id, precoVenda: null });
+    const stale = await listing({ corretorId: mine.id, updatedAt: daysAgo(100) });
+    const sold = await listing({
+      corretorId: mine.id,
+      status: "vendido",
+      statusChangedAt: daysAgo(2),
+      updatedAt: daysAgo(2),
+    });
+    const draft = await listing({ publicacao: "rascunho", corretorId: mine.id });
+    const othersListing = await listing({
+      corretorId: other.id,
+      precoVenda: null,
+      precoSobConsulta: true,
+    });
     await photos(complete.id, 5);
     await photos(fewPhotos.id, 2);
     await photos(noPrice.id, 5);

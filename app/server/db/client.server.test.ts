@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProperty } from "../../../tests/support/factories";
 import { type Database, openDatabase } from "./client.server";
 import { properties } from "./schema.server";
 import { createTestDatabase } from "./test-database.server";
@@ -12,20 +13,19 @@ afterAll(async () => {
   await database.close();
 });
 
-const base = {
-  tipo: "apartamento" as const,
-  finalidades: ["venda" as const],
-  bairro: "Pajuçara",
-  cidade: "Maceió",
-  descricao: "Vista para o mar, perto da orla.",
-};
+/** The text these tests search: the listings differ only where a test says. */
+const base = { bairro: "Pajuçara", descricao: "Vista para o mar, perto da orla." };
 
 describe("database schema", () => {
   it("finds listings by Portuguese free text ignoring accents, case and plurals", async () => {
-    await database.db.insert(properties).values([
-      { ...base, referencia: "AP0001", titulo: "Apartamentos na Pajuçara" },
-      { ...base, referencia: "CA0002", tipo: "casa", titulo: "Casa no Farol", bairro: "Farol" },
-    ]);
+    await insertProperty(database.db, { ...base, referencia: "AP0001", titulo: "Apartamentos na Pajuçara" });
+    await insertProperty(database.db, {
+      ...base,
+      referencia: "CA0002",
+      tipo: "casa",
+      titulo: "Casa no Farol",
+      bairro: "Farol",
+    });
     const rows = await database.db
       .select({ referencia: properties.referencia })
       .from(properties)
@@ -37,7 +37,7 @@ describe("database schema", () => {
 
   it("refuses a referência that differs only by case", async () => {
     await expect(
-      database.db.insert(properties).values({ ...base, referencia: "ap0001", titulo: "Outro" }),
+      insertProperty(database.db, { ...base, referencia: "ap0001", titulo: "Outro" }),
     ).rejects.toThrow();
   });
 
@@ -48,7 +48,7 @@ describe("database schema", () => {
       ),
     ).rejects.toThrow();
     await expect(
-      database.db.insert(properties).values({ ...base, referencia: "AP0003", titulo: "t", finalidades: [] }),
+      insertProperty(database.db, { ...base, referencia: "AP0003", titulo: "t", finalidades: [] }),
     ).rejects.toThrow();
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProperty } from "../../../tests/support/factories";
 import { pictureSrc, pictureSrcSet } from "../../lib/photos";
 import type { Database } from "../db/client.server";
-import { type NewProperty, properties, propertyPhotos } from "../db/schema.server";
+import { type NewProperty, propertyPhotos } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import {
@@ -17,35 +18,26 @@ const storage = new LocalDiskStorage("/tmp/public-cards-test-media", "/media");
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, n));
 
-function listing(referencia: string, overrides: Partial<NewProperty> = {}): NewProperty {
-  return {
+/** A listing of this file's: its referência in its title, 3 quartos, published on 01/01/2025 unless said. */
+const listing = (referencia: string, overrides: Partial<NewProperty> = {}) =>
+  insertProperty(database.db, {
     referencia,
     titulo: `Imóvel ${referencia}`,
-    tipo: "apartamento",
-    finalidades: ["venda"],
-    precoVenda: 500_000,
-    bairro: "Ponta Verde",
-    cidade: "Maceió",
     quartos: 3,
-    publicacao: "publicado",
     publishedAt: day(1),
     ...overrides,
-  };
-}
+  });
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const rows = await database.db
-    .insert(properties)
-    .values([
-      listing("AP0001", { destaque: true, publishedAt: day(2) }),
-      listing("AP0002", { destaque: true, publishedAt: day(5), bairro: "Pajuçara" }),
-      listing("CA0001", { tipo: "casa", publishedAt: day(9), cidade: "Maragogi", bairro: "Centro" }),
-      listing("CA0002", { tipo: "casa", publishedAt: day(8), status: "vendido", destaque: true }),
-      listing("AP0003", { publicacao: "rascunho", destaque: true, cidade: "Penedo", bairro: "Centro" }),
-      listing("AP0004", { publishedAt: day(3), bairro: "Jatiúca" }),
-    ])
-    .returning({ id: properties.id, referencia: properties.referencia });
+  const rows = [
+    await listing("AP0001", { destaque: true, publishedAt: day(2) }),
+    await listing("AP0002", { destaque: true, publishedAt: day(5), bairro: "Pajuçara" }),
+    await listing("CA0001", { tipo: "casa", publishedAt: day(9), cidade: "Maragogi", bairro: "Centro" }),
+    await listing("CA0002", { tipo: "casa", publishedAt: day(8), status: "vendido", destaque: true }),
+    await listing("AP0003", { publicacao: "rascunho", destaque: true, cidade: "Penedo", bairro: "Centro" }),
+    await listing("AP0004", { publishedAt: day(3), bairro: "Jatiúca" }),
+  ];
   const ap1 = rows.find((r) => r.referencia === "AP0001")!;
   await database.db.insert(propertyPhotos).values({
     propertyId: ap1.id,
@@ -99,19 +91,17 @@ describe("public card lists", () => {
 
   it("a card carries the price per m² and the month's total with condomínio and IPTU", async () => {
     // Sold (left out of the other lists here), but found by referência.
-    await database.db.insert(properties).values(
-      listing("AP0005", {
-        status: "vendido",
-        finalidades: ["venda", "aluguel"],
-        precoVenda: 850_000,
-        precoAluguel: 3_500,
-        periodoAluguel: "mensal",
-        condominio: 650,
-        iptu: 1_200,
-        iptuPeriodo: "anual",
-        areaUtil: 100,
-      }),
-    );
+    await listing("AP0005", {
+      status: "vendido",
+      finalidades: ["venda", "aluguel"],
+      precoVenda: 850_000,
+      precoAluguel: 3_500,
+      periodoAluguel: "mensal",
+      condominio: 650,
+      iptu: 1_200,
+      iptuPeriodo: "anual",
+      areaUtil: 100,
+    });
     const [card] = await listCardsByReferencias(database.db, storage, ["AP0005"]);
     expect(card).toMatchObject({
       price: "R$ 850.000",
