@@ -2,8 +2,8 @@
 // preset, the system Chromium) once and prints, for each of Lantern's four graphs (FCP and LCP,
 // optimistic and pessimistic), every request and main-thread task it kept, with its observed
 // times (this machine, unthrottled) and its simulated ones (slow 4G, CPU × 4). A request is in a
-// graph when it ended before the observed paint (decision 012, "The first paint by public APIs
-// only"), so this shows which files a change has to move after the paint to move the figure.
+// graph when it ended before the observed paint (decision 012, "The first paint in the lab"), so
+// this shows which files a change has to move after the paint to move the figure.
 //
 //   npx tsx bench/lantern-graphs.ts http://127.0.0.1:3000/casas/CC0059
 //
