@@ -1,9 +1,9 @@
-// Step `instances` ("beyond one machine", decisions 010 and 041): the uncached listing page through nginx with
-// one app instance and with two (separate processes, each its own DATA_DIR, one PostgreSQL
-// database: BENCH_DATABASE_URL), in the same run so the ratio compares like with like; and a
-// 12-megapixel photo through the upload pipeline into the data folder and into an S3-compatible
-// server (s3rver, tests/support/s3-server.ts). Needs the `nginx` command; says so and measures
-// only the photo without it (or without BENCH_DATABASE_URL).
+// Step `instances` ("beyond one machine", decisions 010 and 041): the uncached listing page
+// through nginx with one app instance and with two (separate processes, each its own DATA_DIR,
+// one PostgreSQL database: BENCH_DATABASE_URL), in the same run so the ratio compares like with
+// like; and a 12-megapixel photo through the upload pipeline into the data folder and into an
+// S3-compatible server (s3rver, tests/support/s3-server.ts). Needs the `nginx` command; says so
+// and measures only the photo without it (or without BENCH_DATABASE_URL).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";

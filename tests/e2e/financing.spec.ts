@@ -1,6 +1,6 @@
 // The financing simulator on a sale listing (decision 033) with and without
 // JavaScript, its amortisation table, the lead that carries a simulation to /admin/leads, the
-// default rate in the settings; and the listing's corretor with their CRECI (§5), which an admin
+// default rate in the settings; and the listing's corretor with their CRECI, which an admin
 // sets on /admin/usuarios. Values are the hand-checked ones of app/lib/financing.test.ts:
 // R$ 100.000 financed over 120 months at 12 % a.a.
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
