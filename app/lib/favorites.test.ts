@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cardsApiUrl, MAX_FAVORITES, parseFavorites, referenciaToSave } from "./favorites";
+import {
+  cardsApiUrl,
+  MAX_FAVORITES,
+  parseFavorites,
+  referenciasInList,
+  referenciaToSave,
+  sharedListPath,
+} from "./favorites";
 
 describe("parseFavorites", () => {
   it("keeps valid referências, upper-cased and unique, in order", () => {
@@ -31,5 +38,33 @@ describe("referenciaToSave", () => {
     expect(referenciaToSave(new URLSearchParams(""))).toBeNull();
     expect(referenciaToSave(new URLSearchParams("salvar=%3Cb%3E"))).toBeNull();
     expect(referenciaToSave(new URLSearchParams(`salvar=${"A".repeat(21)}`))).toBeNull();
+  });
+});
+
+describe("a shared list's address", () => {
+  it("carries the referências with readable commas, and reads back the same list", () => {
+    const path = sharedListPath(["AP0001", "CA0002"]);
+    expect(path).toBe("/favoritos?lista=AP0001,CA0002");
+    expect(referenciasInList(new URL(path, "http://x").searchParams)).toEqual(["AP0001", "CA0002"]);
+  });
+
+  it("survives what a chat app does to a link: case, spaces, a trailing full stop, repeats", () => {
+    expect(referenciasInList(new URLSearchParams("lista=ap0001, ca0002.,AP0001,,te-01)"))).toEqual([
+      "AP0001",
+      "CA0002",
+      "TE-01",
+    ]);
+  });
+
+  it("is null without a list and empty when nothing in it is a referência", () => {
+    expect(referenciasInList(new URLSearchParams("salvar=AP0001"))).toBeNull();
+    expect(referenciasInList(new URLSearchParams("lista=%3Cscript%3E,,"))).toEqual([]);
+    expect(referenciasInList(new URLSearchParams(`lista=${"A".repeat(21)}`))).toEqual([]);
+  });
+
+  it("keeps at most as many as a visitor can save", () => {
+    const many = Array.from({ length: 80 }, (_, i) => `AP${String(i).padStart(4, "0")}`);
+    expect(referenciasInList(new URLSearchParams(`lista=${many.join(",")}`))).toHaveLength(MAX_FAVORITES);
+    expect(sharedListPath(many).split(",")).toHaveLength(MAX_FAVORITES);
   });
 });

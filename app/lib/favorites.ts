@@ -26,6 +26,38 @@ export function referenciaToSave(search: URLSearchParams): string | null {
   return REFERENCIA.test(value) ? value : null;
 }
 
+/**
+ * A list of favourites sent to someone else: /favoritos?lista=AP0001,CA0002 shows those listings
+ * (rendered by the server, so a link pasted in WhatsApp has its preview) and lets the visitor save
+ * them in their own browser.
+ */
+export const SHARED_LIST_PARAM = "lista";
+
+/** The address of a shared list, commas left readable (referências are only A–Z, 0–9 and "-"). */
+export function sharedListPath(referencias: readonly string[]): string {
+  return `/favoritos?${SHARED_LIST_PARAM}=${referencias.slice(0, MAX_FAVORITES).join(",")}`;
+}
+
+/**
+ * The referências a shared list's address carries, upper-cased, unique, capped; null when the
+ * address has no list. Forgiving of what messaging apps do to a link (spaces, a full stop or a
+ * bracket after it); anything else that is not a referência is left out.
+ */
+export function referenciasInList(search: URLSearchParams): string[] | null {
+  const value = search.get(SHARED_LIST_PARAM);
+  if (value === null) return null;
+  const refs = value
+    .split(",")
+    .map((part) =>
+      part
+        .trim()
+        .replace(/[.,;:!?)\]]+$/, "")
+        .toUpperCase(),
+    )
+    .filter((ref) => REFERENCIA.test(ref));
+  return [...new Set(refs)].slice(0, MAX_FAVORITES);
+}
+
 const EMPTY: readonly string[] = Object.freeze([]);
 const listeners = new Set<() => void>();
 let cachedRaw: string | null = null;
@@ -106,14 +138,4 @@ export function useFavorites() {
     writeFavorites(readFavorites().filter((r) => r !== ref));
   }, []);
   return { favorites, isFavorite, toggle, add, remove };
-}
-
-const noop = () => () => {};
-/** False during server rendering and hydration, true once the browser has taken over. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
 }

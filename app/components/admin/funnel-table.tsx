@@ -12,7 +12,7 @@ import {
   overallRate,
   stageRate,
 } from "../../lib/funnel-report";
-import { TableScroll } from "./table-scroll";
+import { TableScroll } from "../table-scroll";
 
 export interface FunnelTableRow {
   key: string;

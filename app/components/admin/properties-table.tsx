@@ -10,7 +10,7 @@ import {
   adminListHref,
   defaultDirection,
 } from "../../lib/property-admin-list";
-import { TableScroll } from "./table-scroll";
+import { TableScroll } from "../table-scroll";
 
 export interface PropertyRow {
   id: number;

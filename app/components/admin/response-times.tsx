@@ -1,7 +1,7 @@
 // The painel's first-response times per agent (app/server/dashboard/response-times.server.ts).
 import { formatInteger } from "../../lib/format";
 import { formatWait } from "../../lib/lead-distribution";
-import { TableScroll } from "./table-scroll";
+import { TableScroll } from "../table-scroll";
 
 export function ResponseTimes({
   rows,

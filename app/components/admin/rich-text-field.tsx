@@ -4,8 +4,8 @@
 // the textarea and the preview of the saved text remain, and the hint says the convention.
 import { type ReactNode, useRef, useState } from "react";
 import { type TextEdit, toggleHeading, toggleList } from "../../lib/rich-text";
+import { useHydrated } from "../../lib/use-hydrated";
 import { RichText } from "../rich-text";
-import { useHydrated } from "../search/use-hydrated";
 
 /** The preview's text: a long one scrolls inside, and the area takes focus so the keyboard scrolls it. */
 function PreviewArea({

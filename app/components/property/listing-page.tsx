@@ -10,6 +10,7 @@ import propertyCss from "../../styles/property.css?inline";
 import { FavoriteForm } from "../favorite-button";
 import { PinIcon } from "../feature-icons";
 import { PropertyCardGrid } from "../property-card";
+import { ShareButtons } from "../share-buttons";
 import { Stylesheet } from "../stylesheet";
 import { Amenities, Characteristics } from "./characteristics";
 import { ContactBar } from "./contact-bar";
@@ -20,7 +21,6 @@ import { LocationMap } from "./location-map";
 import { MediaSection } from "./media-facade";
 import { PriceBlock } from "./price-block";
 import { type RentalInfo, RentalSection } from "./rental-section";
-import { ShareButtons } from "./share-buttons";
 
 export function ListingPage({
   listing,

@@ -2,8 +2,8 @@
 // by situação (in the URL). A corretor sees only the captações assigned to them; an admin all.
 import { data, Link } from "react-router";
 import { FilterBar, FilterSelect, PrevNextPages, ResultCount } from "../../components/admin/filter-bar";
-import { TableScroll } from "../../components/admin/table-scroll";
 import { Stylesheet } from "../../components/stylesheet";
+import { TableScroll } from "../../components/table-scroll";
 import { CAPTACAO_PAGE_SIZE, captacaoListSearch, parseCaptacaoListQuery } from "../../lib/captacao-admin";
 import { captacaoHeadline, expectedPriceText } from "../../lib/captacao-text";
 import { formatDate } from "../../lib/format";

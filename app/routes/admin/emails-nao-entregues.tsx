@@ -2,9 +2,9 @@
 // failed for good, or still being retried — with "Tentar de novo" (send now) and "Descartar"
 // (a failed one). Both actions are audited.
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { TableScroll } from "../../components/admin/table-scroll";
 import { FormAlert } from "../../components/form-field";
 import { Stylesheet } from "../../components/stylesheet";
+import { TableScroll } from "../../components/table-scroll";
 import { formatCount, formatInteger } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";

@@ -3,9 +3,9 @@
 // counted in) and each active corretor's part. One form; bad input answers 400 with the message
 // at its field and saves nothing (app/lib/lead-distribution.ts parses it).
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { TableScroll } from "../../components/admin/table-scroll";
 import { FormAlert } from "../../components/form-field";
 import { Stylesheet } from "../../components/stylesheet";
+import { TableScroll } from "../../components/table-scroll";
 import { minutesToClock, WEEKDAYS } from "../../lib/business-hours";
 import {
   type DistributionErrors,

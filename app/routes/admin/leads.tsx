@@ -14,8 +14,8 @@ import {
 import { ManualLeadEntry } from "../../components/admin/lead/manual-entry";
 import { NextActionBadge } from "../../components/admin/lead/next-action";
 import { awaitsResponse, ResponseTimer } from "../../components/admin/lead/response-timer";
-import { TableScroll } from "../../components/admin/table-scroll";
 import { Stylesheet } from "../../components/stylesheet";
+import { TableScroll } from "../../components/table-scroll";
 import { formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
 import type { ManualLeadErrors, ManualLeadField } from "../../lib/lead-manual";

@@ -4,8 +4,8 @@
 import { Link, useFetcher } from "react-router";
 import { NextActionCounts } from "../../components/admin/lead/next-action-counts";
 import { ResponseTimes } from "../../components/admin/response-times";
-import { TableScroll } from "../../components/admin/table-scroll";
 import { DailyChart } from "../../components/daily-chart";
+import { TableScroll } from "../../components/table-scroll";
 import { ATTENTION_REASONS } from "../../lib/dashboard";
 import { formatCount, formatDate, formatInteger, plural } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";

@@ -1,7 +1,7 @@
 // /admin/visitas: the visits visitors booked on listing pages, from today on (a corretor sees their
 // own; an admin everyone's and the agency's), with links to each lead and to the hours editor.
 import { data, Link } from "react-router";
-import { TableScroll } from "../../components/admin/table-scroll";
+import { TableScroll } from "../../components/table-scroll";
 import { formatCount } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { dayLabel, maceioDay, maceioTime } from "../../lib/visit-slots";

@@ -1,24 +1,79 @@
 // Favoritos: the listings the visitor saved in this browser (localStorage), fetched as cards
 // from /api/cartoes. Nothing is known on the server, so the page renders its frame there and
-// fills in on the client.
+// fills in on the client. With two or more, they are also compared side by side, and the list can
+// be sent: /favoritos?lista=AP0001,CA0002 is that list for whoever opens it, rendered by the
+// server (components/favorites/shared-list.tsx).
 
 import { useEffect, useState } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { data, Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { CompareTable } from "../../components/favorites/compare-table";
+import { SharedList } from "../../components/favorites/shared-list";
 import { HeartIcon } from "../../components/feature-icons";
 import { PropertyCardGrid } from "../../components/property-card";
-import { cardsApiUrl, referenciaToSave, useFavorites, useHydrated } from "../../lib/favorites";
+import { ShareButtons } from "../../components/share-buttons";
+import { Stylesheet } from "../../components/stylesheet";
+import {
+  cardsApiUrl,
+  referenciasInList,
+  referenciaToSave,
+  sharedListPath,
+  useFavorites,
+} from "../../lib/favorites";
 import { formatCount } from "../../lib/format";
 import { listingPath } from "../../lib/listing";
 import { pageMeta } from "../../lib/meta";
+import { pictureSrc } from "../../lib/photos";
 import type { PropertyCardData } from "../../lib/property-card";
+import { useHydrated } from "../../lib/use-hydrated";
+import { requestContext } from "../../server/context.server";
+import { listCardsByReferencias } from "../../server/properties/public-cards.server";
+import favoritesCss from "../../styles/favorites.css?inline";
 import type { Route } from "./+types/favoritos";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Favoritos",
-    description: "Os imóveis que você salvou para ver depois, guardados neste navegador.",
+/** The listings of a shared list (`?lista=`), or null for the visitor's own favourites. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const refs = referenciasInList(url.searchParams);
+  if (refs === null) return { shared: null };
+  if (refs.length === 0)
+    return data(
+      {
+        shared: {
+          asked: 0,
+          cards: [],
+          error: "Este link de lista não traz nenhuma referência de imóvel válida.",
+        },
+      },
+      { status: 400 },
+    );
+  const { db, storage } = context.get(requestContext).services;
+  const cards = await listCardsByReferencias(db, storage, refs);
+  // Every listing of the list left the site: the page says so, and is not found for a crawler.
+  return data({ shared: { asked: refs.length, cards, error: null } }, { status: cards.length ? 200 : 404 });
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const shared = args.loaderData?.shared;
+  if (!shared)
+    return pageMeta(args, {
+      title: "Favoritos",
+      description: "Os imóveis que você salvou para ver depois, guardados neste navegador.",
+      noindex: true,
+    });
+  const first = shared.cards[0];
+  return pageMeta(args, {
+    title: `Lista de imóveis: ${formatCount(shared.cards.length, "imóvel", "imóveis")}`,
+    description: shared.cards.length
+      ? shared.cards
+          .slice(0, 3)
+          .map((c) => `${c.titulo} (${c.price})`)
+          .join("; ")
+          .concat(shared.cards.length > 3 ? "…" : ".")
+      : "Os imóveis desta lista não estão mais disponíveis no site.",
+    image: first?.cover ? pictureSrc(first.cover) : undefined,
+    imageAlt: first?.cover?.alt,
     noindex: true,
   });
+};
 
 type Load =
   | { state: "loading" }
@@ -46,7 +101,27 @@ function useSaveFromAddress(hydrated: boolean): string | null {
   return typeof saved === "string" ? saved : null;
 }
 
-export default function Favoritos() {
+export default function Favoritos({ loaderData }: Route.ComponentProps) {
+  const { shared } = loaderData;
+  if (shared)
+    return (
+      <main className="container page">
+        <Stylesheet name="favorites" css={favoritesCss} />
+        <h1>Lista de imóveis</h1>
+        {shared.error ? (
+          <p className="favorites__status" role="alert">
+            {shared.error} <Link to="/todos-os-imoveis">Ver todos os imóveis</Link>
+          </p>
+        ) : (
+          <SharedList cards={shared.cards} asked={shared.asked} />
+        )}
+      </main>
+    );
+  return <OwnFavorites />;
+}
+
+/** The visitor's own favourites, read from this browser once it has taken over. */
+function OwnFavorites() {
   const hydrated = useHydrated();
   const { favorites } = useFavorites();
   const [search] = useSearchParams();
@@ -99,6 +174,7 @@ export default function Favoritos() {
 
   return (
     <main className="container page">
+      <Stylesheet name="favorites" css={favoritesCss} />
       <h1>Favoritos</h1>
       <p className="page__lead">Os imóveis que você salvou ficam guardados neste navegador.</p>
       {saved ? (
@@ -128,6 +204,15 @@ export default function Favoritos() {
               {formatCount(cards.length, "imóvel salvo", "imóveis salvos", "Nenhum imóvel salvo disponível")}
             </p>
             {cards.length ? <PropertyCardGrid cards={cards} headingLevel={2} /> : null}
+            {cards.length > 1 ? <CompareTable cards={cards} /> : null}
+            {cards.length ? (
+              <ShareButtons
+                url={`${window.location.origin}${sharedListPath(cards.map((c) => c.referencia))}`}
+                title="Veja os imóveis que separei:"
+                heading="Enviar esta lista"
+                headingId="enviar-lista"
+              />
+            ) : null}
             {unavailable.length ? (
               <p className="favorites__note">
                 {formatCount(

@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { formatCount } from "../../../lib/format";
 import type { NextActionView } from "../../../lib/next-action";
-import { TableScroll } from "../table-scroll";
+import { TableScroll } from "../../table-scroll";
 
 interface Count {
   overdue: number;

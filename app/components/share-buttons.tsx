@@ -1,11 +1,24 @@
-// Share a listing: WhatsApp and Facebook links (work without JavaScript), copy link, and the
-// phone's own share sheet where the browser offers one.
+// Share a page (a listing, a list of favourites): WhatsApp and Facebook links (work without
+// JavaScript), copy link, and the phone's own share sheet where the browser offers one.
 import { useState } from "react";
-import { WhatsAppIcon } from "../feature-icons";
-import { useHydrated } from "../search/use-hydrated";
-import { LinkIcon, ShareIcon } from "./listing-icons";
+import { useHydrated } from "../lib/use-hydrated";
+import shareButtonsCss from "../styles/share-buttons.css?inline";
+import { WhatsAppIcon } from "./feature-icons";
+import { LinkIcon, ShareIcon } from "./property/listing-icons";
+import { Stylesheet } from "./stylesheet";
 
-export function ShareButtons({ url, title }: { url: string; title: string }) {
+export function ShareButtons({
+  url,
+  title,
+  heading = "Compartilhar",
+  headingId = "compartilhar",
+}: {
+  url: string;
+  /** What the message says before the link (WhatsApp) and the share sheet's title. */
+  title: string;
+  heading?: string;
+  headingId?: string;
+}) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState<"" | "ok" | "falhou">("");
   const canShare = hydrated && typeof navigator.share === "function";
@@ -29,9 +42,10 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
   }
 
   return (
-    <section className="share" aria-labelledby="compartilhar">
-      <h2 id="compartilhar" className="share__title">
-        Compartilhar
+    <section className="share" aria-labelledby={headingId}>
+      <Stylesheet name="share-buttons" css={shareButtonsCss} />
+      <h2 id={headingId} className="share__title">
+        {heading}
       </h2>
       <ul className="share__list">
         <li>
