@@ -29,3 +29,11 @@ export interface PropertyCardData {
   /** A search by dates: the stay's total, "R$ 9.000 por 7 noites" (decision 040). */
   stayTotal?: string;
 }
+
+/** A card with what the side-by-side comparison adds (favourites, a shared list): the fees. */
+export interface ComparedCardData extends PropertyCardData {
+  /** "R$ 650/mês", "Isento", or null when not informed. */
+  condominio: string | null;
+  /** "R$ 1.200/ano", "R$ 100/mês", "Isento", or null. */
+  iptu: string | null;
+}

@@ -1,13 +1,13 @@
 // Favourites side by side: one column per listing, one row per fact a buyer or tenant weighs
-// (price, monthly total, price per m², area, rooms, place, situation). Rows nobody has are left
+// (price, fees, price per m², area, rooms, place, situation). Rows nobody has are left
 // out. The table scrolls sideways inside its own area on a phone, with the facts' names fixed.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatArea, formatCount } from "../../lib/format";
-import type { PropertyCardData } from "../../lib/property-card";
+import type { ComparedCardData } from "../../lib/property-card";
 import { TableScroll } from "../table-scroll";
 
-type Fact = { label: string; value: (card: PropertyCardData) => ReactNode };
+type Fact = { label: string; value: (card: ComparedCardData) => ReactNode };
 
 const count = (n: number) => (n > 0 ? String(n) : null);
 
@@ -27,7 +27,9 @@ const FACTS: Fact[] = [
         c.price
       ),
   },
-  { label: "Total por mês, com taxas", value: (c) => c.monthlyTotal },
+  { label: "Condomínio", value: (c) => c.condominio },
+  { label: "IPTU", value: (c) => c.iptu },
+  { label: "Aluguel com taxas, por mês", value: (c) => c.monthlyTotal },
   { label: "Preço por m²", value: (c) => c.pricePerM2 },
   { label: "Área", value: (c) => (c.area ? formatArea(c.area) : null) },
   {
@@ -44,7 +46,7 @@ const FACTS: Fact[] = [
   { label: "Situação", value: (c) => c.statusLabel },
 ];
 
-export function CompareTable({ cards }: { cards: PropertyCardData[] }) {
+export function CompareTable({ cards }: { cards: ComparedCardData[] }) {
   const rows = FACTS.map((fact) => ({ label: fact.label, values: cards.map(fact.value) })).filter((row) =>
     row.values.some((value) => value !== null && value !== ""),
   );

@@ -4,12 +4,12 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useFavorites } from "../../lib/favorites";
 import { formatCount } from "../../lib/format";
-import type { PropertyCardData } from "../../lib/property-card";
+import type { ComparedCardData } from "../../lib/property-card";
 import { useHydrated } from "../../lib/use-hydrated";
 import { PropertyCardGrid } from "../property-card";
 import { CompareTable } from "./compare-table";
 
-export function SharedList({ cards, asked }: { cards: PropertyCardData[]; asked: number }) {
+export function SharedList({ cards, asked }: { cards: ComparedCardData[]; asked: number }) {
   const hydrated = useHydrated();
   const { favorites, add } = useFavorites();
   const [saved, setSaved] = useState<number | null>(null);

@@ -23,7 +23,7 @@ import { formatCount } from "../../lib/format";
 import { listingPath } from "../../lib/listing";
 import { pageMeta } from "../../lib/meta";
 import { pictureSrc } from "../../lib/photos";
-import type { PropertyCardData } from "../../lib/property-card";
+import type { ComparedCardData } from "../../lib/property-card";
 import { useHydrated } from "../../lib/use-hydrated";
 import { requestContext } from "../../server/context.server";
 import { listCardsByReferencias } from "../../server/properties/public-cards.server";
@@ -78,7 +78,7 @@ export const meta: Route.MetaFunction = (args) => {
 type Load =
   | { state: "loading" }
   | { state: "error" }
-  | { state: "ready"; cards: Map<string, PropertyCardData>; asked: Set<string> };
+  | { state: "ready"; cards: Map<string, ComparedCardData>; asked: Set<string> };
 
 /**
  * /favoritos?salvar=REF: the listing page's "Salvar" sent before (or without) JavaScript. Saved
@@ -145,7 +145,7 @@ function OwnFavorites() {
     fetch(cardsApiUrl(refs), { signal: controller.signal, headers: { Accept: "application/json" } })
       .then((response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return response.json() as Promise<{ cards: PropertyCardData[] }>;
+        return response.json() as Promise<{ cards: ComparedCardData[] }>;
       })
       .then(({ cards }) => {
         setLoad((current) => {
@@ -166,7 +166,7 @@ function OwnFavorites() {
 
   const cards =
     load.state === "ready"
-      ? favorites.map((r) => load.cards.get(r)).filter((c): c is PropertyCardData => c !== undefined)
+      ? favorites.map((r) => load.cards.get(r)).filter((c): c is ComparedCardData => c !== undefined)
       : [];
   const unavailable =
     load.state === "ready" ? favorites.filter((r) => load.asked.has(r) && !load.cards.has(r)) : [];

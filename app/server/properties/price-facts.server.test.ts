@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthlyTotal, type PriceFactsFields, pricePerM2 } from "./price-facts.server";
+import { feeLines, monthlyTotal, type PriceFactsFields, pricePerM2 } from "./price-facts.server";
 
 const BASE: PriceFactsFields = {
   precoVenda: null,
@@ -55,5 +55,22 @@ describe("monthlyTotal", () => {
       monthlyTotal({ ...BASE, precoAluguel: 2_000, condominio: 300, precoSobConsulta: true }),
     ).toBeNull();
     expect(monthlyTotal({ ...BASE, precoVenda: 500_000, condominio: 300 })).toBeNull();
+  });
+});
+
+describe("feeLines", () => {
+  it("shows each fee with its period, an exemption as Isento, and nothing when not informed", () => {
+    expect(feeLines({ condominio: 650, iptu: 1_200, iptuPeriodo: "anual" })).toEqual({
+      condominio: "R$ 650/mês",
+      iptu: "R$ 1.200/ano",
+    });
+    expect(feeLines({ condominio: 0, iptu: 90, iptuPeriodo: "mensal" })).toEqual({
+      condominio: "Isento",
+      iptu: "R$ 90/mês",
+    });
+    expect(feeLines({ condominio: null, iptu: null, iptuPeriodo: "anual" })).toEqual({
+      condominio: null,
+      iptu: null,
+    });
   });
 });

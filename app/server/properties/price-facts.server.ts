@@ -2,6 +2,7 @@
 // monthly rent, what the month really costs (aluguel + condomínio + IPTU, a yearly IPTU over 12).
 // Shown on the cards and on the listing page (cards.server.ts, public-listing.server.ts).
 import { formatPrice } from "../../lib/format";
+import { IPTU_PERIODS } from "../../lib/vocabulary";
 import type { Property } from "../db/schema.server";
 
 export type PriceFactsFields = Pick<
@@ -54,4 +55,14 @@ export function monthlyTotal(p: PriceFactsFields): MonthlyTotal | null {
   );
   const detail = `${parts.join(" + ")}${missing.length ? `; ${missing.join(" e ")} não informado` : ""}`;
   return { value: `${formatPrice(total)}/mês`, detail };
+}
+
+/** The fees as shown: "R$ 650/mês", "R$ 1.200/ano", "Isento" (0), or null when not informed. */
+export function feeLines(p: Pick<Property, "condominio" | "iptu" | "iptuPeriodo">): {
+  condominio: string | null;
+  iptu: string | null;
+} {
+  const fee = (value: number | null, period: string) =>
+    value === null ? null : value === 0 ? "Isento" : `${formatPrice(value)}/${period}`;
+  return { condominio: fee(p.condominio, "mês"), iptu: fee(p.iptu, IPTU_PERIODS[p.iptuPeriodo]) };
 }

@@ -89,7 +89,7 @@ describe("public card lists", () => {
     expect(await listCardsByReferencias(database.db, storage, [])).toEqual([]);
   });
 
-  it("a card carries the price per m² and the month's total with condomínio and IPTU", async () => {
+  it("a card carries the price per m², the fees and the month's total with condomínio and IPTU", async () => {
     // Sold (left out of the other lists here), but found by referência.
     await listing("AP0005", {
       status: "vendido",
@@ -108,9 +108,11 @@ describe("public card lists", () => {
       secondaryPrice: "ou R$ 3.500/mês",
       pricePerM2: "R$ 8.500/m²",
       monthlyTotal: "R$ 4.250/mês",
+      condominio: "R$ 650/mês",
+      iptu: "R$ 1.200/ano",
     });
     const [plain] = await listCardsByReferencias(database.db, storage, ["AP0004"]);
-    expect(plain).toMatchObject({ pricePerM2: null, monthlyTotal: null });
+    expect(plain).toMatchObject({ pricePerM2: null, monthlyTotal: null, condominio: null, iptu: null });
   });
 
   it("counts listings on offer by city and lists bairros of published listings", async () => {

@@ -1,13 +1,14 @@
 // Card lists for the home page, the favourites page and the 404 suggestions: published listings
 // only, each with its cover, shaped by toCardData.
 import { and, asc, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from "drizzle-orm";
-import type { PropertyCardData } from "../../lib/property-card";
+import type { ComparedCardData } from "../../lib/property-card";
 import { perDataVersion } from "../cache/per-data-version.server";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import type { Storage } from "../media/storage.server";
 import { cardColumns, toCardData } from "./cards.server";
 import { coverColumn } from "./covers.server";
+import { feeLines } from "./price-facts.server";
 
 const published = eq(properties.publicacao, "publicado");
 /** Sold or rented listings stay reachable (and in favourites) but are not advertised. */
@@ -43,17 +44,24 @@ export function listNewestCards(db: Db, storage: Storage, limit: number, exclude
   return listCards(db, storage, where, [desc(properties.publishedAt), asc(properties.id)], limit);
 }
 
-/** Published listings by referência (case-insensitive), in the order asked for; unknown ones dropped. */
-export async function listCardsByReferencias(db: Db, storage: Storage, referencias: string[]) {
+/**
+ * Published listings by referência (case-insensitive), in the order asked for, unknown ones
+ * dropped: the favourites' cards, with the fees their comparison shows.
+ */
+export async function listCardsByReferencias(
+  db: Db,
+  storage: Storage,
+  referencias: string[],
+): Promise<ComparedCardData[]> {
   const wanted = [...new Set(referencias.map((r) => r.toUpperCase()))];
   if (!wanted.length) return [];
   const rows = await db
     .select(cardWithCover)
     .from(properties)
     .where(and(published, inArray(sql`upper(${properties.referencia})`, wanted)));
-  const cards = rows.map((row) => toCardData(row, row.cover, storage));
+  const cards = rows.map((row) => ({ ...toCardData(row, row.cover, storage), ...feeLines(row) }));
   const byRef = new Map(cards.map((c) => [c.referencia.toUpperCase(), c]));
-  return wanted.map((r) => byRef.get(r)).filter((c): c is PropertyCardData => c !== undefined);
+  return wanted.map((r) => byRef.get(r)).filter((c) => c !== undefined);
 }
 
 export interface CityCount {

@@ -7,27 +7,24 @@ import {
   toParagraphs,
   youtubeId,
 } from "../../lib/listing";
-import { COMODIDADES, FINALIDADES, IPTU_PERIODS, RENT_PERIODS, STATUSES, TIPOS } from "../../lib/vocabulary";
+import { COMODIDADES, FINALIDADES, RENT_PERIODS, STATUSES, TIPOS } from "../../lib/vocabulary";
 import type { Property, PropertyPhoto } from "../db/schema.server";
 import { toPictureData } from "../media/picture.server";
 import type { Storage } from "../media/storage.server";
 import { publicAddress, publicLocation } from "./location.server";
-import { monthlyTotal, pricePerM2 } from "./price-facts.server";
+import { feeLines, monthlyTotal, pricePerM2 } from "./price-facts.server";
 
 export function publicPrices(p: Property): PublicPrices {
   const rent = p.precoAluguel
     ? `${formatPrice(p.precoAluguel)}/${RENT_PERIODS[p.periodoAluguel ?? "mensal"]}`
     : null;
-  const fee = (value: number | null, period: string) =>
-    value === null ? null : value === 0 ? "Isento" : `${formatPrice(value)}/${period}`;
   return {
     sobConsulta: p.precoSobConsulta,
     venda: p.precoSobConsulta || !p.precoVenda ? null : formatPrice(p.precoVenda),
     aluguel: p.precoSobConsulta ? null : rent,
     aluguelLabel:
       p.finalidades.includes("temporada") && !p.finalidades.includes("aluguel") ? "Temporada" : "Aluguel",
-    condominio: fee(p.condominio, "mês"),
-    iptu: fee(p.iptu, IPTU_PERIODS[p.iptuPeriodo]),
+    ...feeLines(p),
     porM2: pricePerM2(p),
     totalMensal: monthlyTotal(p),
   };
