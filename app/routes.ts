@@ -58,6 +58,7 @@ export default [
     route("leads/distribuicao", "routes/admin/leads-distribuicao.tsx"),
     route("leads/:id", "routes/admin/lead.tsx"),
     route("leads/:id/whatsapp", "routes/admin/lead-whatsapp.ts"),
+    route("leads/:id/sugestoes", "routes/admin/lead-sugestoes.ts"),
     // Captações: properties owners offered on /anuncie-seu-imovel, and their photos' previews
     route("captacoes", "routes/admin/captacoes.tsx"),
     route("captacoes/:id", "routes/admin/captacao.tsx"),

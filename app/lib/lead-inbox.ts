@@ -77,6 +77,37 @@ export const leadAssignSchema = z.object({
   }),
 });
 
+/** A listing the lead's page offers to suggest (app/server/leads/suggestions.server.ts). */
+export interface SuggestionCandidate {
+  referencia: string;
+  titulo: string;
+  /** "R$ 850.000", "R$ 3.500/mês", "Sob consulta". */
+  price: string;
+  /** "Ponta Verde, Maceió" */
+  place: string;
+  /** The listing the person asked about. */
+  asked: boolean;
+}
+
+/** The most listings one suggestion sends (a list a person reads on a phone). */
+export const MAX_SUGGESTIONS = 10;
+
+/**
+ * Listings an agent suggests to a lead (/admin/leads/:id/sugestoes): the ticked ones (`ref`) and
+ * any typed in "Outras referências" (`outras`, separated by commas or spaces), upper-cased, unique.
+ */
+export const leadSuggestionSchema = z
+  .object({ ref: z.array(z.string()), outras: z.string().max(500, "Use no máximo 500 caracteres.") })
+  .transform(({ ref, outras }) => [
+    ...new Set([...ref, ...outras.split(/[\s,;]+/)].map((r) => r.trim().toUpperCase()).filter(Boolean)),
+  ])
+  .pipe(
+    z
+      .array(z.string().regex(/^[A-Z0-9-]{1,20}$/, "Referência inválida: use letras, números e hífen."))
+      .min(1, "Escolha ao menos um imóvel para sugerir.")
+      .max(MAX_SUGGESTIONS, `Sugira no máximo ${MAX_SUGGESTIONS} imóveis de uma vez.`),
+  );
+
 /** LGPD lookup: an e-mail or a phone number of the person. */
 export const personLookupSchema = z.object({
   contato: z

@@ -318,6 +318,7 @@ const FOREIGN_RECORD_FOR: Record<string, (api: APIRequestContext) => Promise<For
   "/admin/imoveis/:id/temporada": adminListing,
   "/admin/leads/:id": adminLead,
   "/admin/leads/:id/whatsapp": adminLead,
+  "/admin/leads/:id/sugestoes": adminLead,
   "/admin/captacoes/:id": unassignedCaptacao,
   "/admin/captacoes/:id/fotos/:foto": unassignedCaptacao,
 };

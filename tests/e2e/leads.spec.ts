@@ -121,7 +121,7 @@ test.describe("caixa de leads", () => {
     await expect(page.getByRole("heading", { name: leadName, level: 1 })).toBeVisible();
     // The reply goes through the lead's own action (it records the first response), then to wa.me.
     await expect(
-      page.locator("form", { has: page.getByRole("button", { name: /WhatsApp/ }) }),
+      page.locator("form", { has: page.getByRole("button", { name: /Responder no WhatsApp/ }) }),
     ).toHaveAttribute("action", /\/admin\/leads\/\d+\/whatsapp$/);
     await expect(page.getByRole("link", { name: "Ligar" })).toHaveAttribute(
       "href",

@@ -1,6 +1,7 @@
-// /admin/leads/:id — one lead: the data, quick actions (WhatsApp, ligar, e-mail), its next action,
-// the pipeline step, assignment (admin) and notes. Each form posts an `intent`; bad input answers
-// 400 with the message at its field.
+// /admin/leads/:id — one lead: the data, quick actions (WhatsApp, ligar, e-mail), listings to
+// suggest on WhatsApp (their own route, lead-sugestoes.ts), its next action, the pipeline step,
+// assignment (admin) and notes. Each form posts an `intent`; bad input answers 400 with the
+// message at its field.
 import { data, Link, useNavigation } from "react-router";
 import { BookingRequests } from "../../components/admin/lead/booking-requests";
 import { LeadContactCard } from "../../components/admin/lead/contact-card";
@@ -9,6 +10,7 @@ import { LeadHistory } from "../../components/admin/lead/history";
 import { LeadNextAction } from "../../components/admin/lead/next-action";
 import { LeadNotes } from "../../components/admin/lead/notes";
 import { awaitsResponse, ResponseTimer } from "../../components/admin/lead/response-timer";
+import { SuggestListings } from "../../components/admin/lead/suggest-listings";
 import { Stylesheet } from "../../components/stylesheet";
 import { leadAssignSchema, leadNoteSchema, leadStatusSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
@@ -27,6 +29,7 @@ import { readForm } from "../../server/http/read-form.server";
 import { readResponseDue } from "../../server/leads/distribution.server";
 import { addLeadNote, assignLead, canSee, changeLeadStatus, getLead } from "../../server/leads/inbox.server";
 import { setNextAction } from "../../server/leads/next-action.server";
+import { suggestionCandidates } from "../../server/leads/suggestions.server";
 import { listAgents } from "../../server/properties/admin.server";
 import { answerBookingRequest, bookingRequestsOf } from "../../server/rentals/rentals.server";
 import leadsCss from "../../styles/leads.css?inline";
@@ -64,6 +67,8 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       nextAction,
       registered: registered === "novo" || registered === "historico" ? registered : null,
       bookingRequests: await bookingRequestsOf(db, found.lead.id, found.contacts),
+      // Only a lead with a phone can be sent listings on WhatsApp.
+      suggestions: found.lead.phone ? await suggestionCandidates(db, found.lead.propertyId) : null,
       response: { due, now: new Date() },
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -184,7 +189,8 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
-  const { lead, notes, agents, contacts, registered, nextAction, response, bookingRequests } = loaderData;
+  const { lead, notes, agents, contacts, registered, nextAction, response, bookingRequests, suggestions } =
+    loaderData;
   const actionData = useKeptActionData<ActionData>(lead.id);
   const busy = useNavigation().state === "submitting";
   useLiveEvents(["lead-updated"]);
@@ -232,6 +238,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
       <div className="lead-detail">
         <div className="lead-detail__main">
           <LeadContactCard lead={lead} />
+          {suggestions ? <SuggestListings leadId={lead.id} candidates={suggestions} /> : null}
           <BookingRequests
             requests={bookingRequests}
             error={errorFor("reserva-confirmar") ?? errorFor("reserva-recusar")}

@@ -1,12 +1,13 @@
 // An agent's WhatsApp reply opened from a lead (/admin/leads/:id/whatsapp): it is the agent's
 // first response (it stops the first-response clock and the roleta's limit, inbox.server.ts
 // firstResponse), audited and announced, and then the browser goes to wa.me with a message that
-// names the listing (título, referência and its page).
+// names the listing (título, referência and its page). Suggested listings go out the same way
+// (suggestions.server.ts: sendWhatsappReply).
 import { eq } from "drizzle-orm";
 import { whatsappUrl } from "../../lib/contact";
 import { audit } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
-import { leads, properties, users } from "../db/schema.server";
+import { leadNotes, leads, properties, users } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { type Actor, canSee, firstResponse } from "./inbox.server";
 
@@ -18,10 +19,16 @@ export interface ReplyMessageInput {
   publicUrl: string;
 }
 
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/** "Olá, Rita! Aqui é Ana, da Imobiliária Maré Alta.": how every message an agent sends starts. */
+export function whatsappGreeting(input: Pick<ReplyMessageInput, "personName" | "agentName" | "agencyName">) {
+  return `Olá, ${firstName(input.personName)}! Aqui é ${firstName(input.agentName)}, da ${input.agencyName}.`;
+}
+
 /** The prefilled message, in Portuguese. */
 export function whatsappReplyMessage(input: ReplyMessageInput): string {
-  const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
-  const hello = `Olá, ${firstName(input.personName)}! Aqui é ${firstName(input.agentName)}, da ${input.agencyName}.`;
+  const hello = whatsappGreeting(input);
   if (!input.listing) return `${hello} Recebemos seu contato. Como posso ajudar?`;
   const page = `${input.publicUrl.replace(/\/+$/, "")}/casas/${input.listing.referencia}`;
   return `${hello} Vi seu interesse no imóvel “${input.listing.titulo}” (referência ${input.listing.referencia}): ${page} Posso ajudar com mais informações ou agendar uma visita?`;
@@ -29,15 +36,10 @@ export function whatsappReplyMessage(input: ReplyMessageInput): string {
 
 export type ReplyResult = { ok: true; url: string } | { ok: false; reason: "not-found" | "no-phone" };
 
-export async function replyByWhatsapp(
-  db: Db,
-  actor: Actor,
-  leadId: number,
-  context: { agencyName: string; publicUrl: string },
-  now: Date = new Date(),
-): Promise<ReplyResult> {
+/** Who a reply goes to and who sends it: the lead's name, phone and listing, the agent's name. */
+async function replyTarget(db: Db, actor: Actor, leadId: number) {
   const visible = await canSee(db, actor, leadId);
-  if (!visible) return { ok: false, reason: "not-found" };
+  if (!visible) return null;
   const [row] = await db
     .select({
       name: leads.name,
@@ -50,23 +52,37 @@ export async function replyByWhatsapp(
     .leftJoin(properties, eq(properties.id, leads.propertyId))
     .innerJoin(users, eq(users.id, actor.id))
     .where(eq(leads.id, leadId));
-  if (!row) return { ok: false, reason: "not-found" };
-  if (!row.phone) return { ok: false, reason: "no-phone" };
-  const message = whatsappReplyMessage({
-    personName: row.name,
-    agentName: row.agentName,
-    agencyName: context.agencyName,
-    listing: row.referencia && row.titulo ? { referencia: row.referencia, titulo: row.titulo } : null,
-    publicUrl: context.publicUrl,
-  });
+  return row ? { visible, ...row } : null;
+}
+
+type ReplyTarget = NonNullable<Awaited<ReturnType<typeof replyTarget>>>;
+
+/**
+ * A WhatsApp message from an agent to a lead: recorded as the agent's response (with `note` in the
+ * lead's notes when given), audited as `action` and announced to open pages, in one transaction;
+ * then the wa.me link with `message(target)` prefilled. Not found when the agent may not see the
+ * lead.
+ */
+export async function sendWhatsappReply(
+  db: Db,
+  actor: Actor,
+  leadId: number,
+  reply: { action: string; message: (target: ReplyTarget) => string; note?: string },
+  now: Date,
+): Promise<ReplyResult> {
+  const target = await replyTarget(db, actor, leadId);
+  if (!target) return { ok: false, reason: "not-found" };
+  if (!target.phone) return { ok: false, reason: "no-phone" };
   await db.transaction(async (tx) => {
+    if (reply.note)
+      await tx.insert(leadNotes).values({ leadId, authorId: actor.id, body: reply.note, createdAt: now });
     await tx
       .update(leads)
       .set({ updatedAt: now, ...firstResponse(actor, now) })
       .where(eq(leads.id, leadId));
     await audit(tx, {
       userId: actor.id,
-      action: "lead-whatsapp-reply",
+      action: reply.action,
       entity: "lead",
       entityId: leadId,
       ip: actor.ip,
@@ -75,8 +91,34 @@ export async function replyByWhatsapp(
     await publishEvent(tx, {
       type: "lead-updated",
       id: leadId,
-      agentIds: agentsOf(visible.assigneeId ?? visible.listingCorretorId),
+      agentIds: agentsOf(target.visible.assigneeId ?? target.visible.listingCorretorId),
     });
   });
-  return { ok: true, url: whatsappUrl(row.phone, message) };
+  return { ok: true, url: whatsappUrl(target.phone, reply.message(target)) };
+}
+
+export function replyByWhatsapp(
+  db: Db,
+  actor: Actor,
+  leadId: number,
+  context: { agencyName: string; publicUrl: string },
+  now: Date = new Date(),
+): Promise<ReplyResult> {
+  return sendWhatsappReply(
+    db,
+    actor,
+    leadId,
+    {
+      action: "lead-whatsapp-reply",
+      message: (row) =>
+        whatsappReplyMessage({
+          personName: row.name,
+          agentName: row.agentName,
+          agencyName: context.agencyName,
+          listing: row.referencia && row.titulo ? { referencia: row.referencia, titulo: row.titulo } : null,
+          publicUrl: context.publicUrl,
+        }),
+    },
+    now,
+  );
 }

@@ -1,0 +1,167 @@
+// Listings suggested to a lead on WhatsApp (real database): the candidates the lead's page offers,
+// the message with the list's link, and what the sending records (a note, the first response, the
+// audit) — or, for an unknown referência or someone else's lead, nothing.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createActor, insertLead, insertProperty } from "../../../tests/support/factories";
+import type { Database } from "../db/client.server";
+import { auditLog, leadNotes, leads } from "../db/schema.server";
+import { createTestDatabase } from "../db/test-database.server";
+import type { Actor } from "./inbox.server";
+import { suggestByWhatsapp, suggestionCandidates, whatsappSuggestionMessage } from "./suggestions.server";
+
+let database: Database;
+let ana: Actor;
+let bruno: Actor;
+const context = { agencyName: "Imobiliária Maré Alta", publicUrl: "https://www.mare-alta.com.br/" };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ana = await createActor(database.db, "corretor");
+  bruno = await createActor(database.db, "corretor");
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe("suggestionCandidates", () => {
+  it("offers the listing asked about first, then listings like it; only listings on offer", async () => {
+    const asked = await insertProperty(database.db, {
+      referencia: "SG0001",
+      tipo: "casa",
+      cidade: "Marechal Deodoro",
+      bairro: "Praia do Francês",
+      precoVenda: 900_000,
+    });
+    await insertProperty(database.db, {
+      referencia: "SG0002",
+      tipo: "casa",
+      cidade: "Marechal Deodoro",
+      bairro: "Centro",
+      precoVenda: 850_000,
+    });
+    await insertProperty(database.db, {
+      referencia: "SG0003",
+      tipo: "casa",
+      cidade: "Marechal Deodoro",
+      status: "vendido",
+    });
+    await insertProperty(database.db, {
+      referencia: "SG0004",
+      tipo: "casa",
+      cidade: "Marechal Deodoro",
+      publicacao: "rascunho",
+    });
+    const candidates = await suggestionCandidates(database.db, asked.id, 3);
+    expect(candidates[0]).toEqual({
+      referencia: "SG0001",
+      titulo: asked.titulo,
+      price: "R$ 900.000",
+      place: "Praia do Francês, Marechal Deodoro",
+      asked: true,
+    });
+    expect(candidates[1]).toMatchObject({ referencia: "SG0002", asked: false });
+    const refs = candidates.map((c) => c.referencia);
+    expect(refs).not.toContain("SG0003");
+    expect(refs).not.toContain("SG0004");
+    expect(refs.length).toBeLessThanOrEqual(4);
+  });
+
+  it("without a listing, or when it left the site, offers the newest on offer (and not it)", async () => {
+    const gone = await insertProperty(database.db, { referencia: "SG0005", status: "alugado" });
+    const newest = await insertProperty(database.db, {
+      referencia: "SG0006",
+      publishedAt: new Date("2030-01-01"),
+    });
+    expect((await suggestionCandidates(database.db, null, 1)).map((c) => c.referencia)).toEqual([
+      newest.referencia,
+    ]);
+    const instead = await suggestionCandidates(database.db, gone.id, 5);
+    expect(instead.map((c) => c.referencia)).not.toContain("SG0005");
+    expect(instead.every((c) => !c.asked)).toBe(true);
+  });
+});
+
+describe("whatsappSuggestionMessage", () => {
+  it("greets, counts and links the list", () => {
+    expect(
+      whatsappSuggestionMessage({
+        personName: "Rita de Cássia",
+        agentName: "Ana Paula",
+        agencyName: "Imobiliária Maré Alta",
+        count: 2,
+        listUrl: "https://www.mare-alta.com.br/favoritos?lista=AP0001,CA0002",
+      }),
+    ).toBe(
+      "Olá, Rita! Aqui é Ana, da Imobiliária Maré Alta. Separei 2 imóveis que podem interessar a você, para ver lado a lado: https://www.mare-alta.com.br/favoritos?lista=AP0001,CA0002 Quer agendar uma visita?",
+    );
+    expect(
+      whatsappSuggestionMessage({
+        personName: "Rita",
+        agentName: "Ana",
+        agencyName: "X",
+        count: 1,
+        listUrl: "u",
+      }),
+    ).toContain("Separei um imóvel que pode interessar a você");
+  });
+});
+
+describe("suggestByWhatsapp", () => {
+  it("answers with wa.me and the list's link, notes what was sent, records the response, audited", async () => {
+    const a = await insertProperty(database.db, { referencia: "SG0101", corretorId: ana.id });
+    const b = await insertProperty(database.db, { referencia: "SG0102" });
+    const lead = await insertLead(database.db, {
+      name: "Rita Lima",
+      phone: "(82) 99876-3333",
+      assigneeId: ana.id,
+    });
+    const now = new Date("2026-03-02T12:00:00Z");
+    const result = await suggestByWhatsapp(database.db, ana, lead.id, ["sg0102", "SG0101"], context, now);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const url = new URL(result.url);
+    expect(url.origin + url.pathname).toBe("https://wa.me/5582998763333");
+    expect(url.searchParams.get("text")).toContain(
+      `Separei 2 imóveis que podem interessar a você, para ver lado a lado: https://www.mare-alta.com.br/favoritos?lista=${b.referencia},${a.referencia} `,
+    );
+    const notes = await database.db.select().from(leadNotes).where(eq(leadNotes.leadId, lead.id));
+    expect(notes.map((n) => [n.body, n.authorId])).toEqual([
+      ["Imóveis sugeridos pelo WhatsApp: SG0102, SG0101.", ana.id],
+    ]);
+    const [row] = await database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row?.firstResponseAt).toEqual(now);
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(lead.id)));
+    expect(entries.map((e) => e.action)).toEqual(["lead-whatsapp-suggestions"]);
+  });
+
+  it("names an unknown or unpublished referência and records nothing; another agent's lead is not found", async () => {
+    await insertProperty(database.db, { referencia: "SG0201" });
+    await insertProperty(database.db, { referencia: "SG0202", publicacao: "rascunho" });
+    const lead = await insertLead(database.db, { phone: "(82) 99876-4444", assigneeId: ana.id });
+    expect(
+      await suggestByWhatsapp(database.db, ana, lead.id, ["SG0201", "SG0202", "XX0000"], context),
+    ).toEqual({
+      ok: false,
+      reason: "unknown",
+      referencias: ["SG0202", "XX0000"],
+    });
+    expect(await suggestByWhatsapp(database.db, bruno, lead.id, ["SG0201"], context)).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
+    const noPhone = await insertLead(database.db, { phone: null, assigneeId: ana.id });
+    expect(await suggestByWhatsapp(database.db, ana, noPhone.id, ["SG0201"], context)).toEqual({
+      ok: false,
+      reason: "no-phone",
+    });
+    for (const id of [lead.id, noPhone.id]) {
+      expect(await database.db.select().from(leadNotes).where(eq(leadNotes.leadId, id))).toEqual([]);
+      const [row] = await database.db.select().from(leads).where(eq(leads.id, id));
+      expect(row?.firstResponseAt).toBeNull();
+    }
+  });
+});

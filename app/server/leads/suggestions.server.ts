@@ -1,0 +1,117 @@
+// Listings an agent suggests to a lead on WhatsApp (/admin/leads/:id/sugestoes): the candidates the
+// lead's page offers (the listing the person asked about, then listings like it:
+// similarListings), and the sending — one link to the list side by side (/favoritos?lista=…,
+// app/routes/public/favoritos.tsx) in a prefilled message, recorded as a note on the lead and as
+// the agent's response, like a reply (reply.server.ts).
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { sharedListPath } from "../../lib/favorites";
+import type { SuggestionCandidate } from "../../lib/lead-inbox";
+import type { Db } from "../db/client.server";
+import { properties } from "../db/schema.server";
+import { type CardProperty, cardColumns, isPublished, priceLines } from "../properties/cards.server";
+import { similarListings } from "../properties/listing.server";
+import type { Actor } from "./inbox.server";
+import { type ReplyResult, sendWhatsappReply, whatsappGreeting } from "./reply.server";
+
+/** How many listings the lead's page offers to tick. */
+export const SUGGESTION_CANDIDATES = 8;
+
+const onOffer = and(isPublished, inArray(properties.status, ["disponivel", "reservado"]));
+
+function toCandidate(p: CardProperty, asked: boolean): SuggestionCandidate {
+  return {
+    referencia: p.referencia,
+    titulo: p.titulo,
+    price: priceLines(p).price,
+    place: `${p.bairro}, ${p.cidade}`,
+    asked,
+  };
+}
+
+/**
+ * What the lead's page offers to suggest: the listing the person asked about while it is on offer,
+ * then listings like it; without one, the newest on offer.
+ */
+export async function suggestionCandidates(
+  db: Db,
+  propertyId: number | null,
+  limit = SUGGESTION_CANDIDATES,
+): Promise<SuggestionCandidate[]> {
+  const [asked] =
+    propertyId === null
+      ? []
+      : await db
+          .select({ ...cardColumns, onOffer: sql<boolean>`coalesce(${onOffer}, false)` })
+          .from(properties)
+          .where(eq(properties.id, propertyId));
+  if (!asked) {
+    const newest = await db
+      .select(cardColumns)
+      .from(properties)
+      .where(onOffer)
+      .orderBy(desc(properties.publishedAt), asc(properties.id))
+      .limit(limit);
+    return newest.map((p) => toCandidate(p, false));
+  }
+  const similar = await similarListings(db, asked, limit);
+  return [
+    ...(asked.onOffer ? [toCandidate(asked, true)] : []),
+    ...similar.map((s) => toCandidate(s.property, false)),
+  ];
+}
+
+/** The prefilled message: the greeting, how many listings, the list's link, a visit. */
+export function whatsappSuggestionMessage(input: {
+  personName: string;
+  agentName: string;
+  agencyName: string;
+  count: number;
+  listUrl: string;
+}): string {
+  const what = input.count === 1 ? "um imóvel que pode" : `${input.count} imóveis que podem`;
+  return `${whatsappGreeting(input)} Separei ${what} interessar a você, para ver lado a lado: ${input.listUrl} Quer agendar uma visita?`;
+}
+
+export type SuggestResult = ReplyResult | { ok: false; reason: "unknown"; referencias: string[] };
+
+/**
+ * Sends `referencias` (published listings, any case) to the lead on WhatsApp, in the order given.
+ * Unknown or unpublished ones are named back and nothing is recorded.
+ */
+export async function suggestByWhatsapp(
+  db: Db,
+  actor: Actor,
+  leadId: number,
+  referencias: string[],
+  context: { agencyName: string; publicUrl: string },
+  now: Date = new Date(),
+): Promise<SuggestResult> {
+  const wanted = [...new Set(referencias.map((r) => r.toUpperCase()))];
+  const found = await db
+    .select({ referencia: properties.referencia })
+    .from(properties)
+    .where(and(isPublished, inArray(sql`upper(${properties.referencia})`, wanted)));
+  const known = new Map(found.map((f) => [f.referencia.toUpperCase(), f.referencia]));
+  const unknown = wanted.filter((r) => !known.has(r));
+  if (unknown.length) return { ok: false, reason: "unknown", referencias: unknown };
+  const list = wanted.map((r) => known.get(r) ?? r);
+  const listUrl = `${context.publicUrl.replace(/\/+$/, "")}${sharedListPath(list)}`;
+  return sendWhatsappReply(
+    db,
+    actor,
+    leadId,
+    {
+      action: "lead-whatsapp-suggestions",
+      note: `Imóveis sugeridos pelo WhatsApp: ${list.join(", ")}.`,
+      message: (target) =>
+        whatsappSuggestionMessage({
+          personName: target.name,
+          agentName: target.agentName,
+          agencyName: context.agencyName,
+          count: list.length,
+          listUrl,
+        }),
+    },
+    now,
+  );
+}

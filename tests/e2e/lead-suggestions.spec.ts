@@ -1,0 +1,91 @@
+// An agent suggests listings to a lead on WhatsApp, and the person opens them side by side:
+// components/admin/lead/suggest-listings.tsx, routes/admin/lead-sugestoes.ts, the shared list
+// of routes/public/favoritos.tsx.
+import { expect } from "@playwright/test";
+import { E2E_BASE_URL, expectNoAxeViolations, loginAs, postAs, test, uniquePhone } from "./fixtures";
+
+test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a pessoa vê a lista lado a lado", async ({
+  page,
+  request,
+}) => {
+  // A lead from a listing's form, as a visitor sends it.
+  const leadName = `Lead Sugestões E2E ${Date.now().toString(36)}`;
+  await page.goto("/todos-os-imoveis?ordem=recentes");
+  const listing = await page
+    .locator(".card-grid .property-card:not(.is-unavailable) .property-card__link")
+    .first()
+    .getAttribute("href");
+  const asked = listing!.split("/").pop()!;
+  await page.goto(listing!);
+  const form = page.locator("form.lead-form");
+  await form.getByLabel("Nome", { exact: true }).fill(leadName);
+  await form.getByLabel("Telefone ou WhatsApp").fill(uniquePhone());
+  await page.locator("#lead-consent").check();
+  const [sent] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    form.getByRole("button", { name: "Enviar mensagem" }).click(),
+  ]);
+  expect(sent.status()).toBe(200);
+
+  const cookie = await loginAs(page, "admin");
+  await page
+    .context()
+    .route("https://wa.me/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>WhatsApp" }),
+    );
+  await page.goto("/admin/leads");
+  await page.getByRole("row").filter({ hasText: leadName }).getByRole("link", { name: leadName }).click();
+  const section = page.getByRole("region", { name: "Sugerir imóveis" });
+  const choices = section.getByRole("checkbox");
+  // The listing the person asked about comes first, then listings like it.
+  await expect(section.locator(".form-field__option").first()).toContainText(`${asked} — `);
+  await expect(section.locator(".form-field__option").first()).toContainText("o imóvel do contato");
+  expect(await choices.count()).toBeGreaterThanOrEqual(3);
+  await expectNoAxeViolations(page);
+
+  // Nothing ticked: refused at the field, no tab opens.
+  let opened = false;
+  page.on("popup", () => {
+    opened = true;
+  });
+  await section.getByRole("button", { name: /Enviar pelo WhatsApp/ }).click();
+  await expect(section.getByRole("alert")).toHaveText("Escolha ao menos um imóvel para sugerir.");
+  expect(opened).toBe(false);
+
+  const second = (await choices.nth(1).getAttribute("value"))!;
+  const third = (await choices.nth(2).getAttribute("value"))!;
+  await choices.nth(1).check();
+  await choices.nth(2).check();
+  const [whatsapp] = await Promise.all([
+    page.waitForEvent("popup"),
+    section.getByRole("button", { name: /Enviar pelo WhatsApp/ }).click(),
+  ]);
+  await whatsapp.waitForURL(/^https:\/\/wa\.me\//);
+  const text = new URL(whatsapp.url()).searchParams.get("text") ?? "";
+  expect(text).toMatch(
+    /^Olá, Lead! Aqui é .+\. Separei 2 imóveis que podem interessar a você, para ver lado a lado: /,
+  );
+  const listUrl = text.match(/(http\S+\/favoritos\?lista=\S+)/)?.[1];
+  expect(listUrl).toBe(`${E2E_BASE_URL}/favoritos?lista=${second},${third}`);
+  // The lead's page hears of it: the suggestion is in the notes, and the first response is taken.
+  await expect(page.locator(".lead-notes")).toContainText(
+    `Imóveis sugeridos pelo WhatsApp: ${second}, ${third}.`,
+  );
+  await expect(page.getByRole("timer")).toHaveCount(0);
+
+  // What the person opens from the message.
+  await whatsapp.goto(listUrl!);
+  await expect(whatsapp.getByRole("table").getByRole("columnheader")).toHaveCount(2);
+  await whatsapp.close();
+
+  // Without JavaScript the server refuses the same: 400 with what to fix, nothing recorded.
+  const leadPath = new URL(page.url()).pathname;
+  const empty = await postAs(request, E2E_BASE_URL, cookie, `${leadPath}/sugestoes`, { outras: "" });
+  expect(empty.status()).toBe(400);
+  expect(await empty.text()).toContain("Escolha ao menos um imóvel para sugerir.");
+  const unknown = await postAs(request, E2E_BASE_URL, cookie, `${leadPath}/sugestoes`, { outras: "XX0000" });
+  expect(unknown.status()).toBe(400);
+  expect(await unknown.text()).toContain("Nenhum imóvel publicado com a referência XX0000.");
+  await page.reload();
+  await expect(page.locator(".lead-notes li")).toHaveCount(1);
+});
