@@ -38,8 +38,8 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
   const section = page.getByRole("region", { name: "Sugerir imóveis" });
   const choices = section.getByRole("checkbox");
   // The listing the person asked about comes first, then listings like it.
-  await expect(section.locator(".form-field__option").first()).toContainText(`${asked} — `);
-  await expect(section.locator(".form-field__option").first()).toContainText("o imóvel do contato");
+  await expect(section.getByRole("listitem").first()).toContainText(`${asked} — `);
+  await expect(section.getByRole("listitem").first()).toContainText("o imóvel do contato");
   expect(await choices.count()).toBeGreaterThanOrEqual(3);
   await expectNoAxeViolations(page);
 

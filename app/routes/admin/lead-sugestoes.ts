@@ -8,35 +8,22 @@ import { SITE_NAME } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
-import { canSee } from "../../server/leads/inbox.server";
+import { backToLead, NO_STORE, visibleLeadId } from "../../server/leads/reply-routes.server";
 import { suggestByWhatsapp } from "../../server/leads/suggestions.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/lead-sugestoes";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-function leadId(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0)
-    throw data("Lead não encontrado.", { status: 404, headers: NO_STORE });
-  return id;
-}
-
 /** A GET (a bookmark, a reload) goes back to the lead, when the user may see it. */
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
-  const id = leadId(params.id);
-  if (!(await canSee(context.get(requestContext).services.db, user, id)))
-    throw data("Lead não encontrado.", { status: 404, headers: NO_STORE });
-  return redirect(`/admin/leads/${id}`, { status: 303, headers: NO_STORE });
+  return backToLead(await visibleLeadId(context.get(requestContext).services.db, user, params.id));
 }
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context, url });
-  const id = leadId(params.id);
   const { services, ip } = context.get(requestContext);
-  if (!(await canSee(services.db, user, id)))
-    throw data("Lead não encontrado.", { status: 404, headers: NO_STORE });
+  // Permission before the form: a lead the user may not see is 404 whatever it says.
+  const id = await visibleLeadId(services.db, user, params.id);
   const form = await readForm(request);
   const parsed = leadSuggestionSchema.safeParse({
     ref: form.getAll("ref").map(String),

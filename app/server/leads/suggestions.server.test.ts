@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe("suggestionCandidates", () => {
-  it("offers the listing asked about first, then listings like it; only listings on offer", async () => {
+  it("offers the listing asked about first, then listings like it for the same finalidade; only listings on offer", async () => {
     const asked = await insertProperty(database.db, {
       referencia: "SG0001",
       tipo: "casa",
@@ -52,6 +52,15 @@ describe("suggestionCandidates", () => {
       cidade: "Marechal Deodoro",
       publicacao: "rascunho",
     });
+    await insertProperty(database.db, {
+      referencia: "SG0007",
+      tipo: "casa",
+      cidade: "Marechal Deodoro",
+      finalidades: ["temporada"],
+      precoVenda: null,
+      precoAluguel: 900,
+      periodoAluguel: "diaria",
+    });
     const candidates = await suggestionCandidates(database.db, asked.id, 3);
     expect(candidates[0]).toEqual({
       referencia: "SG0001",
@@ -64,6 +73,7 @@ describe("suggestionCandidates", () => {
     const refs = candidates.map((c) => c.referencia);
     expect(refs).not.toContain("SG0003");
     expect(refs).not.toContain("SG0004");
+    expect(refs, "a holiday rental is not suggested to a buyer").not.toContain("SG0007");
     expect(refs.length).toBeLessThanOrEqual(4);
   });
 

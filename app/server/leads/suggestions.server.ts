@@ -30,7 +30,8 @@ function toCandidate(p: CardProperty, asked: boolean): SuggestionCandidate {
 
 /**
  * What the lead's page offers to suggest: the listing the person asked about while it is on offer,
- * then listings like it; without one, the newest on offer.
+ * then listings like it for the same finalidade (venda, aluguel, temporada); without one, the
+ * newest on offer.
  */
 export async function suggestionCandidates(
   db: Db,
@@ -53,7 +54,7 @@ export async function suggestionCandidates(
       .limit(limit);
     return newest.map((p) => toCandidate(p, false));
   }
-  const similar = await similarListings(db, asked, limit);
+  const similar = await similarListings(db, asked, limit, { sameFinalidade: true });
   return [
     ...(asked.onOffer ? [toCandidate(asked, true)] : []),
     ...similar.map((s) => toCandidate(s.property, false)),

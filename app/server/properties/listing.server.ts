@@ -85,12 +85,15 @@ type SimilarTo = Pick<Property, "id" | "tipo" | "cidade" | "finalidades" | "prec
 
 /**
  * Listings on offer like this one: same tipo, then same cidade, then a shared finalidade, then
- * the closest price. Only listings sharing the cidade or the tipo qualify.
+ * the closest price. Only listings sharing the cidade or the tipo qualify, and with
+ * `sameFinalidade` only those sharing a finalidade too (what an agent suggests to a buyer is for
+ * sale, to a tenant for rent).
  */
 export async function similarListings(
   db: Db,
   property: SimilarTo,
   limit: number,
+  options: { sameFinalidade?: boolean } = {},
 ): Promise<{ property: CardRow; cover: CoverRow | null }[]> {
   const reference = property.precoVenda ?? property.precoAluguel;
   const sharedFinalidade = arrayOverlaps(properties.finalidades, property.finalidades);
@@ -113,6 +116,7 @@ export async function similarListings(
         inArray(properties.status, ["disponivel", "reservado"]),
         ne(properties.id, property.id),
         or(eq(properties.cidade, property.cidade), eq(properties.tipo, property.tipo)),
+        options.sameFinalidade ? sharedFinalidade : undefined,
       ),
     )
     .orderBy(...order)

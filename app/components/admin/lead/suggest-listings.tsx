@@ -30,7 +30,7 @@ export function SuggestListings({
   return (
     <section className="lead-card" aria-labelledby="lead-sugerir">
       <h2 id="lead-sugerir">Sugerir imóveis</h2>
-      <p className="form-field__hint">
+      <p className="lead-suggest__intro">
         A pessoa recebe no WhatsApp um link com os imóveis lado a lado e pode salvá-los nos favoritos. Fica
         registrado nas anotações.
       </p>
@@ -41,26 +41,23 @@ export function SuggestListings({
         rel="noopener"
         onSubmit={check}
       >
-        <fieldset
-          className="form-field form-field--group"
-          aria-describedby={error ? "sugerir-erro" : undefined}
-        >
+        <fieldset className="lead-suggest__group" aria-describedby={error ? "sugerir-erro" : undefined}>
           <legend>
             {candidates.some((c) => c.asked) ? "O imóvel do contato e parecidos" : "Imóveis recentes"}
           </legend>
           {candidates.length ? (
-            <div className="form-field__options lead-suggest__options">
+            <ul className="lead-suggest__options">
               {candidates.map((c) => (
-                <div className="form-field__option" key={c.referencia}>
+                <li key={c.referencia}>
                   <input id={`sugerir-${c.referencia}`} name="ref" type="checkbox" value={c.referencia} />
                   <label htmlFor={`sugerir-${c.referencia}`}>
                     <strong>{c.referencia}</strong>
                     {` — ${c.titulo}`}
                     <span className="lead-suggest__facts">{`${c.price} · ${c.place}${c.asked ? " · o imóvel do contato" : ""}`}</span>
                   </label>
-                </div>
+                </li>
               ))}
-            </div>
+            </ul>
           ) : (
             <p>Nenhum imóvel disponível para sugerir agora.</p>
           )}
