@@ -37,6 +37,9 @@ test("a shared list: the server renders it with its preview, and it is saved in 
   await expect(table.getByRole("columnheader", { name: new RegExp(`^${titleB}`) })).toBeVisible();
   await expect(table.getByRole("rowheader", { name: "Preço", exact: true })).toBeVisible();
   await expect(page.getByText("1 imóvel desta lista não está mais disponível no site.")).toBeVisible();
+  const ask = page.getByRole("link", { name: /Perguntar sobre estes imóveis/ });
+  const asked = new URL((await ask.getAttribute("href"))!).searchParams.get("text");
+  expect(asked).toBe(`Olá! Recebi uma lista de imóveis (${refA}, ${refB}) e gostaria de saber mais.`);
   await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Salvar todos nos meus favoritos" }).click();

@@ -1,17 +1,22 @@
 // A list of favourites someone sent (/favoritos?lista=…): the listings as cards and side by side,
-// rendered by the server, and one button that saves them all in this browser's favourites.
+// rendered by the server, one button that saves them all in this browser's favourites, and the
+// agency's WhatsApp with the list's referências in the message.
 import { useState } from "react";
 import { Link } from "react-router";
+import { whatsappUrl } from "../../lib/contact";
 import { useFavorites } from "../../lib/favorites";
 import { formatCount } from "../../lib/format";
 import type { ComparedCardData } from "../../lib/property-card";
+import { useRootData } from "../../lib/root-data";
 import { useHydrated } from "../../lib/use-hydrated";
+import { WhatsAppIcon } from "../feature-icons";
 import { PropertyCardGrid } from "../property-card";
 import { CompareTable } from "./compare-table";
 
 export function SharedList({ cards, asked }: { cards: ComparedCardData[]; asked: number }) {
   const hydrated = useHydrated();
   const { favorites, add } = useFavorites();
+  const agencyWhatsapp = useRootData()?.agency.whatsapp;
   const [saved, setSaved] = useState<number | null>(null);
   const unavailable = asked - cards.length;
 
@@ -40,6 +45,20 @@ export function SharedList({ cards, asked }: { cards: ComparedCardData[]; asked:
           >
             Salvar todos nos meus favoritos
           </button>
+          {agencyWhatsapp ? (
+            <a
+              className="button button--whatsapp"
+              href={whatsappUrl(
+                agencyWhatsapp,
+                `Olá! Recebi uma lista de imóveis (${cards.map((c) => c.referencia).join(", ")}) e gostaria de saber mais.`,
+              )}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <WhatsAppIcon /> Perguntar sobre estes imóveis
+              <span className="visually-hidden"> pelo WhatsApp (abre em nova aba)</span>
+            </a>
+          ) : null}
           <p id="salvar-lista-status" className="shared-list__status" role="status">
             {saved === null ? (
               ""
