@@ -8,6 +8,11 @@ export function brazilDigits(raw: string): string {
   return digits;
 }
 
+/** Whether a number can take a wa.me link: with its area code (55 + DDD + number, 12 or 13 digits). */
+export function reachableOnWhatsapp(raw: string | null | undefined): raw is string {
+  return raw ? brazilDigits(raw).length >= 12 : false;
+}
+
 /** https://wa.me/5582999999999?text=… (the message is optional). */
 export function whatsappUrl(number: string, message?: string): string {
   const base = `https://wa.me/${brazilDigits(number)}`;

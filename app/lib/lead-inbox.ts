@@ -89,6 +89,13 @@ export interface SuggestionCandidate {
   asked: boolean;
 }
 
+/** What the lead's page offers to suggest, and what it is based on. */
+export interface SuggestionChoices {
+  /** The referência of the listing the person asked about, when the candidates are like it. */
+  similarTo: string | null;
+  candidates: SuggestionCandidate[];
+}
+
 /** The most listings one suggestion sends (a list a person reads on a phone). */
 export const MAX_SUGGESTIONS = 10;
 

@@ -39,7 +39,7 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
   const choices = section.getByRole("checkbox");
   // The listing the person asked about comes first, then listings like it.
   await expect(section.getByRole("listitem").first()).toContainText(`${asked} — `);
-  await expect(section.getByRole("listitem").first()).toContainText("o imóvel do contato");
+  await expect(section.getByRole("listitem").first()).toContainText("o imóvel que a pessoa pediu");
   expect(await choices.count()).toBeGreaterThanOrEqual(3);
   await expectNoAxeViolations(page);
 
@@ -50,6 +50,10 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
   });
   await section.getByRole("button", { name: /Enviar pelo WhatsApp/ }).click();
   await expect(section.getByRole("alert")).toHaveText("Escolha ao menos um imóvel para sugerir.");
+  await section.getByLabel("Outras referências").fill("AP 12<b>");
+  await section.getByRole("button", { name: /Enviar pelo WhatsApp/ }).click();
+  await expect(section.getByRole("alert")).toHaveText("Referência inválida: use letras, números e hífen.");
+  await section.getByLabel("Outras referências").fill("");
   expect(opened).toBe(false);
 
   const second = (await choices.nth(1).getAttribute("value"))!;
@@ -85,7 +89,7 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
   expect(await empty.text()).toContain("Escolha ao menos um imóvel para sugerir.");
   const unknown = await postAs(request, E2E_BASE_URL, cookie, `${leadPath}/sugestoes`, { outras: "XX0000" });
   expect(unknown.status()).toBe(400);
-  expect(await unknown.text()).toContain("Nenhum imóvel publicado com a referência XX0000.");
+  expect(await unknown.text()).toContain("Nenhum imóvel disponível com a referência XX0000 (não existe");
   await page.reload();
   await expect(page.locator(".lead-notes li")).toHaveCount(1);
 });

@@ -13,7 +13,8 @@ const count = (n: number) => (n > 0 ? String(n) : null);
 
 const FACTS: Fact[] = [
   { label: "Tipo", value: (c) => c.tipoLabel },
-  { label: "Finalidade", value: (c) => c.finalidades.join(" e ") },
+  // "Venda e aluguel": the labels are capitalised to stand alone.
+  { label: "Finalidade", value: (c) => c.finalidades.map((f, i) => (i ? f.toLowerCase() : f)).join(" e ") },
   {
     label: "Preço",
     value: (c) =>
@@ -29,8 +30,8 @@ const FACTS: Fact[] = [
   },
   { label: "Condomínio", value: (c) => c.condominio },
   { label: "IPTU", value: (c) => c.iptu },
-  { label: "Aluguel com taxas, por mês", value: (c) => c.monthlyTotal },
-  { label: "Preço por m²", value: (c) => c.pricePerM2 },
+  { label: "Total mensal", value: (c) => c.monthlyTotal },
+  { label: "Preço do m²", value: (c) => c.pricePerM2 },
   { label: "Área", value: (c) => (c.area ? formatArea(c.area) : null) },
   {
     label: "Quartos",

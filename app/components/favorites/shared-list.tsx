@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { whatsappUrl } from "../../lib/contact";
-import { useFavorites } from "../../lib/favorites";
+import { MAX_FAVORITES, useFavorites } from "../../lib/favorites";
 import { formatCount } from "../../lib/format";
 import type { ComparedCardData } from "../../lib/property-card";
 import { useRootData } from "../../lib/root-data";
@@ -17,14 +17,15 @@ export function SharedList({ cards, asked }: { cards: ComparedCardData[]; asked:
   const hydrated = useHydrated();
   const { favorites, add } = useFavorites();
   const agencyWhatsapp = useRootData()?.agency.whatsapp;
-  const [saved, setSaved] = useState<number | null>(null);
+  // How many were saved, and how many of the oldest favourites left to make room (MAX_FAVORITES).
+  const [saved, setSaved] = useState<{ count: number; dropped: number } | null>(null);
   const unavailable = asked - cards.length;
 
   function saveAll() {
     const fresh = cards.filter((card) => !favorites.includes(card.referencia.toUpperCase()));
     // Each one goes to the top of the list: the last first keeps the list's own order.
     for (const card of [...fresh].reverse()) add(card.referencia);
-    setSaved(fresh.length);
+    setSaved({ count: fresh.length, dropped: Math.max(0, favorites.length + fresh.length - MAX_FAVORITES) });
   }
 
   return (
@@ -43,19 +44,22 @@ export function SharedList({ cards, asked }: { cards: ComparedCardData[]; asked:
             disabled={!hydrated}
             aria-describedby="salvar-lista-status"
           >
-            Salvar todos nos meus favoritos
+            {cards.length === 1 ? "Salvar nos meus favoritos" : "Salvar todos nos meus favoritos"}
           </button>
           {agencyWhatsapp ? (
             <a
               className="button button--whatsapp"
               href={whatsappUrl(
                 agencyWhatsapp,
-                `Olá! Recebi uma lista de imóveis (${cards.map((c) => c.referencia).join(", ")}) e gostaria de saber mais.`,
+                cards.length === 1
+                  ? `Olá! Recebi o link do imóvel ${cards[0]!.referencia} e gostaria de saber mais.`
+                  : `Olá! Recebi uma lista de imóveis (${cards.map((c) => c.referencia).join(", ")}) e gostaria de saber mais.`,
               )}
               target="_blank"
               rel="noopener noreferrer"
             >
-              <WhatsAppIcon /> Perguntar sobre estes imóveis
+              <WhatsAppIcon />{" "}
+              {cards.length === 1 ? "Perguntar sobre este imóvel" : "Perguntar sobre estes imóveis"}
               <span className="visually-hidden"> pelo WhatsApp (abre em nova aba)</span>
             </a>
           ) : null}
@@ -64,9 +68,14 @@ export function SharedList({ cards, asked }: { cards: ComparedCardData[]; asked:
               ""
             ) : (
               <>
-                {saved
-                  ? `${formatCount(saved, "imóvel salvo", "imóveis salvos")} nos seus favoritos. `
-                  : "Todos já estavam nos seus favoritos. "}
+                {saved.count
+                  ? `${formatCount(saved.count, "imóvel salvo", "imóveis salvos")} nos seus favoritos. `
+                  : cards.length === 1
+                    ? "Este imóvel já estava nos seus favoritos. "
+                    : "Todos já estavam nos seus favoritos. "}
+                {saved.dropped
+                  ? `Para caber no limite de ${MAX_FAVORITES}, ${formatCount(saved.dropped, "o favorito mais antigo saiu", "favoritos mais antigos saíram")}. `
+                  : null}
                 <Link to="/favoritos">Ver meus favoritos</Link>
               </>
             )}
@@ -84,9 +93,17 @@ export function SharedList({ cards, asked }: { cards: ComparedCardData[]; asked:
         </p>
       ) : null}
       {cards.length > 1 ? <CompareTable cards={cards} /> : null}
-      <noscript>
-        <p>Para salvar estes imóveis nos seus favoritos, ative o JavaScript do navegador.</p>
-      </noscript>
+      {cards.length ? (
+        <noscript>
+          <p>Para salvar estes imóveis nos seus favoritos, ative o JavaScript do navegador.</p>
+        </noscript>
+      ) : (
+        <p>
+          <Link to="/todos-os-imoveis" className="button button--primary">
+            Ver todos os imóveis
+          </Link>
+        </p>
+      )}
     </>
   );
 }

@@ -21,7 +21,7 @@ const money = (value: number) => formatMoney(Math.abs(value) < 0.005 ? 0 : value
 function AmortizationTable({ input, rowsWanted }: { input: FinancingInput; rowsWanted: boolean }) {
   const rows = useMemo(() => (rowsWanted ? amortizationTable(input) : []), [input, rowsWanted]);
   return (
-    // A box that scrolls takes focus, so a keyboard scrolls it too (as admin/table-scroll.tsx).
+    // A box that scrolls takes focus, so a keyboard scrolls it too (as table-scroll.tsx).
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
     // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls, not a table
     <div className="financing__scroll" role="group" aria-labelledby="simulador-tabela" tabIndex={0}>

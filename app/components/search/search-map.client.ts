@@ -3,6 +3,7 @@
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import "leaflet.markercluster/dist/MarkerCluster.css";
+import { escapeHtml } from "../../lib/escape-html";
 import type { MapTiles } from "../../lib/map-tiles";
 import type { Bbox } from "../../lib/search-filter-table";
 import type { MapPoint, SearchMapData } from "../../lib/search-page";
@@ -31,9 +32,6 @@ export interface MountedSearchMap {
   centre(): { lat: number; lng: number };
   remove(): void;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function popupHtml(point: MapPoint): string {
   const approximate = point.radius

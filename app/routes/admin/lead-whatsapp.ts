@@ -1,12 +1,12 @@
 // POST /admin/leads/:id/whatsapp — an agent answers a lead on WhatsApp: the reply is recorded as
 // their first response (app/server/leads/reply.server.ts), then the browser goes on to wa.me with
 // a message naming the listing. A plain form (new tab), so it works without JavaScript.
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { SITE_NAME } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { replyByWhatsapp } from "../../server/leads/reply.server";
-import { backToLead, NO_STORE, visibleLeadId } from "../../server/leads/reply-routes.server";
+import { backToLead, NO_STORE, refusedPage, visibleLeadId } from "../../server/leads/reply-routes.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/lead-whatsapp";
 
@@ -27,10 +27,8 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     id,
     { agencyName: agency.name || SITE_NAME, publicUrl: services.config.publicUrl },
   );
-  if (!result.ok)
-    throw data(result.reason === "no-phone" ? "Este lead não tem telefone." : "Lead não encontrado.", {
-      status: result.reason === "no-phone" ? 400 : 404,
-      headers: NO_STORE,
-    });
-  return redirect(result.url, { status: 303, headers: NO_STORE });
+  if (result.ok) return redirect(result.url, { status: 303, headers: NO_STORE });
+  return result.reason === "no-phone"
+    ? refusedPage("Este lead não tem um telefone com DDD para o WhatsApp.", 400, id)
+    : refusedPage("Lead não encontrado.", 404, null);
 }

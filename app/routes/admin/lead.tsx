@@ -12,6 +12,7 @@ import { LeadNotes } from "../../components/admin/lead/notes";
 import { awaitsResponse, ResponseTimer } from "../../components/admin/lead/response-timer";
 import { SuggestListings } from "../../components/admin/lead/suggest-listings";
 import { Stylesheet } from "../../components/stylesheet";
+import { reachableOnWhatsapp } from "../../lib/contact";
 import { leadAssignSchema, leadNoteSchema, leadStatusSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
 import {
@@ -67,8 +68,10 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       nextAction,
       registered: registered === "novo" || registered === "historico" ? registered : null,
       bookingRequests: await bookingRequestsOf(db, found.lead.id, found.contacts),
-      // Only a lead with a phone can be sent listings on WhatsApp.
-      suggestions: found.lead.phone ? await suggestionCandidates(db, found.lead.propertyId) : null,
+      // Only a lead with a phone WhatsApp can open is sent listings there.
+      suggestions: reachableOnWhatsapp(found.lead.phone)
+        ? await suggestionCandidates(db, found.lead.propertyId)
+        : null,
       response: { due, now: new Date() },
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -238,7 +241,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
       <div className="lead-detail">
         <div className="lead-detail__main">
           <LeadContactCard lead={lead} />
-          {suggestions ? <SuggestListings leadId={lead.id} candidates={suggestions} /> : null}
+          {suggestions ? <SuggestListings leadId={lead.id} choices={suggestions} /> : null}
           <BookingRequests
             requests={bookingRequests}
             error={errorFor("reserva-confirmar") ?? errorFor("reserva-recusar")}

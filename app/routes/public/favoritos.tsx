@@ -60,6 +60,8 @@ export const meta: Route.MetaFunction = (args) => {
       noindex: true,
     });
   const first = shared.cards[0];
+  if (shared.error)
+    return pageMeta(args, { title: "Lista de imóveis", description: shared.error, noindex: true });
   return pageMeta(args, {
     title: `Lista de imóveis: ${formatCount(shared.cards.length, "imóvel", "imóveis")}`,
     description: shared.cards.length
@@ -204,15 +206,6 @@ function OwnFavorites() {
               {formatCount(cards.length, "imóvel salvo", "imóveis salvos", "Nenhum imóvel salvo disponível")}
             </p>
             {cards.length ? <PropertyCardGrid cards={cards} headingLevel={2} /> : null}
-            {cards.length > 1 ? <CompareTable cards={cards} /> : null}
-            {cards.length ? (
-              <ShareButtons
-                url={`${window.location.origin}${sharedListPath(cards.map((c) => c.referencia))}`}
-                title="Veja os imóveis que separei:"
-                heading="Enviar esta lista"
-                headingId="enviar-lista"
-              />
-            ) : null}
             {unavailable.length ? (
               <p className="favorites__note">
                 {formatCount(
@@ -225,6 +218,17 @@ function OwnFavorites() {
           </>
         )}
       </div>
+      {/* Outside the live region: a favourite removed should not make a screen reader read the table. */}
+      {!busy && load.state === "ready" && cards.length > 1 ? <CompareTable cards={cards} /> : null}
+      {!busy && load.state === "ready" && cards.length ? (
+        <ShareButtons
+          // Cards exist only once the browser has read its favourites, so `window` is there.
+          url={`${window.location.origin}${sharedListPath(cards.map((c) => c.referencia))}`}
+          title={cards.length === 1 ? "Veja o imóvel que separei:" : "Veja os imóveis que separei:"}
+          heading="Enviar esta lista"
+          headingId="enviar-lista"
+        />
+      ) : null}
       <noscript>
         {asked ? (
           <p className="favorites__saved">

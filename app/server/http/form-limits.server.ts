@@ -20,6 +20,7 @@
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import type express from "express";
+import { escapeHtml } from "../../lib/escape-html";
 import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Db } from "../db/client.server";
 import { LGPD_CONSENT_TEXT } from "../settings/agency-defaults.server";
@@ -302,12 +303,6 @@ async function typedValues(req: express.Request): Promise<Map<string, string>> {
   }
   return values;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
-  );
 
 function waitText(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? "1 segundo" : `${seconds} segundos`;

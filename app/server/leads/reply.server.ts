@@ -4,7 +4,7 @@
 // names the listing (título, referência and its page). Suggested listings go out the same way
 // (suggestions.server.ts: sendWhatsappReply).
 import { eq } from "drizzle-orm";
-import { whatsappUrl } from "../../lib/contact";
+import { reachableOnWhatsapp, whatsappUrl } from "../../lib/contact";
 import { audit } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
 import { leadNotes, leads, properties, users } from "../db/schema.server";
@@ -72,7 +72,8 @@ export async function sendWhatsappReply(
 ): Promise<ReplyResult> {
   const target = await replyTarget(db, actor, leadId);
   if (!target) return { ok: false, reason: "not-found" };
-  if (!target.phone) return { ok: false, reason: "no-phone" };
+  // A number wa.me cannot open (no area code) is no phone for WhatsApp: nothing is recorded.
+  if (!reachableOnWhatsapp(target.phone)) return { ok: false, reason: "no-phone" };
   await db.transaction(async (tx) => {
     if (reply.note)
       await tx.insert(leadNotes).values({ leadId, authorId: actor.id, body: reply.note, createdAt: now });

@@ -61,7 +61,8 @@ describe("suggestionCandidates", () => {
       precoAluguel: 900,
       periodoAluguel: "diaria",
     });
-    const candidates = await suggestionCandidates(database.db, asked.id, 3);
+    const { similarTo, candidates } = await suggestionCandidates(database.db, asked.id, 3);
+    expect(similarTo).toBe("SG0001");
     expect(candidates[0]).toEqual({
       referencia: "SG0001",
       titulo: asked.titulo,
@@ -77,30 +78,56 @@ describe("suggestionCandidates", () => {
     expect(refs.length).toBeLessThanOrEqual(4);
   });
 
-  it("without a listing, or when it left the site, offers the newest on offer (and not it)", async () => {
-    const gone = await insertProperty(database.db, { referencia: "SG0005", status: "alugado" });
+  it("when the listing asked about was rented meanwhile, offers listings like it (not it)", async () => {
+    const gone = await insertProperty(database.db, {
+      referencia: "SG0005",
+      tipo: "casa",
+      cidade: "Marechal Deodoro",
+      status: "alugado",
+    });
+    const { similarTo, candidates } = await suggestionCandidates(database.db, gone.id, 5);
+    expect(similarTo).toBe("SG0005");
+    expect(candidates.map((c) => c.referencia)).toContain("SG0002");
+    expect(candidates.map((c) => c.referencia)).not.toContain("SG0005");
+    expect(candidates.every((c) => !c.asked)).toBe(true);
+  });
+
+  it("without a listing, or with none like it, offers the newest on offer", async () => {
     const newest = await insertProperty(database.db, {
       referencia: "SG0006",
       publishedAt: new Date("2030-01-01"),
     });
-    expect((await suggestionCandidates(database.db, null, 1)).map((c) => c.referencia)).toEqual([
-      newest.referencia,
-    ]);
-    const instead = await suggestionCandidates(database.db, gone.id, 5);
-    expect(instead.map((c) => c.referencia)).not.toContain("SG0005");
-    expect(instead.every((c) => !c.asked)).toBe(true);
+    expect(await suggestionCandidates(database.db, null, 1)).toEqual({
+      similarTo: null,
+      candidates: [expect.objectContaining({ referencia: newest.referencia, asked: false })],
+    });
+    // Sold, and nothing else is a galpão in Piranhas or for rent there.
+    const alone = await insertProperty(database.db, {
+      referencia: "SG0008",
+      tipo: "galpao",
+      cidade: "Piranhas",
+      finalidades: ["aluguel"],
+      precoVenda: null,
+      precoAluguel: 5_000,
+      status: "alugado",
+    });
+    const instead = await suggestionCandidates(database.db, alone.id, 1);
+    expect(instead).toEqual({
+      similarTo: null,
+      candidates: [expect.objectContaining({ referencia: newest.referencia })],
+    });
   });
 });
 
 describe("whatsappSuggestionMessage", () => {
-  it("greets, counts and links the list", () => {
+  it("greets, counts and links the list (one listing: its own page, nothing side by side)", () => {
     expect(
       whatsappSuggestionMessage({
         personName: "Rita de Cássia",
         agentName: "Ana Paula",
         agencyName: "Imobiliária Maré Alta",
         count: 2,
-        listUrl: "https://www.mare-alta.com.br/favoritos?lista=AP0001,CA0002",
+        url: "https://www.mare-alta.com.br/favoritos?lista=AP0001,CA0002",
       }),
     ).toBe(
       "Olá, Rita! Aqui é Ana, da Imobiliária Maré Alta. Separei 2 imóveis que podem interessar a você, para ver lado a lado: https://www.mare-alta.com.br/favoritos?lista=AP0001,CA0002 Quer agendar uma visita?",
@@ -111,9 +138,11 @@ describe("whatsappSuggestionMessage", () => {
         agentName: "Ana",
         agencyName: "X",
         count: 1,
-        listUrl: "u",
+        url: "https://x.com.br/casas/AP0001",
       }),
-    ).toContain("Separei um imóvel que pode interessar a você");
+    ).toBe(
+      "Olá, Rita! Aqui é Ana, da X. Separei um imóvel que pode interessar a você: https://x.com.br/casas/AP0001 Quer agendar uma visita?",
+    );
   });
 });
 
@@ -148,27 +177,40 @@ describe("suggestByWhatsapp", () => {
     expect(entries.map((e) => e.action)).toEqual(["lead-whatsapp-suggestions"]);
   });
 
-  it("names an unknown or unpublished referência and records nothing; another agent's lead is not found", async () => {
+  it("a single listing goes as its own page", async () => {
+    const only = await insertProperty(database.db, { referencia: "SG0103" });
+    const lead = await insertLead(database.db, { phone: "(82) 99876-5555", assigneeId: ana.id });
+    const result = await suggestByWhatsapp(database.db, ana, lead.id, [only.referencia], context);
+    if (!result.ok) throw new Error(result.reason);
+    expect(new URL(result.url).searchParams.get("text")).toContain(
+      "Separei um imóvel que pode interessar a você: https://www.mare-alta.com.br/casas/SG0103 ",
+    );
+  });
+
+  it("names what is not on offer (unknown, draft, sold) and records nothing; another agent's lead is not found; a phone without DDD is none", async () => {
     await insertProperty(database.db, { referencia: "SG0201" });
     await insertProperty(database.db, { referencia: "SG0202", publicacao: "rascunho" });
+    await insertProperty(database.db, { referencia: "SG0203", status: "vendido" });
     const lead = await insertLead(database.db, { phone: "(82) 99876-4444", assigneeId: ana.id });
     expect(
-      await suggestByWhatsapp(database.db, ana, lead.id, ["SG0201", "SG0202", "XX0000"], context),
+      await suggestByWhatsapp(database.db, ana, lead.id, ["SG0201", "SG0202", "sg0203", "XX0000"], context),
     ).toEqual({
       ok: false,
-      reason: "unknown",
-      referencias: ["SG0202", "XX0000"],
+      reason: "unavailable",
+      referencias: ["SG0202", "SG0203", "XX0000"],
     });
     expect(await suggestByWhatsapp(database.db, bruno, lead.id, ["SG0201"], context)).toEqual({
       ok: false,
       reason: "not-found",
     });
     const noPhone = await insertLead(database.db, { phone: null, assigneeId: ana.id });
-    expect(await suggestByWhatsapp(database.db, ana, noPhone.id, ["SG0201"], context)).toEqual({
-      ok: false,
-      reason: "no-phone",
-    });
-    for (const id of [lead.id, noPhone.id]) {
+    const noDdd = await insertLead(database.db, { phone: "3333-1234", assigneeId: ana.id });
+    for (const id of [noPhone.id, noDdd.id])
+      expect(await suggestByWhatsapp(database.db, ana, id, ["SG0201"], context)).toEqual({
+        ok: false,
+        reason: "no-phone",
+      });
+    for (const id of [lead.id, noPhone.id, noDdd.id]) {
       expect(await database.db.select().from(leadNotes).where(eq(leadNotes.leadId, id))).toEqual([]);
       const [row] = await database.db.select().from(leads).where(eq(leads.id, id));
       expect(row?.firstResponseAt).toBeNull();

@@ -1,11 +1,12 @@
 // Listings an agent suggests to a lead on WhatsApp (/admin/leads/:id/sugestoes): the candidates the
 // lead's page offers (the listing the person asked about, then listings like it:
 // similarListings), and the sending — one link to the list side by side (/favoritos?lista=…,
-// app/routes/public/favoritos.tsx) in a prefilled message, recorded as a note on the lead and as
-// the agent's response, like a reply (reply.server.ts).
+// app/routes/public/favoritos.tsx; a single listing's own page) in a prefilled message, recorded
+// as a note on the lead and as the agent's response, like a reply (reply.server.ts).
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { sharedListPath } from "../../lib/favorites";
-import type { SuggestionCandidate } from "../../lib/lead-inbox";
+import type { SuggestionCandidate, SuggestionChoices } from "../../lib/lead-inbox";
+import { listingPath } from "../../lib/listing";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { type CardProperty, cardColumns, isPublished, priceLines } from "../properties/cards.server";
@@ -13,7 +14,7 @@ import { similarListings } from "../properties/listing.server";
 import type { Actor } from "./inbox.server";
 import { type ReplyResult, sendWhatsappReply, whatsappGreeting } from "./reply.server";
 
-/** How many listings the lead's page offers to tick. */
+/** How many listings like the one asked about (or recent ones) the lead's page offers to tick. */
 export const SUGGESTION_CANDIDATES = 8;
 
 const onOffer = and(isPublished, inArray(properties.status, ["disponivel", "reservado"]));
@@ -30,14 +31,14 @@ function toCandidate(p: CardProperty, asked: boolean): SuggestionCandidate {
 
 /**
  * What the lead's page offers to suggest: the listing the person asked about while it is on offer,
- * then listings like it for the same finalidade (venda, aluguel, temporada); without one, the
- * newest on offer.
+ * then listings like it for the same finalidade (venda, aluguel, temporada), also when it was sold
+ * or rented meanwhile; without one, or with none like it, the newest on offer.
  */
 export async function suggestionCandidates(
   db: Db,
   propertyId: number | null,
   limit = SUGGESTION_CANDIDATES,
-): Promise<SuggestionCandidate[]> {
+): Promise<SuggestionChoices> {
   const [asked] =
     propertyId === null
       ? []
@@ -45,39 +46,46 @@ export async function suggestionCandidates(
           .select({ ...cardColumns, onOffer: sql<boolean>`coalesce(${onOffer}, false)` })
           .from(properties)
           .where(eq(properties.id, propertyId));
-  if (!asked) {
-    const newest = await db
-      .select(cardColumns)
-      .from(properties)
-      .where(onOffer)
-      .orderBy(desc(properties.publishedAt), asc(properties.id))
-      .limit(limit);
-    return newest.map((p) => toCandidate(p, false));
+  if (asked) {
+    const similar = await similarListings(db, asked, limit, { sameFinalidade: true });
+    const candidates = [
+      ...(asked.onOffer ? [toCandidate(asked, true)] : []),
+      ...similar.map((s) => toCandidate(s.property, false)),
+    ];
+    if (candidates.length) return { similarTo: asked.referencia, candidates };
   }
-  const similar = await similarListings(db, asked, limit, { sameFinalidade: true });
-  return [
-    ...(asked.onOffer ? [toCandidate(asked, true)] : []),
-    ...similar.map((s) => toCandidate(s.property, false)),
-  ];
+  const newest = await db
+    .select(cardColumns)
+    .from(properties)
+    .where(onOffer)
+    .orderBy(desc(properties.publishedAt), asc(properties.id))
+    .limit(limit);
+  return { similarTo: null, candidates: newest.map((p) => toCandidate(p, false)) };
 }
 
-/** The prefilled message: the greeting, how many listings, the list's link, a visit. */
+/**
+ * The prefilled message: the greeting, the link (one listing's own page, or the list side by side)
+ * and a visit.
+ */
 export function whatsappSuggestionMessage(input: {
   personName: string;
   agentName: string;
   agencyName: string;
   count: number;
-  listUrl: string;
+  url: string;
 }): string {
-  const what = input.count === 1 ? "um imóvel que pode" : `${input.count} imóveis que podem`;
-  return `${whatsappGreeting(input)} Separei ${what} interessar a você, para ver lado a lado: ${input.listUrl} Quer agendar uma visita?`;
+  const what =
+    input.count === 1
+      ? "um imóvel que pode interessar a você"
+      : `${input.count} imóveis que podem interessar a você, para ver lado a lado`;
+  return `${whatsappGreeting(input)} Separei ${what}: ${input.url} Quer agendar uma visita?`;
 }
 
-export type SuggestResult = ReplyResult | { ok: false; reason: "unknown"; referencias: string[] };
+export type SuggestResult = ReplyResult | { ok: false; reason: "unavailable"; referencias: string[] };
 
 /**
- * Sends `referencias` (published listings, any case) to the lead on WhatsApp, in the order given.
- * Unknown or unpublished ones are named back and nothing is recorded.
+ * Sends `referencias` (listings on offer, any case) to the lead on WhatsApp, in the order given.
+ * Unknown, unpublished, sold or rented ones are named back and nothing is recorded.
  */
 export async function suggestByWhatsapp(
   db: Db,
@@ -91,12 +99,13 @@ export async function suggestByWhatsapp(
   const found = await db
     .select({ referencia: properties.referencia })
     .from(properties)
-    .where(and(isPublished, inArray(sql`upper(${properties.referencia})`, wanted)));
+    .where(and(onOffer, inArray(sql`upper(${properties.referencia})`, wanted)));
   const known = new Map(found.map((f) => [f.referencia.toUpperCase(), f.referencia]));
   const unknown = wanted.filter((r) => !known.has(r));
-  if (unknown.length) return { ok: false, reason: "unknown", referencias: unknown };
+  if (unknown.length) return { ok: false, reason: "unavailable", referencias: unknown };
   const list = wanted.map((r) => known.get(r) ?? r);
-  const listUrl = `${context.publicUrl.replace(/\/+$/, "")}${sharedListPath(list)}`;
+  const base = context.publicUrl.replace(/\/+$/, "");
+  const url = list.length === 1 ? `${base}${listingPath(list[0]!)}` : `${base}${sharedListPath(list)}`;
   return sendWhatsappReply(
     db,
     actor,
@@ -110,7 +119,7 @@ export async function suggestByWhatsapp(
           agentName: target.agentName,
           agencyName: context.agencyName,
           count: list.length,
-          listUrl,
+          url,
         }),
     },
     now,

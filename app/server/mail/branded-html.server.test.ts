@@ -36,12 +36,12 @@ describe("the e-mails' HTML part", () => {
     });
     const html = brandedHtml(brand, "Redefinição de senha", text);
     expect(html).toContain(
-      '<img src="https://site.teste/media/brand/logo/ab/ab12-320.jpg" alt="Maré &#38; Sol" width="160" height="48"',
+      '<img src="https://site.teste/media/brand/logo/ab/ab12-320.jpg" alt="Maré &amp; Sol" width="160" height="48"',
     );
     expect(html).toContain("border-top:6px solid #7a1f5c");
-    expect(html).toContain("Olá, &#60;Ana&#62; &#38; cia.");
+    expect(html).toContain("Olá, &lt;Ana&gt; &amp; cia.");
     expect(html).toContain(
-      '<a href="https://site.teste/redefinir-senha/abc?x=1&#38;y=2">https://site.teste/redefinir-senha/abc?x=1&#38;y=2</a>',
+      '<a href="https://site.teste/redefinir-senha/abc?x=1&amp;y=2">https://site.teste/redefinir-senha/abc?x=1&amp;y=2</a>',
     );
     expect(html).not.toContain("<Ana>");
   });

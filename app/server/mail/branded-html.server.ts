@@ -2,6 +2,8 @@
 // (or its name, without one) and a bar in its colour. Mail programs show the text part when they
 // do not show HTML, so the text stays the message and this only dresses it. Everything in it is
 // escaped; the only links are the http(s) addresses the text itself holds.
+
+import { escapeHtml } from "../../lib/escape-html";
 import type { AgencySettings } from "../db/schema.server";
 import type { Storage } from "../media/storage.server";
 import { brandImageJpeg } from "../settings/brand.server";
@@ -31,10 +33,6 @@ export function mailBrandOf(
     logo = { url: `${base}${jpeg.url}`, width, height: Math.round((width * jpeg.height) / jpeg.width) };
   }
   return { name: settings.name, color: settings.brandColor, logo };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** One paragraph: escaped, line breaks kept, http(s) addresses made links. */

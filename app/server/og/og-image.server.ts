@@ -4,6 +4,7 @@
 // removed from storage once no listing shows it (copies of a listing may share one).
 import { and, eq, sql } from "drizzle-orm";
 import sharp, { type OverlayOptions } from "sharp";
+import { escapeHtml as escapeXml } from "../../lib/escape-html";
 import {
   OG_IMAGE_HEIGHT,
   OG_IMAGE_WIDTH,
@@ -118,10 +119,6 @@ export async function findOgSource(db: Db, referencia: string): Promise<OgSource
     coverKey: coverOf(covers)?.key ?? null,
     logoKey: logoKeyOf(logo),
   };
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** Cuts a line so it fits the band, at about `max` characters. */

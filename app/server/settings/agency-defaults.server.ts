@@ -155,7 +155,7 @@ Para deixar de receber ofertas, basta responder "sair" à mensagem ou escrever p
 
 Usamos apenas cookies essenciais, sem os quais o site não funciona: um cookie de sessão que mantém os nossos corretores conectados à área administrativa e, quando necessário, cookies técnicos que protegem os formulários contra envios falsos. Esses cookies não servem para rastrear visitantes.
 
-Os imóveis que você marca como favoritos ficam guardados somente no seu próprio navegador (localStorage), não são enviados aos nossos servidores e podem ser apagados a qualquer momento limpando os dados do site no navegador. Da mesma forma, o navegador guarda apenas durante a sessão (sessionStorage) a informação de que o convite para o nosso canal de vídeos já foi exibido, para não mostrá-lo de novo.
+Os imóveis que você marca como favoritos ficam guardados somente no seu próprio navegador (localStorage) e podem ser apagados a qualquer momento limpando os dados do site no navegador: para mostrá-los, o site recebe apenas as referências dos imóveis, sem guardá-las nem associá-las a você. Se você envia a sua lista a alguém, as referências vão no próprio link. Da mesma forma, o navegador guarda apenas durante a sessão (sessionStorage) a informação de que o convite para o nosso canal de vídeos já foi exibido, para não mostrá-lo de novo.
 
 Não usamos cookies de publicidade nem ferramentas de análise de terceiros sem o seu consentimento prévio. Se um dia passarmos a usá-los, pediremos a sua autorização antes, com a opção de recusar, conforme o guia orientativo da ANPD sobre cookies.
 

@@ -1,7 +1,7 @@
 // The lead's contact data (its messages are in its history: history.tsx) and the quick ways to answer
 // (WhatsApp through /admin/leads/:id/whatsapp, which records the reply; a call; an e-mail).
 import { Link } from "react-router";
-import { brazilDigits, telHref } from "../../../lib/contact";
+import { reachableOnWhatsapp, telHref } from "../../../lib/contact";
 import { formatDate } from "../../../lib/format";
 import { LEAD_ORIGINS, type LeadOrigin } from "../../../lib/vocabulary";
 
@@ -21,7 +21,7 @@ export interface LeadContact {
 }
 
 export function LeadContactCard({ lead }: { lead: LeadContact }) {
-  const hasPhone = lead.phone ? brazilDigits(lead.phone).length >= 12 : false;
+  const hasPhone = reachableOnWhatsapp(lead.phone);
   return (
     <section className="lead-card" aria-labelledby="lead-dados">
       <h2 id="lead-dados">Dados do contato</h2>
