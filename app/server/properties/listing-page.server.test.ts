@@ -78,6 +78,14 @@ describe("loadListingPage", () => {
   });
 
   it("shapes the page, with an absolute URL and a link-preview image, and counts the view", async () => {
+    // Like it but only for holiday stays: not "parecido" for someone buying.
+    await insertProperty(database.db, {
+      referencia: "AP0103",
+      finalidades: ["temporada"],
+      precoVenda: null,
+      precoAluguel: 600,
+      periodoAluguel: "diaria",
+    });
     const before = await views("AP0100");
     const result = await loadListingPage(services, "AP0100", get());
     expect(result.kind).toBe("found");

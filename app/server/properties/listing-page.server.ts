@@ -56,7 +56,8 @@ async function readListingPageNow(
   if (!lookup)
     return { kind: "not-found", referencia, suggestions: await suggestionsFor(services, referencia) };
   const { property, photos } = lookup;
-  const similar = await similarListings(db, property, SIMILAR);
+  // For the same finalidade, as the block's "see more" search is (similarHref).
+  const similar = await similarListings(db, property, SIMILAR, { sameFinalidade: true });
   const finalidade = property.finalidades[0];
   const rental = rentalOf(property, await getRentalTermsRow(db, property.id));
   return {
