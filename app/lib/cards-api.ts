@@ -2,6 +2,7 @@
 // Server-side validation only (the browser builds the URL with cardsApiUrl in ./favorites).
 import { z } from "zod";
 import { MAX_FAVORITES } from "./favorites";
+import { ANY_REFERENCIA } from "./listing";
 
 export const cardsQuerySchema = z.object({
   refs: z
@@ -14,7 +15,7 @@ export const cardsQuerySchema = z.object({
     )
     .pipe(
       z
-        .array(z.string().regex(/^[A-Z0-9-]{1,20}$/, "Referência inválida."))
+        .array(z.string().regex(ANY_REFERENCIA, "Referência inválida."))
         .min(1, "Informe ao menos uma referência.")
         .max(MAX_FAVORITES, `No máximo ${MAX_FAVORITES} referências.`),
     ),

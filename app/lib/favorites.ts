@@ -2,6 +2,7 @@
 // of referências. One store for every card on the page, kept in step across tabs by the
 // `storage` event.
 import { useCallback, useSyncExternalStore } from "react";
+import { ANY_REFERENCIA } from "./listing";
 
 export const FAVORITES_KEY = "favoritos";
 /** The most the favourites page asks /api/cartoes for at once. */
@@ -10,8 +11,6 @@ export const MAX_FAVORITES = 60;
 export function cardsApiUrl(refs: readonly string[]): string {
   return `/api/cartoes?${new URLSearchParams({ refs: refs.join(",") })}`;
 }
-
-const REFERENCIA = /^[A-Z0-9-]{1,20}$/;
 
 /**
  * The favourites page's address that saves `referencia`: where the listing page's save form
@@ -23,7 +22,7 @@ export const SAVE_FAVORITE_PARAM = "salvar";
 /** The referência a /favoritos?salvar=… asks to save, upper-cased; null when there is none or it is malformed. */
 export function referenciaToSave(search: URLSearchParams): string | null {
   const value = search.get(SAVE_FAVORITE_PARAM)?.trim().toUpperCase() ?? "";
-  return REFERENCIA.test(value) ? value : null;
+  return ANY_REFERENCIA.test(value) ? value : null;
 }
 
 /**
@@ -54,7 +53,7 @@ export function referenciasInList(search: URLSearchParams): string[] | null {
         .replace(/[.,;:!?)\]]+$/, "")
         .toUpperCase(),
     )
-    .filter((ref) => REFERENCIA.test(ref));
+    .filter((ref) => ANY_REFERENCIA.test(ref));
   return [...new Set(refs)].slice(0, MAX_FAVORITES);
 }
 
@@ -76,7 +75,7 @@ export function parseFavorites(raw: string | null): string[] {
   const refs = value
     .filter((v): v is string => typeof v === "string")
     .map((v) => v.trim().toUpperCase())
-    .filter((v) => REFERENCIA.test(v));
+    .filter((v) => ANY_REFERENCIA.test(v));
   return [...new Set(refs)].slice(0, MAX_FAVORITES);
 }
 

@@ -1,6 +1,7 @@
 // The leads inbox's inputs: list filters (URL), status changes, notes, assignment and the LGPD
 // lookup. Shared by the admin routes (server) and their forms (field names, limits).
 import { z } from "zod";
+import { ANY_REFERENCIA } from "./listing";
 import { NEXT_ACTION_VIEW_KEYS } from "./next-action";
 import { LEAD_ORIGIN_KEYS, LEAD_STATUS_KEYS, type LeadStatus } from "./vocabulary";
 
@@ -110,7 +111,7 @@ export const leadSuggestionSchema = z
   ])
   .pipe(
     z
-      .array(z.string().regex(/^[A-Z0-9-]{1,20}$/, "Referência inválida: use letras, números e hífen."))
+      .array(z.string().regex(ANY_REFERENCIA, "Referência inválida: use letras, números e hífen."))
       .min(1, "Escolha ao menos um imóvel para sugerir.")
       .max(MAX_SUGGESTIONS, `Sugira no máximo ${MAX_SUGGESTIONS} imóveis de uma vez.`),
   );

@@ -86,6 +86,13 @@ export interface ListingAgent {
 /** The public path of a listing. */
 export const listingPath = (referencia: string) => `/casas/${encodeURIComponent(referencia)}`;
 
+/**
+ * What may be a referência where visitors and agents give one (an address, a typed list), upper-cased:
+ * looser than a new property's (REFERENCIA_PATTERN in ./property-form), since listings imported from
+ * portals keep their own codes.
+ */
+export const ANY_REFERENCIA = /^[A-Z0-9-]{1,20}$/;
+
 /** The YouTube video id of a watch, share, embed or shorts URL; null for anything else. */
 export function youtubeId(url: string | null | undefined): string | null {
   if (!url) return null;

@@ -5,6 +5,7 @@
 // (suggestions.server.ts: sendWhatsappReply).
 import { eq } from "drizzle-orm";
 import { reachableOnWhatsapp, whatsappUrl } from "../../lib/contact";
+import { listingPath } from "../../lib/listing";
 import { audit } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
 import { leadNotes, leads, properties, users } from "../db/schema.server";
@@ -30,7 +31,7 @@ export function whatsappGreeting(input: Pick<ReplyMessageInput, "personName" | "
 export function whatsappReplyMessage(input: ReplyMessageInput): string {
   const hello = whatsappGreeting(input);
   if (!input.listing) return `${hello} Recebemos seu contato. Como posso ajudar?`;
-  const page = `${input.publicUrl.replace(/\/+$/, "")}/casas/${input.listing.referencia}`;
+  const page = `${input.publicUrl.replace(/\/+$/, "")}${listingPath(input.listing.referencia)}`;
   return `${hello} Vi seu interesse no imóvel “${input.listing.titulo}” (referência ${input.listing.referencia}): ${page} Posso ajudar com mais informações ou agendar uma visita?`;
 }
 

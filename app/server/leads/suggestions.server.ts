@@ -9,15 +9,13 @@ import type { SuggestionCandidate, SuggestionChoices } from "../../lib/lead-inbo
 import { listingPath } from "../../lib/listing";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
-import { type CardProperty, cardColumns, isPublished, priceLines } from "../properties/cards.server";
+import { type CardProperty, cardColumns, isOnOffer, priceLines } from "../properties/cards.server";
 import { similarListings } from "../properties/listing.server";
 import type { Actor } from "./inbox.server";
 import { type ReplyResult, sendWhatsappReply, whatsappGreeting } from "./reply.server";
 
 /** How many listings like the one asked about (or recent ones) the lead's page offers to tick. */
 export const SUGGESTION_CANDIDATES = 8;
-
-const onOffer = and(isPublished, inArray(properties.status, ["disponivel", "reservado"]));
 
 function toCandidate(p: CardProperty, asked: boolean): SuggestionCandidate {
   return {
@@ -43,7 +41,7 @@ export async function suggestionCandidates(
     propertyId === null
       ? []
       : await db
-          .select({ ...cardColumns, onOffer: sql<boolean>`coalesce(${onOffer}, false)` })
+          .select({ ...cardColumns, onOffer: sql<boolean>`coalesce(${isOnOffer}, false)` })
           .from(properties)
           .where(eq(properties.id, propertyId));
   if (asked) {
@@ -57,7 +55,7 @@ export async function suggestionCandidates(
   const newest = await db
     .select(cardColumns)
     .from(properties)
-    .where(onOffer)
+    .where(isOnOffer)
     .orderBy(desc(properties.publishedAt), asc(properties.id))
     .limit(limit);
   return { similarTo: null, candidates: newest.map((p) => toCandidate(p, false)) };
@@ -99,7 +97,7 @@ export async function suggestByWhatsapp(
   const found = await db
     .select({ referencia: properties.referencia })
     .from(properties)
-    .where(and(onOffer, inArray(sql`upper(${properties.referencia})`, wanted)));
+    .where(and(isOnOffer, inArray(sql`upper(${properties.referencia})`, wanted)));
   const known = new Map(found.map((f) => [f.referencia.toUpperCase(), f.referencia]));
   const unknown = wanted.filter((r) => !known.has(r));
   if (unknown.length) return { ok: false, reason: "unavailable", referencias: unknown };

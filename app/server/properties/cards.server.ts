@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { formatPrice } from "../../lib/format";
 import type { PropertyCardData } from "../../lib/property-card";
 import { FINALIDADES, RENT_PERIODS, STATUSES, TIPOS } from "../../lib/vocabulary";
@@ -75,6 +75,9 @@ export type CardRow = CardProperty & { id: number };
 
 /** Only published listings are public (search, listing pages, cards). */
 export const isPublished = eq(properties.publicacao, "publicado");
+
+/** Published and neither sold nor rented: what the site offers (cards, similar listings, suggestions). */
+export const isOnOffer = and(isPublished, inArray(properties.status, ["disponivel", "reservado"]));
 
 export function toCardData(
   property: CardProperty,

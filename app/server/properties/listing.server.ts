@@ -1,6 +1,6 @@
 // One published listing for its public page (/casas/:referencia): lookup with redirects,
 // similar listings, and the view counters.
-import { and, arrayOverlaps, desc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, arrayOverlaps, desc, eq, getTableColumns, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import {
   type Property,
@@ -10,7 +10,7 @@ import {
   propertyRedirects,
   propertyViewsDaily,
 } from "../db/schema.server";
-import { type CardRow, cardColumns, isPublished } from "./cards.server";
+import { type CardRow, cardColumns, isOnOffer, isPublished } from "./cards.server";
 import { type CoverRow, coverColumn } from "./covers.server";
 
 export interface PublishedListing {
@@ -112,8 +112,7 @@ export async function similarListings(
     .from(properties)
     .where(
       and(
-        isPublished,
-        inArray(properties.status, ["disponivel", "reservado"]),
+        isOnOffer,
         ne(properties.id, property.id),
         or(eq(properties.cidade, property.cidade), eq(properties.tipo, property.tipo)),
         options.sameFinalidade ? sharedFinalidade : undefined,

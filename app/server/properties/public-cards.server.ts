@@ -6,13 +6,11 @@ import { perDataVersion } from "../cache/per-data-version.server";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import type { Storage } from "../media/storage.server";
-import { cardColumns, toCardData } from "./cards.server";
+import { cardColumns, isOnOffer, isPublished, toCardData } from "./cards.server";
 import { coverColumn } from "./covers.server";
 import { feeLines } from "./price-facts.server";
 
-const published = eq(properties.publicacao, "publicado");
-/** Sold or rented listings stay reachable (and in favourites) but are not advertised. */
-const onOffer = and(published, notInArray(properties.status, ["vendido", "alugado"]));
+// Sold or rented listings stay reachable (and in favourites) but are not advertised: isOnOffer.
 
 /** What a card shows, its cover included: one query, not the description or search vector. */
 const cardWithCover = { ...cardColumns, cover: coverColumn };
@@ -32,7 +30,7 @@ export function listFeaturedCards(db: Db, storage: Storage, limit: number) {
   return listCards(
     db,
     storage,
-    and(onOffer, eq(properties.destaque, true)),
+    and(isOnOffer, eq(properties.destaque, true)),
     [desc(properties.publishedAt), asc(properties.id)],
     limit,
   );
@@ -40,7 +38,7 @@ export function listFeaturedCards(db: Db, storage: Storage, limit: number) {
 
 /** The newest listings on offer, leaving out those already shown (e.g. the featured ones). */
 export function listNewestCards(db: Db, storage: Storage, limit: number, exclude: string[] = []) {
-  const where = exclude.length ? and(onOffer, notInArray(properties.referencia, exclude)) : onOffer;
+  const where = exclude.length ? and(isOnOffer, notInArray(properties.referencia, exclude)) : isOnOffer;
   return listCards(db, storage, where, [desc(properties.publishedAt), asc(properties.id)], limit);
 }
 
@@ -58,7 +56,7 @@ export async function listCardsByReferencias(
   const rows = await db
     .select(cardWithCover)
     .from(properties)
-    .where(and(published, inArray(sql`upper(${properties.referencia})`, wanted)));
+    .where(and(isPublished, inArray(sql`upper(${properties.referencia})`, wanted)));
   const cards = rows.map((row) => ({ ...toCardData(row, row.cover, storage), ...feeLines(row) }));
   const byRef = new Map(cards.map((c) => [c.referencia.toUpperCase(), c]));
   return wanted.map((r) => byRef.get(r)).filter((c) => c !== undefined);
@@ -78,7 +76,7 @@ export const listCityCounts: (db: Db) => Promise<CityCount[]> = perDataVersion((
   return db
     .select({ cidade: properties.cidade, count: total })
     .from(properties)
-    .where(onOffer)
+    .where(isOnOffer)
     .groupBy(properties.cidade)
     .orderBy(desc(total), asc(properties.cidade));
 });
@@ -98,7 +96,7 @@ export const listCitiesWithBairros: (db: Db) => Promise<CityBairros[]> = perData
   const rows = await db
     .selectDistinct({ cidade: properties.cidade, bairro: properties.bairro })
     .from(properties)
-    .where(and(published, ne(properties.bairro, "")))
+    .where(and(isPublished, ne(properties.bairro, "")))
     .orderBy(asc(properties.cidade), asc(properties.bairro));
   const byCity = new Map<string, string[]>();
   for (const { cidade, bairro } of rows) {
