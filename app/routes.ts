@@ -14,6 +14,8 @@ export default [
     // Owners offer a property (a captação: app/server/captacoes/)
     route("anuncie-seu-imovel", "routes/public/anuncie-seu-imovel.tsx"),
     route("politica-de-privacidade", "routes/public/politica-de-privacidade.tsx"),
+    // The owner's report of a listing, by the secret link the agent sent (decision 046)
+    route("relatorio/:token", "routes/public/relatorio.tsx"),
     route("favoritos", "routes/public/favoritos.tsx"),
     // Saved searches' e-mail alerts: the search pages' form posts here; the e-mails' links
     // (confirm, manage, one-click unsubscribe) carry the saved search's token (app/server/alerts/)
@@ -45,6 +47,8 @@ export default [
     route("imoveis/:id/fotos", "routes/admin/imovel-fotos.tsx"),
     // Temporada: rates, rules, blocked nights and confirmed stays (decision 037)
     route("imoveis/:id/temporada", "routes/admin/imovel-temporada.tsx"),
+    // The owner's report: its preview and its link (decision 046)
+    route("imoveis/:id/relatorio", "routes/admin/imovel-relatorio.tsx"),
     // Admin-only
     route("usuarios", "routes/admin/usuarios.tsx"),
     route("configuracoes", "routes/admin/configuracoes.tsx"),

@@ -1,6 +1,8 @@
 // A small bar chart in inline SVG (no chart library: nothing extra to download on a phone).
 // Screen readers get a summary label, and everyone can open the numbers as a table.
 import { formatCount, formatInteger } from "../lib/format";
+import figuresCss from "../styles/figures.css?inline";
+import { Stylesheet } from "./stylesheet";
 
 export interface ChartPoint {
   day: string;
@@ -42,6 +44,7 @@ export function DailyChart({
   }; máximo de ${formatInteger(max)} em um dia.`;
   return (
     <figure className="chart">
+      <Stylesheet name="figures" css={figuresCss} />
       <figcaption className="chart__title" id={`${id}-titulo`}>
         {title}{" "}
         <span className="chart__total">
@@ -84,7 +87,9 @@ export function DailyChart({
         ) : null}
       </svg>
       <details className="chart__data">
-        <summary className="chart__summary">Ver os números de {title.toLowerCase()}</summary>
+        <summary className="chart__summary">
+          Ver os números de {title.charAt(0).toLowerCase() + title.slice(1)}
+        </summary>
         <table>
           <caption className="visually-hidden">{title}</caption>
           <thead>

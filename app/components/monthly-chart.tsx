@@ -5,6 +5,8 @@
 
 import { formatCount, formatInteger } from "../lib/format";
 import { monthName, monthShort } from "../lib/funnel-report";
+import figuresCss from "../styles/figures.css?inline";
+import { Stylesheet } from "./stylesheet";
 
 export interface MonthPoint {
   /** YYYY-MM */
@@ -78,6 +80,7 @@ export function MonthlyChart({
       : `${title}: sem meses.`;
   return (
     <figure className={`chart line-chart line-chart--${tone}`} aria-labelledby={`${id}-titulo`}>
+      <Stylesheet name="figures" css={figuresCss} />
       <figcaption className="chart__title" id={`${id}-titulo`}>
         {title} <span className="chart__total">({formatCount(total, ...unit)})</span>
       </figcaption>

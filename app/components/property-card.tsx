@@ -30,11 +30,14 @@ export function PropertyCard({
   card,
   priority = false,
   headingLevel = 3,
+  favorite = true,
 }: {
   card: PropertyCardData;
   /** The LCP candidate (first card above the fold): eager, high fetch priority. */
   priority?: boolean;
   headingLevel?: 2 | 3;
+  /** The heart that saves it to the visitor's favourites (not on the owner's report). */
+  favorite?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const unavailable = card.status !== "disponivel";
@@ -52,7 +55,7 @@ export function PropertyCard({
           {unavailable ? <span className={`badge badge--${card.status}`}>{card.statusLabel}</span> : null}
         </div>
       </div>
-      <FavoriteButton referencia={card.referencia} />
+      {favorite ? <FavoriteButton referencia={card.referencia} /> : null}
       <div className="property-card__body">
         {/* One text each (a template, not JSX text around values): no `<!-- -->` between parts. */}
         <p className="property-card__kicker">{`${card.tipoLabel} · ${card.finalidades.join(" e ")}`}</p>

@@ -316,6 +316,7 @@ const FOREIGN_RECORD_FOR: Record<string, (api: APIRequestContext) => Promise<For
   "/admin/imoveis/:id": adminListing,
   "/admin/imoveis/:id/fotos": adminListing,
   "/admin/imoveis/:id/temporada": adminListing,
+  "/admin/imoveis/:id/relatorio": adminListing,
   "/admin/leads/:id": adminLead,
   "/admin/leads/:id/whatsapp": adminLead,
   "/admin/leads/:id/sugestoes": adminLead,
@@ -366,7 +367,7 @@ test.describe("as a corretor, on records of someone else", () => {
       const intents = [
         ...["salvar", "publicar", "despublicar", "arquivar", "destacar", "remover-destaque", "status"],
         ...["duplicar", "excluir", "reorder", "move", "cover", "alt", "delete", "note", "assign"],
-        ...["proxima-acao", "converter", ""],
+        ...["proxima-acao", "converter", "gerar", "desativar", ""],
       ];
       for (const intent of intents) {
         const response = await postAs(request, E2E_BASE_URL, cookie, path, {

@@ -2,25 +2,19 @@
 // (app/server/dashboard/dashboard.server.ts getListingNumbers). WhatsApp taps are counted, not
 // leads: they carry no contact details.
 import { CHART_DAYS } from "../../lib/dashboard";
-import { formatInteger } from "../../lib/format";
+import { StatGrid } from "../stat-grid";
 
 export function ListingNumbers({ numbers }: { numbers: { views: number; whatsapp: number; leads: number } }) {
-  const items = [
-    { value: numbers.views, label: "Visualizações" },
-    { value: numbers.whatsapp, label: "Cliques no WhatsApp" },
-    { value: numbers.leads, label: "Leads" },
-  ];
   return (
     <section className="listing-numbers" id="desempenho" aria-labelledby="desempenho-titulo">
       <h2 id="desempenho-titulo">Desempenho nos últimos {CHART_DAYS} dias</h2>
-      <ul className="stat-grid">
-        {items.map((item) => (
-          <li key={item.label} className="stat">
-            <span className="stat__value">{formatInteger(item.value)}</span>
-            <span className="stat__label">{item.label}</span>
-          </li>
-        ))}
-      </ul>
+      <StatGrid
+        stats={[
+          { value: numbers.views, label: "Visualizações" },
+          { value: numbers.whatsapp, label: "Cliques no WhatsApp" },
+          { value: numbers.leads, label: "Leads" },
+        ]}
+      />
     </section>
   );
 }

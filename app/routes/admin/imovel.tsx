@@ -184,6 +184,9 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
             </a>
           </p>
         ) : null}
+        <p>
+          <Link to={`/admin/imoveis/${property.id}/relatorio`}>Relatório do proprietário</Link>
+        </p>
         {property.temporada ? (
           <p>
             <Link to={`/admin/imoveis/${property.id}/temporada`}>

@@ -5,6 +5,7 @@ import { Link, useFetcher } from "react-router";
 import { NextActionCounts } from "../../components/admin/lead/next-action-counts";
 import { ResponseTimes } from "../../components/admin/response-times";
 import { DailyChart } from "../../components/daily-chart";
+import { StatGrid } from "../../components/stat-grid";
 import { TableScroll } from "../../components/table-scroll";
 import { ATTENTION_REASONS } from "../../lib/dashboard";
 import { formatCount, formatDate, formatInteger, plural } from "../../lib/format";
@@ -208,41 +209,28 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
         <h2 id="painel-numeros" className="visually-hidden">
           Números
         </h2>
-        <ul className="stat-grid">
-          <li className="stat">
-            <span className="stat__value">{formatInteger(counts.publicados)}</span>
-            <span className="stat__label">Publicados</span>
-          </li>
-          <li className="stat">
-            <span className="stat__value">{formatInteger(counts.rascunhos)}</span>
-            <span className="stat__label">Rascunhos</span>
-          </li>
-          <li className="stat">
-            <span className="stat__value">{formatInteger(counts.vendidosNoMes + counts.alugadosNoMes)}</span>
-            <span className="stat__label">
-              Vendidos/alugados no mês
-              <span className="stat__detail">
-                {formatCount(counts.vendidosNoMes, "vendido", "vendidos", "nenhum vendido")} ·{" "}
-                {formatCount(counts.alugadosNoMes, "alugado", "alugados", "nenhum alugado")}
-              </span>
-            </span>
-          </li>
-          <li className="stat">
-            <span className="stat__value">{formatInteger(counts.leadsNovos)}</span>
-            <span className="stat__label">Leads novos</span>
-          </li>
-          {activeAlerts !== null ? (
-            <li className="stat" data-testid="alertas-ativos">
-              <span className="stat__value">{formatInteger(activeAlerts)}</span>
-              <span className="stat__label">
-                Alertas de busca ativos
-                <span className="stat__detail">
-                  <Link to="/admin/relatorios#relatorio-alertas">O que as pessoas procuram</Link>
-                </span>
-              </span>
-            </li>
-          ) : null}
-        </ul>
+        <StatGrid
+          stats={[
+            { value: counts.publicados, label: "Publicados" },
+            { value: counts.rascunhos, label: "Rascunhos" },
+            {
+              value: counts.vendidosNoMes + counts.alugadosNoMes,
+              label: "Vendidos/alugados no mês",
+              detail: `${formatCount(counts.vendidosNoMes, "vendido", "vendidos", "nenhum vendido")} · ${formatCount(counts.alugadosNoMes, "alugado", "alugados", "nenhum alugado")}`,
+            },
+            { value: counts.leadsNovos, label: "Leads novos" },
+            ...(activeAlerts !== null
+              ? [
+                  {
+                    value: activeAlerts,
+                    label: "Alertas de busca ativos",
+                    detail: <Link to="/admin/relatorios#relatorio-alertas">O que as pessoas procuram</Link>,
+                    testId: "alertas-ativos",
+                  },
+                ]
+              : []),
+          ]}
+        />
       </section>
 
       <TodaysVisits visits={todaysVisits} today={today} showAgent={user.role === "admin"} />

@@ -7,6 +7,7 @@ import { data, Link } from "react-router";
 import { AgentFilter, FilterBar, FilterSelect } from "../../components/admin/filter-bar";
 import { FunnelTable, type FunnelTableRow } from "../../components/admin/funnel-table";
 import { MonthlyChart } from "../../components/monthly-chart";
+import { StatGrid } from "../../components/stat-grid";
 import { Stylesheet } from "../../components/stylesheet";
 import { formatCount, formatInteger } from "../../lib/format";
 import {
@@ -261,40 +262,25 @@ export default function Relatorios({ loaderData }: Route.ComponentProps) {
             <h2 id="relatorio-resumo" className="visually-hidden">
               Resumo
             </h2>
-            <ul className="stat-grid report-stats">
-              <li className="stat">
-                <span className="stat__value">{formatInteger(report.total.leads)}</span>
-                <span className="stat__label">Leads recebidos</span>
-              </li>
-              <li className="stat">
-                <span className="stat__value">{formatInteger(report.total.contatados)}</span>
-                <span className="stat__label">Contatados</span>
-              </li>
-              <li className="stat">
-                <span className="stat__value">{formatInteger(report.total.visitas)}</span>
-                <span className="stat__label">Chegaram à visita</span>
-              </li>
-              <li className="stat">
-                <span className="stat__value">{formatInteger(report.total.propostas)}</span>
-                <span className="stat__label">Chegaram à proposta</span>
-              </li>
-              <li className="stat">
-                <span className="stat__value">{formatInteger(report.total.fechados)}</span>
-                <span className="stat__label">
-                  Fechados
-                  <span className="stat__detail">
-                    {formatPercent(overallRate(report.total))} dos leads recebidos
-                  </span>
-                </span>
-              </li>
-              <li className="stat">
-                <span className="stat__value">{formatDuration(report.total.medianaRespostaSegundos)}</span>
-                <span className="stat__label">
-                  Primeira resposta (mediana)
-                  <span className="stat__detail">tempo corrido, noites e fins de semana incluídos</span>
-                </span>
-              </li>
-            </ul>
+            <StatGrid
+              className="report-stats"
+              stats={[
+                { value: report.total.leads, label: "Leads recebidos" },
+                { value: report.total.contatados, label: "Contatados" },
+                { value: report.total.visitas, label: "Chegaram à visita" },
+                { value: report.total.propostas, label: "Chegaram à proposta" },
+                {
+                  value: report.total.fechados,
+                  label: "Fechados",
+                  detail: `${formatPercent(overallRate(report.total))} dos leads recebidos`,
+                },
+                {
+                  value: formatDuration(report.total.medianaRespostaSegundos),
+                  label: "Primeira resposta (mediana)",
+                  detail: "tempo corrido, noites e fins de semana incluídos",
+                },
+              ]}
+            />
           </section>
 
           <section className="admin-card" aria-labelledby="relatorio-meses">

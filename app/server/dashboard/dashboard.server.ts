@@ -95,7 +95,8 @@ function startOfLocalMonth(now: Date): Date {
   return new Date(`${year}-${month}-01T03:00:00.000Z`);
 }
 
-function lastDays(now: Date, count: number): string[] {
+/** The last `count` days in Alagoas time, oldest first, today included ("YYYY-MM-DD"). */
+export function lastDays(now: Date, count: number): string[] {
   const days: string[] = [];
   for (let i = count - 1; i >= 0; i--) days.push(localDay(new Date(now.getTime() - i * 86_400_000)));
   return days;

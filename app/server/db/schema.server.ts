@@ -778,6 +778,7 @@ export const savedSearchSent = pgTable(
       .on(t.savedSearchId, t.propertyId, t.price)
       .where(sql`${t.reason} = 'preco'`),
     index("saved_search_sent_digest_idx").on(t.digestId),
+    index("saved_search_sent_property_idx").on(t.propertyId, t.createdAt),
     check("saved_search_sent_reason_check", inList("reason", ALERT_REASON_KEYS)),
   ],
 );
@@ -836,6 +837,7 @@ export const visits = pgTable(
       .where(sql`${t.status} = 'agendada'`),
     index("visits_starts_idx").on(t.startsAt),
     index("visits_lead_idx").on(t.leadId),
+    index("visits_property_idx").on(t.propertyId, t.createdAt),
     check("visits_status_check", inList("status", VISIT_STATUS_KEYS)),
     check("visits_time_check", sql`${t.endsAt} > ${t.startsAt}`),
   ],
@@ -959,6 +961,25 @@ export const rentalIcalExports = pgTable("rental_ical_exports", {
     .references(() => properties.id, { onDelete: "cascade" }),
   token: text("token").notNull().unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The owner's report of a listing (decision 046): /relatorio/<token> shows its numbers (views,
+ * WhatsApp taps, contacts, visits, alert e-mails) and its price per m² against listings like it,
+ * never a person's data. One link per listing, its token kept as is like the calendar's (the admin
+ * screen shows the URL to send again); "Gerar novo link" replaces it, "Desativar" deletes it, and
+ * the old URL answers 404.
+ */
+export const ownerReports = pgTable("owner_reports", {
+  propertyId: integer("property_id")
+    .primaryKey()
+    .references(() => properties.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When the owner last opened it (the agent's preview does not count). */
+  lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
+  opens: integer("opens").notNull().default(0),
 });
 
 /**

@@ -96,10 +96,11 @@ export function securityHeaders({
 
 /**
  * Screens that are personal (the admin, sign-out) or hold credentials in their forms or URLs
- * (sign-in, password recovery and reset, the saved-search alerts' token links): no browser or proxy may store them, whatever a route
+ * (sign-in, password recovery and reset, the saved-search alerts' and the owner's report's token
+ * links): no browser or proxy may store them, whatever a route
  * sets. Applied when the status line is written.
  */
-const NO_STORE_PATH = /^\/(admin|sair|login|recuperar-senha|redefinir-senha|alertas)(?:[/.]|$)/;
+const NO_STORE_PATH = /^\/(admin|sair|login|recuperar-senha|redefinir-senha|alertas|relatorio)(?:[/.]|$)/;
 
 export const noStoreForPrivatePages: RequestHandler = (req, res, next) => {
   if (NO_STORE_PATH.test(req.path)) {

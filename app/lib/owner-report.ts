@@ -1,0 +1,88 @@
+// The owner's report of a listing (decision 046): what /relatorio/<token> and its preview on the
+// admin screen show. Built by app/server/owner-reports/owner-report.server.ts; only counts and
+// prices, never a person's data (LGPD: the owner is not the controller of the visitors' data).
+import { formatInteger, formatPrice } from "./format";
+import type { PropertyCardData } from "./property-card";
+
+/** Listings like it needed before a typical price per m² is shown (fewer would be an anecdote). */
+export const MIN_COMPARABLES = 3;
+/** Within this fraction of the typical price per m², the price is "na faixa" of the market. */
+export const MARKET_BAND = 0.1;
+
+/** A day's count, "YYYY-MM-DD" in Alagoas time (the charts' points). */
+export interface DayCount {
+  day: string;
+  value: number;
+}
+
+export type MarketPosition = "acima" | "na-faixa" | "abaixo";
+
+export interface MarketComparison {
+  /** What was compared: "casas de condomínio à venda em Ponta Verde, Maceió". */
+  scope: string;
+  /** Listings on offer it was compared with (this one left out). */
+  count: number;
+  /** Median price per m² of those, in whole reais; null when fewer than MIN_COMPARABLES. */
+  medianPerM2: number | null;
+  /** This listing's price per m²; null without a price or an area. */
+  ownPerM2: number | null;
+  /** "/mês" for monthly rents, "" for sale prices. */
+  unit: string;
+}
+
+export interface OwnerReport {
+  listing: PropertyCardData & {
+    /** Days since it was first published; null for a listing never published. */
+    daysOnline: number | null;
+    publishedAt: string | null;
+    /** The public page, when visitors can see it. */
+    publicUrl: string | null;
+  };
+  /** Daily counts over the last CHART_DAYS days, oldest first. */
+  views: DayCount[];
+  whatsapp: DayCount[];
+  /** Totals over the same days. */
+  recent: { views: number; whatsapp: number; contacts: number; visits: number; alerts: number };
+  /** Since the listing was created. */
+  overall: { views: number; contacts: number; visits: number };
+  market: MarketComparison | null;
+  /** Who looks after it: the corretor, or the agency when none is set. */
+  agent: { name: string; creci: string | null; phone: string | null };
+  agencyName: string;
+  /** When the numbers were read (ISO). */
+  generatedAt: string;
+}
+
+/** The listing's price per m² against the typical one: above, within MARKET_BAND, or below. */
+export function marketPosition(own: number, median: number): { position: MarketPosition; percent: number } {
+  // In whole percent, as the sentence says it: "10% acima" is still the market's range.
+  const signed = Math.round((own / median - 1) * 100);
+  const percent = Math.abs(signed);
+  if (percent <= MARKET_BAND * 100) return { position: "na-faixa", percent };
+  return { position: signed > 0 ? "acima" : "abaixo", percent };
+}
+
+/** The sentence under the comparison: what the owner should take from it. */
+export function marketSentence(market: MarketComparison): string {
+  if (market.medianPerM2 === null) {
+    return `Ainda há poucos imóveis parecidos anunciados (${formatInteger(market.count)}) para comparar o preço do m² com segurança.`;
+  }
+  if (market.ownPerM2 === null) {
+    return "Informe o preço e a área do imóvel para compará-lo com o mercado.";
+  }
+  const { position, percent } = marketPosition(market.ownPerM2, market.medianPerM2);
+  const typical = `${formatPrice(market.medianPerM2)}/m²${market.unit}`;
+  if (position === "na-faixa") return `O preço do m² está na faixa do mercado (típico: ${typical}).`;
+  return `O preço do m² está ${percent}% ${position === "acima" ? "acima" : "abaixo"} do típico (${typical}).`;
+}
+
+/** Where the report lives; the token is the only key (the page is noindex and never cached). */
+export function ownerReportPath(token: string): string {
+  return `/relatorio/${token}`;
+}
+
+/** The message the agent sends with the link (WhatsApp, e-mail). */
+export function ownerReportMessage(ownerName: string | null, referencia: string, url: string): string {
+  const greeting = ownerName ? `Olá, ${ownerName.split(/\s+/)[0]}!` : "Olá!";
+  return `${greeting} Este é o relatório do seu imóvel ${referencia}: visualizações, contatos e visitas, atualizados a cada acesso. ${url}`;
+}
