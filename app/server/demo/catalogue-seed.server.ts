@@ -3,9 +3,10 @@
 // the generators, their texts and the scene drawing stay out of a running site's memory.
 import { and, asc, eq } from "drizzle-orm";
 import { bumpDataVersion } from "../cache/data-version.server";
-import type { Db } from "../db/client.server";
-import { appState, properties, users } from "../db/schema.server";
+import type { Db, Tx } from "../db/client.server";
+import { appState, properties, propertyViewsDaily, users } from "../db/schema.server";
 import type { BackgroundJob, Services } from "../services.server";
+import { demoActivity } from "./activity.server";
 import { generateListings } from "./catalogue.server";
 import { type AttachOptions, attachDemoPhotos } from "./demo-photos.server";
 import { DEMO_DONE, DEMO_PHOTOS_PENDING, DEMO_STATE_KEY } from "./demo-state.server";
@@ -21,8 +22,9 @@ export async function insertDemoListings(services: Services): Promise<void> {
   const { db } = services;
   const listings = generateListings(DEMO_LISTING_COUNT, DEMO_SEED);
   const brokerIds = await brokersForListings(db);
+  const now = new Date();
   await db.transaction(async (tx) => {
-    await tx
+    const inserted = await tx
       .insert(properties)
       .values(
         listings.map(({ sceneKinds: _kinds, altTexts: _alts, ...fields }, i) => ({
@@ -33,7 +35,9 @@ export async function insertDemoListings(services: Services): Promise<void> {
           statusChangedAt: fields.publishedAt,
         })),
       )
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: properties.id, referencia: properties.referencia });
+    await insertDemoActivity(tx, listings, inserted, now);
     await tx
       .insert(appState)
       .values({ key: DEMO_STATE_KEY, value: DEMO_PHOTOS_PENDING })
@@ -43,6 +47,25 @@ export async function insertDemoListings(services: Services): Promise<void> {
       });
     await bumpDataVersion(tx);
   });
+}
+
+/** Views and WhatsApp taps a day for the listings just inserted (activity.server.ts). */
+async function insertDemoActivity(
+  tx: Tx,
+  listings: ReturnType<typeof generateListings>,
+  inserted: { id: number; referencia: string }[],
+  now: Date,
+): Promise<void> {
+  const ids = new Map(inserted.map((row) => [row.referencia, row.id]));
+  for (const [index, listing] of listings.entries()) {
+    const id = ids.get(listing.referencia);
+    if (id === undefined) continue;
+    const days = demoActivity(listing, now, DEMO_SEED + index);
+    if (days.length === 0) continue;
+    await tx.insert(propertyViewsDaily).values(days.map((day) => ({ propertyId: id, ...day })));
+    const views = days.reduce((sum, day) => sum + day.views, 0);
+    await tx.update(properties).set({ views }).where(eq(properties.id, id));
+  }
 }
 
 /**

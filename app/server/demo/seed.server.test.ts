@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../auth/password.server";
 import { ConfigError, loadConfig } from "../config.server";
+import { getDashboard } from "../dashboard/dashboard.server";
 import type { Database } from "../db/client.server";
 import { agencySettings, appState, properties, propertyPhotos, users } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
@@ -101,6 +102,19 @@ describe("seedOnFirstStart and seedBulk", () => {
       const featured = await listFeaturedCards(services.db, services.storage, 8);
       expect(featured).toHaveLength(8);
       expect(featured.map((card) => card.cover)).toEqual(Array(8).fill(null));
+      // The painel of a demo site has traffic to show: views a day, taps, most-seen listings.
+      const [admin] = await services.db.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
+      const dashboard = await getDashboard(services.db, { id: admin!.id, role: "admin" });
+      expect(dashboard.daily.filter((day) => day.views > 0).length).toBeGreaterThan(20);
+      expect(dashboard.daily.reduce((sum, day) => sum + day.whatsapp, 0)).toBeGreaterThan(0);
+      expect(dashboard.topListings).toHaveLength(5);
+      const [totals] = await services.db
+        .select({
+          counted: sql<number>`(select sum(views)::int from property_views_daily)`,
+          listed: sql<number>`sum(${properties.views})::int`,
+        })
+        .from(properties);
+      expect(totals!.listed, "each listing's total is the sum of its days").toBe(totals!.counted);
 
       // Stopped (a shutdown) before any listing is complete: the next start carries on.
       const stopped = first!.stop();
