@@ -1,7 +1,7 @@
 // A month-by-month line in inline SVG, as DailyChart (daily-chart.tsx) draws its bars: no chart
 // library, a summary for screen readers, and the numbers in a table the page shows beside it
 // (`tableId`). Each chart has its own scale, so a small count (closings) is not flattened under a
-// large one (leads). Styles: app/styles/relatorios.css (.line-chart) on admin.css's .chart.
+// large one (leads). Styles: app/styles/relatorios.css (.line-chart) on figures.css's .chart.
 
 import { formatCount, formatInteger } from "../lib/format";
 import { monthName, monthShort } from "../lib/funnel-report";

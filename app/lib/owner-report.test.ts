@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { marketPosition, marketSentence, ownerReportMessage, ownerReportPath } from "./owner-report";
+import {
+  formatPerM2,
+  marketPosition,
+  marketSentence,
+  ownerReportMessage,
+  ownerReportPath,
+} from "./owner-report";
 
 const market = { scope: "apartamentos à venda em Ponta Verde, Maceió", count: 5, unit: "" };
 
@@ -21,8 +27,15 @@ describe("marketSentence", () => {
 
   it("says there is too little to compare before it says anything about the price", () => {
     expect(marketSentence({ ...market, count: 2, medianPerM2: null, ownPerM2: 9_000 })).toBe(
-      "Ainda há poucos imóveis parecidos anunciados (2) para comparar o preço do m² com segurança.",
+      "Há só 2 imóveis parecidos anunciados: poucos para comparar o preço do m² com segurança.",
     );
+  });
+});
+
+describe("formatPerM2", () => {
+  it("shows centavos below R$ 100 a m² (rents, land), whole reais above", () => {
+    expect(formatPerM2(25.5, "/mês")).toBe("R$ 25,50/m²/mês");
+    expect(formatPerM2(10_400.4, "")).toBe("R$ 10.400/m²");
   });
 });
 

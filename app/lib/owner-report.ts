@@ -1,7 +1,7 @@
 // The owner's report of a listing (decision 046): what /relatorio/<token> and its preview on the
 // admin screen show. Built by app/server/owner-reports/owner-report.server.ts; only counts and
 // prices, never a person's data (LGPD: the owner is not the controller of the visitors' data).
-import { formatInteger, formatPrice } from "./format";
+import { formatCount, formatMoney, formatPrice } from "./format";
 import type { PropertyCardData } from "./property-card";
 
 /** Listings like it needed before a typical price per m² is shown (fewer would be an anecdote). */
@@ -22,9 +22,9 @@ export interface MarketComparison {
   scope: string;
   /** Listings on offer it was compared with (this one left out). */
   count: number;
-  /** Median price per m² of those, in whole reais; null when fewer than MIN_COMPARABLES. */
+  /** Median price per m² of those, in reais; null when fewer than MIN_COMPARABLES. */
   medianPerM2: number | null;
-  /** This listing's price per m²; null without a price or an area. */
+  /** This listing's price per m², in reais; null without a price or an area. */
   ownPerM2: number | null;
   /** "/mês" for monthly rents, "" for sale prices. */
   unit: string;
@@ -32,7 +32,9 @@ export interface MarketComparison {
 
 export interface OwnerReport {
   listing: PropertyCardData & {
-    /** Days since it was first published; null for a listing never published. */
+    /** Whether visitors can see it now (published). */
+    online: boolean;
+    /** Days since it was published; null when it is not (a draft, archived). */
     daysOnline: number | null;
     publishedAt: string | null;
     /** The public page, when visitors can see it. */
@@ -62,16 +64,22 @@ export function marketPosition(own: number, median: number): { position: MarketP
   return { position: signed > 0 ? "acima" : "abaixo", percent };
 }
 
+/** "R$ 10.000/m²", or with centavos below R$ 100 ("R$ 25,50/m²/mês": a rent, land). */
+export function formatPerM2(value: number, unit: string): string {
+  return `${value < 100 ? formatMoney(value) : formatPrice(value)}/m²${unit}`;
+}
+
 /** The sentence under the comparison: what the owner should take from it. */
 export function marketSentence(market: MarketComparison): string {
   if (market.medianPerM2 === null) {
-    return `Ainda há poucos imóveis parecidos anunciados (${formatInteger(market.count)}) para comparar o preço do m² com segurança.`;
+    if (market.count === 0) return "Ainda não há imóveis parecidos anunciados para comparar o preço do m².";
+    return `Há só ${formatCount(market.count, "imóvel parecido anunciado", "imóveis parecidos anunciados")}: poucos para comparar o preço do m² com segurança.`;
   }
   if (market.ownPerM2 === null) {
     return "Informe o preço e a área do imóvel para compará-lo com o mercado.";
   }
   const { position, percent } = marketPosition(market.ownPerM2, market.medianPerM2);
-  const typical = `${formatPrice(market.medianPerM2)}/m²${market.unit}`;
+  const typical = formatPerM2(market.medianPerM2, market.unit);
   if (position === "na-faixa") return `O preço do m² está na faixa do mercado (típico: ${typical}).`;
   return `O preço do m² está ${percent}% ${position === "acima" ? "acima" : "abaixo"} do típico (${typical}).`;
 }

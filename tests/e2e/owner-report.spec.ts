@@ -38,9 +38,16 @@ test("relatório do proprietário: o corretor cria e envia o link, o dono abre n
   expect(decodeURIComponent((await whatsapp.getAttribute("href"))!)).toContain(`${referencia}`);
   expect(decodeURIComponent((await whatsapp.getAttribute("href"))!)).toContain(url);
   // The preview the agent sees is the owner's page without the contact block.
-  await expect(page.getByRole("region", { name: "O que o proprietário vê" })).toContainText(
-    "Nos últimos 30 dias",
-  );
+  const shown = page.getByRole("region", { name: "O que o proprietário vê" });
+  await expect(shown).toContainText("Nos últimos 30 dias");
+  // The last 30 days' five figures side by side on a wide screen (the page's own rule wins over
+  // the shared grid's, whatever order React wrote the styles in).
+  const rows = await shown
+    .locator(".owner-report__stats")
+    .first()
+    .locator(".stat")
+    .evaluateAll((stats) => new Set(stats.map((stat) => (stat as HTMLElement).offsetTop)).size);
+  expect(rows).toBe(1);
   await expectNoAxeViolations(page);
 
   const path = new URL(url).pathname;
@@ -50,6 +57,16 @@ test("relatório do proprietário: o corretor cria e envia o link, o dono abre n
   expect(preview.headers()["cache-control"]).toBe("no-store");
   expect(preview.headers()["x-robots-tag"]).toBe("noindex");
   expect(await preview.text()).toContain(`Relatório do seu imóvel ${referencia}`);
+
+  // The agent checking the link on their own phone is not the owner opening it.
+  const agent = await browser.newContext({ ...PHONE, baseURL: E2E_BASE_URL });
+  const agentPage = await agent.newPage();
+  await loginAs(agentPage, "admin");
+  await agentPage.goto(path);
+  await expect(agentPage.getByRole("heading", { level: 1 })).toHaveText(
+    `Relatório do seu imóvel ${referencia}`,
+  );
+  await agent.close();
 
   // The owner, on a phone.
   const owner = await browser.newContext({ ...PHONE, baseURL: E2E_BASE_URL });

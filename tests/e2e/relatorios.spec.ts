@@ -186,6 +186,15 @@ test("the admin reads the tables and the curves; the page passes axe", async ({ 
   await expect(page).toHaveURL(/\/admin\/relatorios$/);
   await expect(page.getByRole("heading", { name: "Relatórios", level: 1 })).toBeVisible();
   await expect(page.locator(".admin-page__lead")).toContainText("os leads da imobiliária que chegaram de ");
+  // The six figures in two rows of three on a wide screen, whatever order the page's styles came
+  // in: after the client navigation above, and rendered by the server.
+  const columns = () =>
+    page
+      .locator(".report-stats")
+      .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(" ").length);
+  expect(await columns()).toBe(3);
+  await page.reload();
+  expect(await columns()).toBe(3);
 
   const sources = page.getByTestId("tabela-origens");
   await expect(sources.getByRole("rowheader", { name: "Site" })).toBeVisible();

@@ -2,10 +2,10 @@
 // its price per m² against listings like it. Shown to the owner at /relatorio/<token> and to the
 // agent as a preview on /admin/imoveis/:id/relatorio (`preview`: no contact block, the agent is
 // the contact). Data: app/lib/owner-report.ts.
-import { creciText, whatsappUrl } from "../../lib/contact";
+import { creciText, reachableOnWhatsapp, whatsappUrl } from "../../lib/contact";
 import { CHART_DAYS } from "../../lib/dashboard";
-import { formatCount, formatDate, formatPrice } from "../../lib/format";
-import { marketSentence, type OwnerReport } from "../../lib/owner-report";
+import { formatCount, formatDate } from "../../lib/format";
+import { formatPerM2, marketSentence, type OwnerReport } from "../../lib/owner-report";
 import ownerReportCss from "../../styles/owner-report.css?inline";
 import { DailyChart } from "../daily-chart";
 import { PropertyCard } from "../property-card";
@@ -29,9 +29,11 @@ export function OwnerReportView({
       <div className="owner-report__listing">
         <PropertyCard card={listing} headingLevel={headingLevel} favorite={false} />
         <p className="owner-report__since">
-          {listing.daysOnline === null
-            ? "Ainda não publicado no site."
-            : `No site desde ${formatDate(listing.publishedAt as string)} (${formatCount(listing.daysOnline, "dia", "dias")}).`}
+          {!listing.online || listing.publishedAt === null || listing.daysOnline === null
+            ? "Fora do site no momento: o anúncio não está publicado."
+            : listing.daysOnline === 0
+              ? "No site desde hoje."
+              : `No site desde ${formatDate(listing.publishedAt)} (${formatCount(listing.daysOnline, "dia", "dias")}).`}
           {listing.publicUrl ? (
             <>
               {" "}
@@ -88,11 +90,13 @@ export function OwnerReportView({
           <H id="relatorio-mercado">Preço comparado com o mercado</H>
           <MarketFigures market={market} />
           <p>{marketSentence(market)}</p>
-          <p className="owner-report__note">
-            Comparação com {formatCount(market.count, "anúncio", "anúncios")} de {market.scope} no nosso site:
-            a mediana do preço do m², o valor do meio (metade custa mais, metade menos). Cada imóvel tem seus
-            diferenciais; converse com {preview ? "o proprietário" : "seu corretor"} antes de mudar o preço.
-          </p>
+          {market.medianPerM2 !== null ? (
+            <p className="owner-report__note">
+              Comparação com {formatCount(market.count, "anúncio", "anúncios")} de {market.scope} no nosso
+              site: a mediana do preço do m², o valor do meio (metade custa mais, metade menos). Cada imóvel
+              tem seus diferenciais; converse com seu corretor antes de mudar o preço.
+            </p>
+          ) : null}
         </section>
       ) : null}
 
@@ -103,13 +107,13 @@ export function OwnerReportView({
             <strong>{agent.name}</strong>
             {agent.creci ? ` · ${creciText(agent.creci)}` : null}
           </p>
-          {agent.phone ? (
+          {reachableOnWhatsapp(agent.phone) ? (
             <p>
               <a
                 className="button button--whatsapp"
                 href={whatsappUrl(
                   agent.phone,
-                  `Olá! Sou proprietário do imóvel ${listing.referencia} e vi o relatório.`,
+                  `Olá! Vi o relatório do imóvel ${listing.referencia} e gostaria de conversar.`,
                 )}
                 target="_blank"
                 rel="noopener"
@@ -122,9 +126,9 @@ export function OwnerReportView({
       )}
 
       <p className="owner-report__note">
-        Atualizado em {formatDate(report.generatedAt)}, a cada abertura desta página. Contamos visitas de
-        pessoas (robôs de busca ficam de fora). Os dados de quem entrou em contato não aparecem aqui: são
-        tratados pela {report.agencyName} conforme a LGPD.
+        Atualizado em {formatDate(report.generatedAt)}, a cada abertura desta página. Contamos as
+        visualizações de pessoas (robôs de busca ficam de fora). Os dados de quem entrou em contato não
+        aparecem aqui: são tratados pela imobiliária conforme a LGPD.
       </p>
     </div>
   );
@@ -136,15 +140,11 @@ function MarketFigures({ market }: { market: NonNullable<OwnerReport["market"]> 
     <dl className="owner-report__figures">
       <div>
         <dt>Este imóvel</dt>
-        <dd>
-          {formatPrice(market.ownPerM2)}/m²{market.unit}
-        </dd>
+        <dd>{formatPerM2(market.ownPerM2, market.unit)}</dd>
       </div>
       <div>
         <dt>Típico da região</dt>
-        <dd>
-          {formatPrice(market.medianPerM2)}/m²{market.unit}
-        </dd>
+        <dd>{formatPerM2(market.medianPerM2, market.unit)}</dd>
       </div>
     </dl>
   );

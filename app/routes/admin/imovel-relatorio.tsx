@@ -40,6 +40,7 @@ const NOTICES: Record<string, string> = {
   gerado: "Link criado. Envie-o ao proprietário.",
   trocado: "Novo link criado: o anterior não abre mais.",
   desativado: "Link desativado: o relatório não abre mais para quem tinha o link.",
+  "ja-desativado": "Este imóvel não tinha link ativo.",
 };
 
 /** "28/11/2026 às 14:30", Maceió time. */
@@ -61,7 +62,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
     const [link, report, owner] = await Promise.all([
       ownerReportLinkOf(db, property.id),
       buildOwnerReport(db, storage, property.id),
-      ownerContactOf(db, property.id),
+      ownerContactOf(db, actor, property.id),
     ]);
     const publicUrl = config.publicUrl.replace(/\/+$/, "");
     return data(
@@ -93,12 +94,10 @@ export async function action({ request, url, context, params }: Route.ActionArgs
     if (!parsed.success) return data({ error: "Ação inválida." }, { status: 400 });
     const back = (ok: string) => redirect(`/admin/imoveis/${id}/relatorio?ok=${ok}`, { status: 303 });
     if (parsed.data.intent === "desativar") {
-      await revokeOwnerReportLink(db, actor, id);
-      return back("desativado");
+      return back((await revokeOwnerReportLink(db, actor, id)) ? "desativado" : "ja-desativado");
     }
-    const existed = (await ownerReportLinkOf(db, id)) !== null;
-    await createOwnerReportLink(db, actor, id);
-    return back(existed ? "trocado" : "gerado");
+    const { replaced } = await createOwnerReportLink(db, actor, id);
+    return back(replaced ? "trocado" : "gerado");
   });
 }
 

@@ -5,6 +5,7 @@ import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { NotFoundContent } from "../../components/not-found-content";
 import { OwnerReportView } from "../../components/owner-report/owner-report-view";
 import { pageMeta } from "../../lib/meta";
+import { getOptionalUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { openOwnerReport } from "../../server/owner-reports/owner-report.server";
 import { countsAsView } from "../../server/properties/listing-page.server";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/relatorio";
 
 const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex", "Cache-Control": "private, no-store" };
 const INVALID_LINK =
-  "Este link de relatório não vale mais: foi trocado por um novo ou desativado. Peça o link atual ao seu corretor.";
+  "Este link de relatório não abre: pode ter sido trocado por um novo ou desativado. Peça o link atual ao seu corretor.";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -27,7 +28,9 @@ export function headers() {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, storage } = context.get(requestContext).services;
-  const report = await openOwnerReport(db, storage, params.token, { countOpen: countsAsView(request) });
+  // The agent checking the link they send is not the owner opening it.
+  const countOpen = countsAsView(request) && (await getOptionalUser(request, context)) === null;
+  const report = await openOwnerReport(db, storage, params.token, { countOpen });
   if (!report) throw data(INVALID_LINK, { status: 404, headers: PRIVATE_HEADERS });
   return data({ report }, { headers: PRIVATE_HEADERS });
 }

@@ -16,6 +16,7 @@ import { marketSentence } from "../../lib/owner-report";
 import type { Database } from "../db/client.server";
 import {
   auditLog,
+  captacoes,
   ownerReports,
   properties,
   propertyViewsDaily,
@@ -32,6 +33,7 @@ import {
   buildOwnerReport,
   createOwnerReportLink,
   openOwnerReport,
+  ownerContactOf,
   ownerReportLinkOf,
   revokeOwnerReportLink,
 } from "./owner-report.server";
@@ -56,8 +58,9 @@ afterAll(async () => {
 describe("the report's link", () => {
   it("opens the report and counts the owner's visits; a new link ends the old one, turning it off ends both", async () => {
     const listing = await insertProperty(database.db, { corretorId: corretor.id });
-    const first = await createOwnerReportLink(database.db, corretor, listing.id);
+    const { token: first, replaced } = await createOwnerReportLink(database.db, corretor, listing.id);
     expect(first).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(replaced).toBe(false);
 
     const report = await openOwnerReport(database.db, storage, first, { now: NOW });
     expect(report?.listing.referencia).toBe(listing.referencia);
@@ -70,8 +73,9 @@ describe("the report's link", () => {
       lastOpenedAt: NOW,
     });
 
-    const second = await createOwnerReportLink(database.db, corretor, listing.id);
+    const { token: second, replaced: again } = await createOwnerReportLink(database.db, corretor, listing.id);
     expect(second).not.toBe(first);
+    expect(again).toBe(true);
     expect(await openOwnerReport(database.db, storage, first, { now: NOW }), "the replaced link").toBeNull();
     expect(await ownerReportLinkOf(database.db, listing.id), "a new link starts unopened").toMatchObject({
       token: second,
@@ -121,10 +125,36 @@ describe("the report's link", () => {
 
   it("goes with its listing when the listing is deleted", async () => {
     const listing = await insertProperty(database.db);
-    const token = await createOwnerReportLink(database.db, admin, listing.id);
+    const { token } = await createOwnerReportLink(database.db, admin, listing.id);
     await database.db.delete(properties).where(eq(properties.id, listing.id));
     expect(await openOwnerReport(database.db, storage, token, { now: NOW })).toBeNull();
     expect(await database.db.select().from(ownerReports).where(eq(ownerReports.token, token))).toEqual([]);
+  });
+});
+
+describe("the owner's contact", () => {
+  it("comes from the captação the listing was made from, for the admin and the corretor it is assigned to", async () => {
+    const listing = await insertProperty(database.db, { corretorId: corretor.id });
+    const other = await createActor(database.db, "corretor");
+    await database.db.insert(captacoes).values({
+      name: "Dona Lúcia Tavares",
+      phone: "(82) 98877-6655",
+      email: "lucia@exemplo.com.br",
+      bairro: "Pajuçara",
+      cidade: "Maceió",
+      tipo: "apartamento",
+      finalidade: "venda",
+      consentVersion: "1",
+      consentAt: NOW,
+      status: "convertida",
+      assigneeId: corretor.id,
+      propertyId: listing.id,
+      convertedAt: NOW,
+    });
+    const lucia = { name: "Dona Lúcia Tavares", phone: "(82) 98877-6655", email: "lucia@exemplo.com.br" };
+    expect(await ownerContactOf(database.db, admin, listing.id)).toEqual(lucia);
+    expect(await ownerContactOf(database.db, corretor, listing.id)).toEqual(lucia);
+    expect(await ownerContactOf(database.db, other, listing.id), "not their captação").toBeNull();
   });
 });
 
@@ -270,6 +300,31 @@ describe("the price per m² against the market", () => {
     expect(marketSentence(city)).toBe("O preço do m² está 14% abaixo do típico (R$ 11.000/m²).");
   });
 
+  it("leaves out drafts, hidden prices and listings without an area", async () => {
+    const place = { tipo: "flat" as const, cidade: "Piranhas", bairro: "Centro" };
+    await insertProperty(database.db, { ...place, precoVenda: 300_000, areaUtil: 30 });
+    await insertProperty(database.db, { ...place, precoVenda: 300_000, areaUtil: 30 });
+    await insertProperty(database.db, {
+      ...place,
+      precoVenda: 900_000,
+      areaUtil: 30,
+      publicacao: "rascunho",
+    });
+    await insertProperty(database.db, {
+      ...place,
+      precoVenda: 900_000,
+      areaUtil: 30,
+      precoSobConsulta: true,
+    });
+    await insertProperty(database.db, { ...place, precoVenda: 900_000, areaUtil: null, areaTotal: null });
+    const own = await insertProperty(database.db, { ...place, precoVenda: 300_000, areaUtil: 30 });
+    const { market } = await buildOwnerReport(database.db, storage, own.id, NOW);
+    expect(market).toMatchObject({ count: 2, medianPerM2: null });
+    expect(marketSentence(market!)).toBe(
+      "Há só 2 imóveis parecidos anunciados: poucos para comparar o preço do m² com segurança.",
+    );
+  });
+
   it("says when there is too little to compare, and leaves temporada out", async () => {
     const lonely = await insertProperty(database.db, {
       tipo: "galpao",
@@ -284,7 +339,9 @@ describe("the price per m² against the market", () => {
       medianPerM2: null,
       ownPerM2: 2_000,
     });
-    expect(marketSentence(market!)).toMatch(/^Ainda há poucos imóveis parecidos anunciados \(0\)/);
+    expect(marketSentence(market!)).toBe(
+      "Ainda não há imóveis parecidos anunciados para comparar o preço do m².",
+    );
 
     const holiday = await insertProperty(database.db, {
       finalidades: ["temporada"],
@@ -309,6 +366,6 @@ describe("the price per m² against the market", () => {
       ownPerM2: 25,
       unit: "/mês",
     });
-    expect(marketSentence(market!)).toBe("O preço do m² está 17% abaixo do típico (R$ 30/m²/mês).");
+    expect(marketSentence(market!)).toBe("O preço do m² está 17% abaixo do típico (R$ 30,00/m²/mês).");
   });
 });

@@ -7,7 +7,7 @@
 //   counters as the admin's dashboard (property_views_daily, leads, visits, saved_search_sent).
 // - Opening the link records when (last_opened_at, opens); the agent's preview does not.
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gte, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, ne, type SQL, sql } from "drizzle-orm";
 import { CHART_DAYS } from "../../lib/dashboard";
 import { maceioDayStart } from "../../lib/next-action";
 import { type MarketComparison, MIN_COMPARABLES, type OwnerReport } from "../../lib/owner-report";
@@ -56,8 +56,12 @@ export async function ownerReportLinkOf(db: Db, propertyId: number): Promise<Own
   return row ?? null;
 }
 
-/** A new link for the listing; an earlier one stops working (404) from now on. */
-export async function createOwnerReportLink(db: Db, actor: Actor, propertyId: number): Promise<string> {
+/** A new link for the listing; an earlier one (`replaced`) stops working (404) from now on. */
+export async function createOwnerReportLink(
+  db: Db,
+  actor: Actor,
+  propertyId: number,
+): Promise<{ token: string; replaced: boolean }> {
   return db.transaction(async (tx) => {
     await loadManageable(tx, actor, propertyId, { lock: true });
     const token = newToken();
@@ -78,7 +82,7 @@ export async function createOwnerReportLink(db: Db, actor: Actor, propertyId: nu
       entity: "property",
       entityId: propertyId,
     });
-    return token;
+    return { token, replaced: previous !== undefined };
   });
 }
 
@@ -158,6 +162,7 @@ export async function buildOwnerReport(
         ? Math.max(0, Math.floor((now.getTime() - property.publishedAt.getTime()) / 86_400_000))
         : null,
       publicUrl: published ? `/casas/${property.referencia}` : null,
+      online: published,
     },
     views: days.map((day) => ({ day, value: byDay.get(day)?.views ?? 0 })),
     whatsapp: days.map((day) => ({ day, value: byDay.get(day)?.whatsapp ?? 0 })),
@@ -269,7 +274,7 @@ async function compareWithMarket(db: Db, property: Property): Promise<MarketComp
   if (!compared) return null;
   const area = sql`coalesce(${properties.areaUtil}, ${properties.areaTotal})`;
   const ownArea = property.areaUtil ?? property.areaTotal;
-  const ownPerM2 = ownArea && ownArea > 0 ? Math.round(compared.price / ownArea) : null;
+  const ownPerM2 = ownArea && ownArea > 0 ? compared.price / ownArea : null;
   const tipoLabel = TIPOS[property.tipo].plural.toLowerCase();
   const finalidadeLabel = compared.finalidade === "venda" ? "à venda" : "para alugar";
   let result: MarketComparison | null = null;
@@ -306,7 +311,8 @@ async function compareWithMarket(db: Db, property: Property): Promise<MarketComp
     result = {
       scope: `${tipoLabel} ${finalidadeLabel} em ${where}`,
       count,
-      medianPerM2: count >= MIN_COMPARABLES && row?.median != null ? Math.round(Number(row.median)) : null,
+      // A median of 0 (free land?) is no measure to divide by.
+      medianPerM2: count >= MIN_COMPARABLES && Number(row?.median) > 0 ? Number(row?.median) : null,
       ownPerM2,
       unit: compared.unit,
     };
@@ -315,16 +321,26 @@ async function compareWithMarket(db: Db, property: Property): Promise<MarketComp
   return result;
 }
 
-/** Who offered the listing through /anuncie-seu-imovel, when it came from a captação: the report's addressee. */
+/**
+ * Who offered the listing through /anuncie-seu-imovel, when it came from a captação: the report's
+ * addressee. Only for who may see that captação (an admin, or the corretor it is assigned to, as
+ * in its queue: app/server/captacoes/queue.server.ts).
+ */
 export async function ownerContactOf(
   db: Db,
+  actor: Actor,
   propertyId: number,
 ): Promise<{ name: string; phone: string; email: string | null } | null> {
   const [row] = await db
     .select({ name: captacoes.name, phone: captacoes.phone, email: captacoes.email })
     .from(captacoes)
-    .where(eq(captacoes.propertyId, propertyId))
-    .orderBy(desc(captacoes.convertedAt))
+    .where(
+      and(
+        eq(captacoes.propertyId, propertyId),
+        actor.role === "admin" ? undefined : eq(captacoes.assigneeId, actor.id),
+      ),
+    )
+    .orderBy(sql`${captacoes.convertedAt} desc nulls last`)
     .limit(1);
   return row ?? null;
 }
