@@ -52,6 +52,9 @@ export function PropertyCard({
         )}
         <div className="property-card__badges">
           {card.destaque ? <span className="badge badge--featured">Destaque</span> : null}
+          {card.priceDrop && !unavailable ? (
+            <span className="badge badge--price-drop">{`Baixou ${card.priceDrop.percent}%`}</span>
+          ) : null}
           {unavailable ? <span className={`badge badge--${card.status}`}>{card.statusLabel}</span> : null}
         </div>
       </div>

@@ -19,6 +19,8 @@ export interface PublicPrices {
   porM2: string | null;
   /** A monthly rent with condomínio and IPTU, and what it adds up. */
   totalMensal: { value: string; detail: string } | null;
+  /** The main price went down lately (app/server/properties/price-drop.server.ts). */
+  priceDrop: { from: string; percent: number; at: string } | null;
 }
 
 export interface PublicLocation {

@@ -11,6 +11,8 @@ export interface PropertyCardData {
   price: string;
   /** A second price line for sale + rent listings, e.g. "ou R$ 4.000/mês". */
   secondaryPrice: string | null;
+  /** The main price went down lately: from what, by how much (app/server/properties/price-drop.server.ts). */
+  priceDrop: { from: string; percent: number; at: string } | null;
   /** The sale price per m², e.g. "R$ 8.500/m²" (app/server/properties/price-facts.server.ts). */
   pricePerM2: string | null;
   /** A monthly rent with its fees, e.g. "R$ 4.250/mês". */

@@ -1,4 +1,5 @@
 // Price, fees and status of a listing: "R$ 850.000", "R$ 3.500/mês", condomínio, IPTU.
+import { formatDate } from "../../lib/format";
 import type { PublicListing } from "../../lib/listing";
 
 export function PriceBlock({ listing }: { listing: PublicListing }) {
@@ -14,6 +15,12 @@ export function PriceBlock({ listing }: { listing: PublicListing }) {
       </h2>
       {listing.closed ? (
         <p className={`price-block__closed badge badge--${listing.status}`}>{listing.statusLabel}</p>
+      ) : null}
+      {prices.priceDrop && !listing.closed ? (
+        <p className="price-block__drop">
+          {/* "R$" and the number on one line. */}
+          {`Baixou ${prices.priceDrop.percent}% em ${formatDate(prices.priceDrop.at)}: era ${prices.priceDrop.from.replace(" ", "\u00a0")}.`}
+        </p>
       ) : null}
       <dl className="price-block__list">
         {prices.sobConsulta ? (

@@ -157,6 +157,14 @@ export const properties = pgTable(
     corretorId: integer("corretor_id").references(() => users.id, { onDelete: "set null" }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     views: integer("views").notNull().default(0),
+    /**
+     * When the main price (the sale price, else the rent: the card's) took its current value; a
+     * reduction from a price held PRICE_REFERENCE_DAYS is shown as one (price-drop.server.ts).
+     */
+    priceSince: timestamp("price_since", { withTimezone: true }).notNull().defaultNow(),
+    /** The price it was reduced from, and when; null when the price did not go down (or went up since). */
+    priceDropFrom: bigint("price_drop_from", { mode: "number" }),
+    priceDropAt: timestamp("price_drop_at", { withTimezone: true }),
     ...timestamps,
     /** Portuguese, accent-insensitive full-text document (f_unaccent is created by migration 0000). */
     searchVector: tsvector("search_vector").generatedAlwaysAs(

@@ -1,8 +1,11 @@
-// The demo catalogue's traffic: views and WhatsApp taps a day for each published demo listing,
-// from its publication (at most DEMO_ACTIVITY_DAYS back) to the seeding day, so the painel's
-// charts, its most-seen listings and each owner's report (decision 046) show what a live site
-// would, not zeros. Seeded: the same numbers on every install. No people: demo leads would be
-// made-up personal data and would send e-mails.
+// The demo catalogue's life before the seeding day, so a demo site shows what a live one would:
+// - traffic: views and WhatsApp taps a day for each published listing, from its publication (at
+//   most DEMO_ACTIVITY_DAYS back), for the painel's charts, its most-seen listings and each
+//   owner's report (decision 046);
+// - prices: held since publication, and about one listing in eight on offer reduced a few days
+//   ago ("Baixou 8%", decision 047).
+// Seeded: the same on every install. No people: demo leads would be made-up personal data and
+// would send e-mails.
 
 import { SeededRandom } from "../../lib/seeded-random";
 import { localDay } from "../dashboard/dashboard.server";
@@ -18,7 +21,10 @@ export interface DemoDay {
   whatsappClicks: number;
 }
 
-type ActivityListing = Pick<NewProperty, "publicacao" | "status" | "destaque" | "precoSobConsulta"> & {
+type ActivityListing = Pick<
+  NewProperty,
+  "publicacao" | "status" | "destaque" | "precoSobConsulta" | "precoVenda" | "precoAluguel"
+> & {
   publishedAt: Date;
 };
 
@@ -47,4 +53,26 @@ export function demoActivity(listing: ActivityListing, now: Date, seed: number):
     days.push({ day: localDay(new Date(at)), views, whatsappClicks });
   }
   return days;
+}
+
+/**
+ * The listing's price columns: held since publication, or for about one in eight listings on offer
+ * (published over 40 days ago, with a visible price), reduced by 4–12 % 2–20 days ago.
+ */
+export function demoPriceHistory(
+  listing: ActivityListing,
+  now: Date,
+  seed: number,
+): Pick<NewProperty, "priceSince" | "priceDropFrom" | "priceDropAt"> {
+  const held = { priceSince: listing.publishedAt };
+  const random = new SeededRandom(seed ^ 0x9e3779b9);
+  const price = listing.precoVenda ?? listing.precoAluguel;
+  const onOffer = listing.publicacao === "publicado" && listing.status === "disponivel";
+  const old = now.getTime() - listing.publishedAt.getTime() > 40 * DAY;
+  if (!random.chance(1 / 8) || !onOffer || !old || listing.precoSobConsulta || !price) return held;
+  const step = listing.precoVenda ? 1_000 : 50;
+  const from = Math.round(price / (1 - random.float(0.04, 0.12)) / step) * step;
+  if (from <= price) return held;
+  const at = new Date(now.getTime() - random.int(2, 20) * DAY);
+  return { priceSince: at, priceDropFrom: from, priceDropAt: at };
 }

@@ -6,7 +6,7 @@ import { bumpDataVersion } from "../cache/data-version.server";
 import type { Db, Tx } from "../db/client.server";
 import { appState, properties, propertyViewsDaily, users } from "../db/schema.server";
 import type { BackgroundJob, Services } from "../services.server";
-import { demoActivity } from "./activity.server";
+import { demoActivity, demoPriceHistory } from "./activity.server";
 import { generateListings } from "./catalogue.server";
 import { type AttachOptions, attachDemoPhotos } from "./demo-photos.server";
 import { DEMO_DONE, DEMO_PHOTOS_PENDING, DEMO_STATE_KEY } from "./demo-state.server";
@@ -33,6 +33,7 @@ export async function insertDemoListings(services: Services): Promise<void> {
           createdAt: fields.publishedAt,
           updatedAt: fields.publishedAt,
           statusChangedAt: fields.publishedAt,
+          ...demoPriceHistory(fields, now, DEMO_SEED + i),
         })),
       )
       .onConflictDoNothing()

@@ -115,6 +115,13 @@ describe("seedOnFirstStart and seedBulk", () => {
         })
         .from(properties);
       expect(totals!.listed, "each listing's total is the sum of its days").toBe(totals!.counted);
+      // A few listings on offer had their price reduced lately ("Baixou").
+      const reduced = await services.db
+        .select({ status: properties.status, from: properties.priceDropFrom, price: properties.precoVenda })
+        .from(properties)
+        .where(sql`${properties.priceDropFrom} is not null`);
+      expect(reduced.length).toBeGreaterThanOrEqual(3);
+      expect(reduced.every((row) => row.status === "disponivel")).toBe(true);
 
       // Stopped (a shutdown) before any listing is complete: the next start carries on.
       const stopped = first!.stop();

@@ -19,6 +19,7 @@ import { type Actor, auditOrigin, loadManageable } from "./access.server";
 import { recordListingChange } from "./changes.server";
 import { isUniqueViolation, PropertyAccessError, PropertyFieldError } from "./errors.server";
 import { removeUnusedFiles } from "./photo-files.server";
+import { priceColumnsAfter } from "./price-drop.server";
 import { ensureReferenciaAvailable, nextReferencia, recordRedirect } from "./referencia.server";
 
 export type { Actor } from "./access.server";
@@ -189,7 +190,12 @@ export async function updateProperty(
         };
         await tx
           .update(properties)
-          .set({ ...next, ...statusStamp(current, data.status, now), updatedAt: now })
+          .set({
+            ...next,
+            ...statusStamp(current, data.status, now),
+            ...priceColumnsAfter(current, next, now),
+            updatedAt: now,
+          })
           .where(eq(properties.id, id));
         await audit(tx, {
           ...auditOrigin(actor),
@@ -307,6 +313,10 @@ export async function duplicateProperty(
         publishedAt: null,
         destaque: false,
         views: 0,
+        // A copy's price starts now: no reduction carried over.
+        priceSince: new Date(),
+        priceDropFrom: null,
+        priceDropAt: null,
         corretorId: actor.role === "admin" ? source.corretorId : actor.id,
       })
       .returning({ id: properties.id, referencia: properties.referencia, corretorId: properties.corretorId });

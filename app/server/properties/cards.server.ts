@@ -5,6 +5,7 @@ import { FINALIDADES, RENT_PERIODS, STATUSES, TIPOS } from "../../lib/vocabulary
 import { type Property, type PropertyPhoto, properties } from "../db/schema.server";
 import { toPictureData } from "../media/picture.server";
 import type { Storage } from "../media/storage.server";
+import { priceDropOf } from "./price-drop.server";
 import { monthlyTotal, pricePerM2 } from "./price-facts.server";
 
 type PriceFields = Pick<Property, "precoVenda" | "precoAluguel" | "periodoAluguel" | "precoSobConsulta">;
@@ -43,6 +44,9 @@ export type CardProperty = Pick<
   | "iptuPeriodo"
   | "status"
   | "destaque"
+  | "priceSince"
+  | "priceDropFrom"
+  | "priceDropAt"
 >;
 
 /** The columns a card needs, to select (not the description nor the search vector). */
@@ -69,6 +73,9 @@ export const cardColumns = {
   iptuPeriodo: properties.iptuPeriodo,
   status: properties.status,
   destaque: properties.destaque,
+  priceSince: properties.priceSince,
+  priceDropFrom: properties.priceDropFrom,
+  priceDropAt: properties.priceDropAt,
 } as const;
 
 export type CardRow = CardProperty & { id: number };
@@ -91,6 +98,7 @@ export function toCardData(
     tipoLabel: TIPOS[property.tipo].label,
     finalidades: property.finalidades.map((f) => FINALIDADES[f]),
     ...priceLines(property),
+    priceDrop: priceDropOf(property),
     pricePerM2: pricePerM2(property),
     monthlyTotal: monthlyTotal(property)?.value ?? null,
     bairro: property.bairro,

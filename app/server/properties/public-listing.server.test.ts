@@ -49,6 +49,9 @@ const base = {
   corretorId: null,
   publishedAt: new Date("2026-01-01"),
   views: 0,
+  priceSince: new Date("2026-01-01"),
+  priceDropFrom: null,
+  priceDropAt: null,
   createdAt: new Date("2025-12-01T10:11:12.345Z"),
   updatedAt: new Date("2026-01-01"),
   searchVector: "",
@@ -105,6 +108,7 @@ describe("toPublicListing", () => {
       iptu: "R$ 1.200/ano",
       porM2: "R$ 8.673/m²",
       totalMensal: { value: "R$ 3.600/mês", detail: "Aluguel + condomínio + IPTU (R$ 1.200/ano ÷ 12)" },
+      priceDrop: null,
     });
     expect(
       publicPrices({

@@ -12,6 +12,7 @@ import type { Property, PropertyPhoto } from "../db/schema.server";
 import { toPictureData } from "../media/picture.server";
 import type { Storage } from "../media/storage.server";
 import { publicAddress, publicLocation } from "./location.server";
+import { priceDropOf } from "./price-drop.server";
 import { feeLines, monthlyTotal, pricePerM2 } from "./price-facts.server";
 
 export function publicPrices(p: Property): PublicPrices {
@@ -27,6 +28,7 @@ export function publicPrices(p: Property): PublicPrices {
     ...feeLines(p),
     porM2: pricePerM2(p),
     totalMensal: monthlyTotal(p),
+    priceDrop: priceDropOf(p),
   };
 }
 

@@ -1,0 +1,138 @@
+// "Baixou 8%" (decision 047): the rules of a reduction (pure), then on a real database the admin's
+// edit writing it and the cards and listing page reading it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createActor, insertProperty, propertyFormData } from "../../../tests/support/factories";
+import type { Database } from "../db/client.server";
+import { createTestDatabase } from "../db/test-database.server";
+import { LocalDiskStorage } from "../media/storage.server";
+import { updateProperty } from "./admin.server";
+import {
+  PRICE_DROP_SHOWN_DAYS,
+  PRICE_REFERENCE_DAYS,
+  priceColumnsAfter,
+  priceDropOf,
+} from "./price-drop.server";
+import { listCardsByReferencias } from "./public-cards.server";
+
+const DAY = 86_400_000;
+const NOW = new Date("2026-11-20T15:00:00.000Z");
+const daysAgo = (n: number) => new Date(NOW.getTime() - n * DAY);
+const sale = (precoVenda: number | null, extra: Partial<Parameters<typeof priceColumnsAfter>[0]> = {}) => ({
+  precoVenda,
+  precoAluguel: null,
+  periodoAluguel: null,
+  precoSobConsulta: false,
+  priceSince: daysAgo(60),
+  priceDropFrom: null,
+  priceDropAt: null,
+  ...extra,
+});
+
+describe("priceColumnsAfter", () => {
+  it("makes a reduction from a price held a month, and nothing when the price stays", () => {
+    expect(priceColumnsAfter(sale(900_000), sale(850_000), NOW)).toEqual({
+      priceSince: NOW,
+      priceDropFrom: 900_000,
+      priceDropAt: NOW,
+    });
+    expect(priceColumnsAfter(sale(900_000), sale(900_000), NOW)).toEqual({});
+  });
+
+  it("is no reduction when the price it comes down from was set less than a month ago (a raise undone)", () => {
+    const raised = sale(1_000_000, { priceSince: daysAgo(PRICE_REFERENCE_DAYS - 1) });
+    expect(priceColumnsAfter(raised, sale(950_000), NOW)).toEqual({
+      priceSince: NOW,
+      priceDropFrom: null,
+      priceDropAt: null,
+    });
+  });
+
+  it("keeps the first reference through progressive reductions, and a raise ends it", () => {
+    const reduced = sale(850_000, {
+      priceSince: daysAgo(10),
+      priceDropFrom: 900_000,
+      priceDropAt: daysAgo(10),
+    });
+    expect(priceColumnsAfter(reduced, sale(800_000), NOW)).toMatchObject({
+      priceDropFrom: 900_000,
+      priceDropAt: NOW,
+    });
+    expect(priceColumnsAfter(reduced, sale(870_000), NOW)).toMatchObject({ priceDropFrom: null });
+    // Back up to the old price or above: no longer a reduction.
+    expect(priceColumnsAfter(reduced, sale(900_000), NOW)).toMatchObject({ priceDropFrom: null });
+  });
+
+  it("ends on a change of kind (sale to rent), of rent period, or to 'sob consulta'", () => {
+    const rentOnly = { ...sale(null), precoAluguel: 3_000, periodoAluguel: "mensal" as const };
+    expect(priceColumnsAfter(sale(900_000), rentOnly, NOW)).toMatchObject({
+      priceDropFrom: null,
+      priceSince: NOW,
+    });
+    expect(
+      priceColumnsAfter({ ...rentOnly }, { ...rentOnly, precoAluguel: 500, periodoAluguel: "diaria" }, NOW),
+    ).toMatchObject({ priceDropFrom: null });
+    expect(priceColumnsAfter(sale(900_000), sale(800_000, { precoSobConsulta: true }), NOW)).toMatchObject({
+      priceDropFrom: null,
+    });
+  });
+});
+
+describe("priceDropOf", () => {
+  it("shows the reduction for a month, in whole percent, from at least 1 %", () => {
+    const reduced = sale(846_000, { priceDropFrom: 900_000, priceDropAt: daysAgo(3) });
+    expect(priceDropOf(reduced, NOW)).toEqual({
+      from: "R$ 900.000",
+      percent: 6,
+      at: daysAgo(3).toISOString(),
+    });
+    expect(priceDropOf({ ...reduced, priceDropAt: daysAgo(PRICE_DROP_SHOWN_DAYS + 1) }, NOW)).toBeNull();
+    expect(priceDropOf({ ...reduced, precoVenda: 896_000 }, NOW), "0,4 %").toBeNull();
+  });
+
+  it("names a rent's period", () => {
+    const rent = { ...sale(null), precoAluguel: 2_700, periodoAluguel: "mensal" as const };
+    expect(priceDropOf({ ...rent, priceDropFrom: 3_000, priceDropAt: daysAgo(1) }, NOW)).toMatchObject({
+      from: "R$ 3.000/mês",
+      percent: 10,
+    });
+  });
+});
+
+describe("an agent lowering a price", () => {
+  let database: Database;
+  const storage = new LocalDiskStorage("/tmp/price-drop-test-media", "/media");
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("puts 'Baixou' on the listing's card when the old price was held a month; a raise takes it off", async () => {
+    const admin = await createActor(database.db, "admin");
+    const listing = await insertProperty(database.db, {
+      referencia: "PD0001",
+      precoVenda: 800_000,
+      priceSince: new Date(Date.now() - 45 * DAY),
+    });
+    const edit = (precoVenda: string) =>
+      updateProperty(
+        database.db,
+        admin,
+        listing.id,
+        propertyFormData({ referencia: "PD0001", precoVenda, publicacao: "publicado" }),
+      );
+    await edit("720000");
+    let [card] = await listCardsByReferencias(database.db, storage, ["PD0001"]);
+    expect(card?.price).toBe("R$ 720.000");
+    expect(card?.priceDrop).toMatchObject({ from: "R$ 800.000", percent: 10 });
+
+    await edit("750000");
+    [card] = await listCardsByReferencias(database.db, storage, ["PD0001"]);
+    expect(card?.priceDrop).toBeNull();
+    // Lowered again the next minute: the price it comes down from (750 000) was never held a month.
+    await edit("700000");
+    [card] = await listCardsByReferencias(database.db, storage, ["PD0001"]);
+    expect(card?.priceDrop).toBeNull();
+  });
+});
