@@ -34,6 +34,9 @@ test("um imóvel com preço reduzido mostra 'Baixou' no cartão e na página; su
   const price = (await page.locator(".price-block__main dd").first().textContent())!;
   const from = (await drop.textContent())!.match(/era R\$\s([\d.]*\d)/)![1]!;
   await expectNoAxeViolations(page);
+  // Its card, as a shared list shows it (rendered by the server).
+  const cardOf = async () => (await request.get(`/favoritos?lista=${referencia}`)).text();
+  expect(await cardOf()).toContain(`Baixou ${percent}%`);
 
   // The agent puts the price back where it was: no reduction any more, on the page or the card.
   await loginAs(page, "admin");
@@ -55,6 +58,7 @@ test("um imóvel com preço reduzido mostra 'Baixou' no cartão e na página; su
   await save(from);
   const anonymous = await request.get(`/casas/${referencia}`);
   expect(await anonymous.text()).not.toContain("Baixou");
+  expect(await cardOf()).not.toContain("Baixou");
 
   // And back down to today's price the same day: a raise undone, not a reduction.
   const today = price.match(/[\d.]*\d/)![0];

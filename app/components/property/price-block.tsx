@@ -16,7 +16,7 @@ export function PriceBlock({ listing }: { listing: PublicListing }) {
       {listing.closed ? (
         <p className={`price-block__closed badge badge--${listing.status}`}>{listing.statusLabel}</p>
       ) : null}
-      {prices.priceDrop && !listing.closed ? (
+      {prices.priceDrop && listing.status === "disponivel" ? (
         <p className="price-block__drop">
           {/* "R$" and the number on one line. */}
           {`Baixou ${prices.priceDrop.percent}% em ${formatDate(prices.priceDrop.at)}: era ${prices.priceDrop.from.replace(" ", "\u00a0")}.`}

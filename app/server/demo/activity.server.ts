@@ -56,8 +56,9 @@ export function demoActivity(listing: ActivityListing, now: Date, seed: number):
 }
 
 /**
- * The listing's price columns: held since publication, or for about one in eight listings on offer
- * (published over 40 days ago, with a visible price), reduced by 4–12 % 2–20 days ago.
+ * The listing's price columns: held since publication, or for one in four of the listings on offer
+ * with a visible price shown a month before (about one listing in eight), reduced by 4–12 % 2–20
+ * days ago.
  */
 export function demoPriceHistory(
   listing: ActivityListing,
@@ -68,11 +69,15 @@ export function demoPriceHistory(
   const random = new SeededRandom(seed ^ 0x9e3779b9);
   const price = listing.precoVenda ?? listing.precoAluguel;
   const onOffer = listing.publicacao === "publicado" && listing.status === "disponivel";
-  const old = now.getTime() - listing.publishedAt.getTime() > 40 * DAY;
-  if (!random.chance(1 / 8) || !onOffer || !old || listing.precoSobConsulta || !price) return held;
+  const reducedDaysAgo = random.int(2, 20);
+  const pick = random.chance(1 / 4);
+  const cut = random.float(0.04, 0.12);
+  // The price it came down from was on the site at least a month (decision 047).
+  const heldBefore = now.getTime() - listing.publishedAt.getTime() - reducedDaysAgo * DAY;
+  if (!pick || !onOffer || heldBefore < 31 * DAY || listing.precoSobConsulta || !price) return held;
   const step = listing.precoVenda ? 1_000 : 50;
-  const from = Math.round(price / (1 - random.float(0.04, 0.12)) / step) * step;
+  const from = Math.round(price / (1 - cut) / step) * step;
   if (from <= price) return held;
-  const at = new Date(now.getTime() - random.int(2, 20) * DAY);
+  const at = new Date(now.getTime() - reducedDaysAgo * DAY);
   return { priceSince: at, priceDropFrom: from, priceDropAt: at };
 }

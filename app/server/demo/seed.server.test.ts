@@ -117,11 +117,21 @@ describe("seedOnFirstStart and seedBulk", () => {
       expect(totals!.listed, "each listing's total is the sum of its days").toBe(totals!.counted);
       // A few listings on offer had their price reduced lately ("Baixou").
       const reduced = await services.db
-        .select({ status: properties.status, from: properties.priceDropFrom, price: properties.precoVenda })
+        .select({
+          status: properties.status,
+          from: properties.priceDropFrom,
+          price: sql<number>`coalesce(${properties.precoVenda}, ${properties.precoAluguel})`,
+          heldDays: sql<number>`extract(epoch from ${properties.priceDropAt} - ${properties.publishedAt}) / 86400`,
+        })
         .from(properties)
         .where(sql`${properties.priceDropFrom} is not null`);
       expect(reduced.length).toBeGreaterThanOrEqual(3);
-      expect(reduced.every((row) => row.status === "disponivel")).toBe(true);
+      for (const row of reduced) {
+        expect(row.status).toBe("disponivel");
+        expect(row.from!).toBeGreaterThan(Number(row.price));
+        // The price it came down from was on the site at least a month (decision 047).
+        expect(Number(row.heldDays)).toBeGreaterThanOrEqual(30);
+      }
 
       // Stopped (a shutdown) before any listing is complete: the next start carries on.
       const stopped = first!.stop();

@@ -244,7 +244,7 @@ describe("the report's numbers", () => {
     });
   });
 
-  it("names the listing's corretor, or the agency when it has none", async () => {
+  it("names the listing's corretor (reached on the agency's WhatsApp without a cell phone), or the agency", async () => {
     const agent = await insertUser(database.db, {
       name: "Joana Lins",
       creci: "CRECI/AL 9876",
@@ -252,6 +252,16 @@ describe("the report's numbers", () => {
     });
     const withAgent = await insertProperty(database.db, { corretorId: agent.id });
     const withoutAgent = await insertProperty(database.db, { corretorId: null });
+    const noPhone = await insertUser(database.db, { name: "Carlos Sem Celular", creci: null, phone: null });
+    const withAgentNoPhone = await insertProperty(database.db, { corretorId: noPhone.id });
+    expect(
+      (await buildOwnerReport(database.db, storage, withAgentNoPhone.id, NOW)).agent,
+      "the agency's WhatsApp",
+    ).toEqual({
+      name: "Carlos Sem Celular",
+      creci: null,
+      phone: TEST_AGENCY.whatsapp,
+    });
     expect((await buildOwnerReport(database.db, storage, withAgent.id, NOW)).agent).toEqual({
       name: "Joana Lins",
       creci: "CRECI/AL 9876",

@@ -8,6 +8,7 @@
 // - Opening the link records when (last_opened_at, opens); the agent's preview does not.
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, ne, type SQL, sql } from "drizzle-orm";
+import { reachableOnWhatsapp } from "../../lib/contact";
 import { CHART_DAYS } from "../../lib/dashboard";
 import { maceioDayStart } from "../../lib/next-action";
 import { type MarketComparison, MIN_COMPARABLES, type OwnerReport } from "../../lib/owner-report";
@@ -156,7 +157,7 @@ export async function buildOwnerReport(
   const published = property.publicacao === "publicado";
   return {
     listing: {
-      ...toCardData(property, covers.get(propertyId) ?? null, storage),
+      ...toCardData(property, covers.get(propertyId) ?? null, storage, now),
       publishedAt: property.publishedAt?.toISOString() ?? null,
       daysOnline: property.publishedAt
         ? Math.max(0, Math.floor((now.getTime() - property.publishedAt.getTime()) / 86_400_000))
@@ -173,11 +174,10 @@ export async function buildOwnerReport(
     },
     overall,
     market,
-    agent: agent ?? {
-      name: settings.name,
-      creci: settings.creci || null,
-      phone: settings.whatsapp || settings.phones[0] || null,
-    },
+    // The corretor, reached on their WhatsApp or else the agency's; the agency when there is none.
+    agent: agent
+      ? { ...agent, phone: reachableOnWhatsapp(agent.phone) ? agent.phone : settings.whatsapp || null }
+      : { name: settings.name, creci: settings.creci || null, phone: settings.whatsapp || null },
     agencyName: settings.name,
     generatedAt: now.toISOString(),
   };

@@ -90,6 +90,7 @@ export function toCardData(
   property: CardProperty,
   cover: Pick<PropertyPhoto, "altText" | "width" | "height" | "placeholderColor" | "variants"> | null,
   storage: Storage,
+  now: Date = new Date(),
 ): PropertyCardData {
   return {
     referencia: property.referencia,
@@ -98,7 +99,7 @@ export function toCardData(
     tipoLabel: TIPOS[property.tipo].label,
     finalidades: property.finalidades.map((f) => FINALIDADES[f]),
     ...priceLines(property),
-    priceDrop: priceDropOf(property),
+    priceDrop: priceDropOf(property, now),
     pricePerM2: pricePerM2(property),
     monthlyTotal: monthlyTotal(property)?.value ?? null,
     bairro: property.bairro,

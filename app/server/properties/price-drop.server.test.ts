@@ -25,6 +25,7 @@ const sale = (precoVenda: number | null, extra: Partial<Parameters<typeof priceC
   priceSince: daysAgo(60),
   priceDropFrom: null,
   priceDropAt: null,
+  publishedAt: daysAgo(90) as Date | null,
   ...extra,
 });
 
@@ -47,19 +48,47 @@ describe("priceColumnsAfter", () => {
     });
   });
 
-  it("keeps the first reference through progressive reductions, and a raise ends it", () => {
+  it("is no reduction from a price never on the site that long: a draft's, or one published last week", () => {
+    expect(priceColumnsAfter(sale(1_200_000, { publishedAt: null }), sale(1_050_000), NOW)).toMatchObject({
+      priceDropFrom: null,
+    });
+    expect(
+      priceColumnsAfter(sale(1_200_000, { publishedAt: daysAgo(7) }), sale(1_050_000), NOW),
+    ).toMatchObject({
+      priceDropFrom: null,
+    });
+  });
+
+  it("keeps the first reference and start through progressive reductions in force, and a raise ends it", () => {
     const reduced = sale(850_000, {
       priceSince: daysAgo(10),
       priceDropFrom: 900_000,
       priceDropAt: daysAgo(10),
     });
-    expect(priceColumnsAfter(reduced, sale(800_000), NOW)).toMatchObject({
-      priceDropFrom: 900_000,
-      priceDropAt: NOW,
+    expect(priceColumnsAfter(reduced, sale(800_000), NOW)).toEqual({ priceSince: NOW });
+    expect(priceDropOf({ ...reduced, precoVenda: 800_000, priceSince: NOW }, NOW)).toEqual({
+      from: "R$ 900.000",
+      percent: 11,
+      at: NOW.toISOString(),
     });
     expect(priceColumnsAfter(reduced, sale(870_000), NOW)).toMatchObject({ priceDropFrom: null });
     // Back up to the old price or above: no longer a reduction.
     expect(priceColumnsAfter(reduced, sale(900_000), NOW)).toMatchObject({ priceDropFrom: null });
+    // Cut again after the reduction's month, from a price held only 10 days: no badge (cutting a
+    // little every month cannot keep it up against the old price).
+    const stale = { ...reduced, priceDropAt: daysAgo(PRICE_DROP_SHOWN_DAYS + 5) };
+    expect(priceColumnsAfter(stale, sale(840_000), NOW)).toMatchObject({ priceDropFrom: null });
+  });
+
+  it("reads a rent without a period as monthly, as the card does", () => {
+    const rent = (precoAluguel: number, periodoAluguel: "mensal" | null) => ({
+      ...sale(null),
+      precoAluguel,
+      periodoAluguel,
+    });
+    expect(priceColumnsAfter(rent(3_000, null), rent(2_700, "mensal"), NOW)).toMatchObject({
+      priceDropFrom: 3_000,
+    });
   });
 
   it("ends on a change of kind (sale to rent), of rent period, or to 'sob consulta'", () => {
@@ -78,15 +107,21 @@ describe("priceColumnsAfter", () => {
 });
 
 describe("priceDropOf", () => {
-  it("shows the reduction for a month, in whole percent, from at least 1 %", () => {
-    const reduced = sale(846_000, { priceDropFrom: 900_000, priceDropAt: daysAgo(3) });
+  it("shows the reduction for a month, in whole percent rounded down, from 1 %", () => {
+    const reduced = sale(846_000, {
+      priceSince: daysAgo(3),
+      priceDropFrom: 900_000,
+      priceDropAt: daysAgo(3),
+    });
     expect(priceDropOf(reduced, NOW)).toEqual({
       from: "R$ 900.000",
       percent: 6,
       at: daysAgo(3).toISOString(),
     });
     expect(priceDropOf({ ...reduced, priceDropAt: daysAgo(PRICE_DROP_SHOWN_DAYS + 1) }, NOW)).toBeNull();
-    expect(priceDropOf({ ...reduced, precoVenda: 896_000 }, NOW), "0,4 %").toBeNull();
+    // Rounded down: 7,9 % reads 7 %, and 0,9 % is no reduction to show.
+    expect(priceDropOf({ ...reduced, precoVenda: 828_900 }, NOW)?.percent).toBe(7);
+    expect(priceDropOf({ ...reduced, precoVenda: 891_900 }, NOW)).toBeNull();
   });
 
   it("names a rent's period", () => {

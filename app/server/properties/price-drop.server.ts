@@ -1,11 +1,12 @@
 // "Baixou 8%": a listing whose main price (the card's: the sale price, else the rent) went down
 // says so on its card and page (decision 047). Honest by the rule of the EU's Omnibus directive,
 // which Brazilian consumer law (CDC, art. 37: no misleading advertising) does not spell out:
-// - the price it was reduced from must have been held at least PRICE_REFERENCE_DAYS (a price
-//   raised last week and "reduced" today is no reduction);
-// - a reduction of a reduction keeps the first one's reference (progressive reductions);
-// - any raise, a change from sale to rent, or "sob consulta" ends it;
-// - it is news for PRICE_DROP_SHOWN_DAYS, then the badge goes (the price stays as it is).
+// - the price it was reduced from must have been held on the site at least PRICE_REFERENCE_DAYS
+//   (a price raised last week and "reduced" today is no reduction, nor a draft's asking price);
+// - a reduction of a reduction within its PRICE_DROP_SHOWN_DAYS keeps the first one's reference
+//   and start (progressive reductions);
+// - any raise, a change from sale to rent, of rent period, or "sob consulta" ends it;
+// - it is news for PRICE_DROP_SHOWN_DAYS from the first reduction, then the badge goes.
 // Written by updateProperty (admin.server.ts) in the transaction of the change; read by the cards
 // (cards.server.ts), the listing page and the owner's report.
 import { formatPrice } from "../../lib/format";
@@ -29,12 +30,17 @@ function mainPrice(p: PriceFields): { kind: "venda" | "aluguel"; value: number }
   return null;
 }
 
+/** A rent without a period reads as monthly (the card says "/mês"). */
+const periodOf = (p: PriceFields) => p.periodoAluguel ?? "mensal";
+
 /**
  * What an update writes to the price-drop columns: nothing when the main price stays, else when
- * the new price starts and the reduction it makes (or none).
+ * the new price starts and the reduction in force (or none). `publishedAt` is the listing's
+ * before the update: only time on the site counts as holding a price (a draft's asking price,
+ * never shown, is no price it was reduced from).
  */
 export function priceColumnsAfter(
-  current: PriceState,
+  current: PriceState & Pick<Property, "publishedAt">,
   next: PriceFields,
   now: Date,
 ): Partial<Pick<Property, "priceSince" | "priceDropFrom" | "priceDropAt">> {
@@ -43,36 +49,43 @@ export function priceColumnsAfter(
   if (before === null && after === null) return {};
   const ended = { priceSince: now, priceDropFrom: null, priceDropAt: null };
   // A rent per month and a rent per day are different prices, whatever the numbers.
-  const samePeriod = before?.kind !== "aluguel" || current.periodoAluguel === next.periodoAluguel;
+  const samePeriod = before?.kind !== "aluguel" || periodOf(current) === periodOf(next);
   if (before === null || after === null || before.kind !== after.kind || !samePeriod) return ended;
   if (before.value === after.value) return {};
   if (after.value > before.value) return ended;
-  const held = now.getTime() - current.priceSince.getTime() >= PRICE_REFERENCE_DAYS * DAY;
-  // Reduced again before the last reduction's price was held a month: its reference stands.
-  const from = held ? before.value : current.priceDropFrom;
-  if (from === null || from <= after.value) return ended;
-  return { priceSince: now, priceDropFrom: from, priceDropAt: now };
+  const shownSince = Math.max(current.priceSince.getTime(), current.publishedAt?.getTime() ?? Infinity);
+  const held = now.getTime() - shownSince >= PRICE_REFERENCE_DAYS * DAY;
+  if (held) return { priceSince: now, priceDropFrom: before.value, priceDropAt: now };
+  // Reduced again while a reduction is in force: its reference and its start stand (so cutting a
+  // little every month cannot keep the badge up against an ever older price).
+  const inForce =
+    current.priceDropFrom !== null &&
+    current.priceDropAt !== null &&
+    now.getTime() - current.priceDropAt.getTime() <= PRICE_DROP_SHOWN_DAYS * DAY &&
+    current.priceDropFrom > after.value;
+  if (inForce) return { priceSince: now };
+  return ended;
 }
 
 export interface PriceDrop {
   /** "R$ 900.000" or "R$ 3.500/mês": the price it was reduced from. */
   from: string;
-  /** Whole percent, at least 1. */
+  /** Whole percent, rounded down (never overstated), at least 1. */
   percent: number;
-  /** When it was reduced (ISO). */
+  /** When the price took its current value (ISO): the last of progressive reductions. */
   at: string;
 }
 
-/** The reduction to show now, or null (none, too old, or less than 1 %). */
+/** The reduction to show now, or null (none, over PRICE_DROP_SHOWN_DAYS old, or under 1 %). */
 export function priceDropOf(p: PriceState, now: Date = new Date()): PriceDrop | null {
   const main = mainPrice(p);
   if (!main || p.priceDropFrom === null || p.priceDropAt === null) return null;
   if (now.getTime() - p.priceDropAt.getTime() > PRICE_DROP_SHOWN_DAYS * DAY) return null;
-  const percent = Math.round(((p.priceDropFrom - main.value) / p.priceDropFrom) * 100);
+  const percent = Math.floor(((p.priceDropFrom - main.value) / p.priceDropFrom) * 100);
   if (percent < 1) return null;
   const from =
     main.kind === "venda"
       ? formatPrice(p.priceDropFrom)
-      : `${formatPrice(p.priceDropFrom)}/${RENT_PERIODS[p.periodoAluguel ?? "mensal"]}`;
-  return { from, percent, at: p.priceDropAt.toISOString() };
+      : `${formatPrice(p.priceDropFrom)}/${RENT_PERIODS[periodOf(p)]}`;
+  return { from, percent, at: p.priceSince.toISOString() };
 }
