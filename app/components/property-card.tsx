@@ -31,6 +31,7 @@ export function PropertyCard({
   priority = false,
   headingLevel = 3,
   favorite = true,
+  linked = true,
 }: {
   card: PropertyCardData;
   /** The LCP candidate (first card above the fold): eager, high fetch priority. */
@@ -38,6 +39,8 @@ export function PropertyCard({
   headingLevel?: 2 | 3;
   /** The heart that saves it to the visitor's favourites (not on the owner's report). */
   favorite?: boolean;
+  /** A link to the listing's page (not for a listing off the site, whose page is a 404). */
+  linked?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const unavailable = card.status !== "disponivel";
@@ -63,9 +66,13 @@ export function PropertyCard({
         {/* One text each (a template, not JSX text around values): no `<!-- -->` between parts. */}
         <p className="property-card__kicker">{`${card.tipoLabel} · ${card.finalidades.join(" e ")}`}</p>
         <Heading className="property-card__title">
-          <Link to={card.url} prefetch="intent" className="property-card__link">
-            {card.titulo}
-          </Link>
+          {linked ? (
+            <Link to={card.url} prefetch="intent" className="property-card__link">
+              {card.titulo}
+            </Link>
+          ) : (
+            card.titulo
+          )}
         </Heading>
         <p className="property-card__place icon-pin">{`${card.bairro}, ${card.cidade}`}</p>
         <p className="property-card__price">

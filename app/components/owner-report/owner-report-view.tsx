@@ -27,7 +27,7 @@ export function OwnerReportView({
     <div className="owner-report">
       <Stylesheet name="owner-report" css={ownerReportCss} />
       <div className="owner-report__listing">
-        <PropertyCard card={listing} headingLevel={headingLevel} favorite={false} />
+        <PropertyCard card={listing} headingLevel={headingLevel} favorite={false} linked={listing.online} />
         <p className="owner-report__since">
           {!listing.online || listing.publishedAt === null || listing.daysOnline === null
             ? "Fora do site no momento: o anúncio não está publicado."
