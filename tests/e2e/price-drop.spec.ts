@@ -43,6 +43,10 @@ test("um imóvel com preço reduzido mostra 'Baixou' no cartão e na página; su
   const id = await adminIdOf(page, referencia);
   await page.goto(`/admin/imoveis/${id}`);
   await hydrated(page);
+  // The agent's screen says what the site shows, and until when.
+  await expect(page.getByTestId("preco-reduzido")).toHaveText(
+    new RegExp(`^No site com "Baixou ${percent}%" \\(era R\\$\\s[\\d.]+\\) até \\d{2}/\\d{2}/\\d{4}\\.$`),
+  );
   const field = page.getByLabel("Preço de venda (R$)");
   const save = async (value: string) => {
     await field.fill(value);
@@ -59,6 +63,7 @@ test("um imóvel com preço reduzido mostra 'Baixou' no cartão e na página; su
   const anonymous = await request.get(`/casas/${referencia}`);
   expect(await anonymous.text()).not.toContain("Baixou");
   expect(await cardOf()).not.toContain("Baixou");
+  await expect(page.getByTestId("preco-reduzido")).toHaveCount(0);
 
   // And back down to today's price the same day: a raise undone, not a reduction.
   const today = price.match(/[\d.]*\d/)![0];

@@ -6,6 +6,7 @@ import { PropertyActions } from "../../components/admin/property-actions";
 import { PropertyForm } from "../../components/admin/property-form";
 import { PropertyPageHeader } from "../../components/admin/property-page-header";
 import { Stylesheet } from "../../components/stylesheet";
+import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { noticeOf, type PropertyAction, parsePropertyAction } from "../../lib/property-actions";
 import { parsePropertyForm, readPropertyForm, toFormInput } from "../../lib/property-form";
@@ -29,6 +30,7 @@ import {
 import { PropertyFieldError } from "../../server/properties/errors.server";
 import { actorFor, guarded } from "../../server/properties/http.server";
 import { listPhotos } from "../../server/properties/photos.server";
+import { PRICE_DROP_SHOWN_DAYS, priceDropOf } from "../../server/properties/price-drop.server";
 import adminListingsCss from "../../styles/admin-listings.css?inline";
 import type { Route } from "./+types/imovel";
 
@@ -61,6 +63,10 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
           status: property.status,
           destaque: property.destaque,
           temporada: property.finalidades.includes("temporada"),
+          priceDrop: priceDropOf(property),
+          priceDropUntil: property.priceDropAt
+            ? new Date(property.priceDropAt.getTime() + PRICE_DROP_SHOWN_DAYS * 86_400_000).toISOString()
+            : null,
           updatedAt: property.updatedAt.toISOString(),
           oldReferencias,
         },
@@ -182,6 +188,11 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
             <a href={`/casas/${property.referencia}`} target="_blank" rel="noopener">
               Ver no site<span className="visually-hidden"> (abre em nova aba)</span>
             </a>
+          </p>
+        ) : null}
+        {property.priceDrop && property.priceDropUntil ? (
+          <p className="form-field__hint" data-testid="preco-reduzido">
+            {`No site com "Baixou ${property.priceDrop.percent}%" (era ${property.priceDrop.from}) até ${formatDate(property.priceDropUntil)}.`}
           </p>
         ) : null}
         <p>
