@@ -24,6 +24,10 @@ test("um imóvel com preço reduzido mostra 'Baixou' no cartão e na página; su
     }
   }
   expect(found, "a reduced listing in the demo catalogue").not.toBeNull();
+  // The home page gathers some under "Baixaram de preço" (those not already featured or newest).
+  await page.goto("/");
+  const reducedSection = page.getByRole("region", { name: "Baixaram de preço" });
+  await expect(reducedSection.locator(".property-card").first()).toContainText(/Baixou \d+%/);
   const { referencia, percent } = found!;
 
   await page.goto(`/casas/${referencia}`);

@@ -1,7 +1,7 @@
 // Home: the filter in a gradient hero (no hero image, so the LCP is text that paints at once) or,
 // when the agency chose one in Configurações, over its photo (then the LCP: preloaded, high
-// priority, AVIF/WebP at the screen's width); featured and newest listings, quick links by city
-// and the video channel.
+// priority, AVIF/WebP at the screen's width); featured and newest listings, those whose price came
+// down lately, quick links by city and the video channel.
 import { Link } from "react-router";
 import { ExternalLink } from "../../components/external-link";
 import { PlayIcon } from "../../components/feature-icons";
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = (args) =>
 const cityHref = (cidade: string) => `${SEARCH_PATH}?${new URLSearchParams({ cidade })}`;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, newest, cityCounts, cities, hero } = loaderData;
+  const { featured, newest, reduced, cityCounts, cities, hero } = loaderData;
   const channelUrl = useRootData()?.agency.videoChannelUrl ?? "";
   return (
     <main>
@@ -73,6 +73,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to={`${SEARCH_PATH}?ordem=recentes`}>Ver mais recentes</Link>
           </div>
           <PropertyCardGrid cards={newest} />
+        </section>
+      ) : null}
+
+      {reduced.length ? (
+        <section className="container home-section" aria-labelledby="baixaram">
+          <div className="home-section__head">
+            <h2 id="baixaram">Baixaram de preço</h2>
+          </div>
+          <PropertyCardGrid cards={reduced} />
         </section>
       ) : null}
 

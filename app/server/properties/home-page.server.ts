@@ -1,4 +1,4 @@
-// The home page's data: featured and newest cards, quick links by city, the filter's places, the
+// The home page's data: featured, newest and reduced-price cards, quick links by city, the filter's places, the
 // agency's structured data and hero photo. Read once per data version: every visitor of the home
 // page shares one read until a write (which bumps the version) changes anything.
 import { serializeJsonLd } from "../../lib/structured-data";
@@ -12,10 +12,12 @@ import {
   listCityCounts,
   listFeaturedCards,
   listNewestCards,
+  listReducedCards,
 } from "./public-cards.server";
 
 const FEATURED = 6;
 const NEWEST = 6;
+const REDUCED = 3;
 
 type HomeServices = Pick<Services, "db" | "storage" | "config">;
 
@@ -33,10 +35,17 @@ async function readHomePage({ db, storage, config }: HomeServices) {
     NEWEST,
     featured.map((c) => c.referencia),
   );
+  const reduced = await listReducedCards(
+    db,
+    storage,
+    REDUCED,
+    [...featured, ...newest].map((c) => c.referencia),
+  );
   // Serialized once per data version (see JsonLd).
   return {
     featured,
     newest,
+    reduced,
     cityCounts,
     cities,
     agencyJsonLd: serializeJsonLd(agencyJsonLd),

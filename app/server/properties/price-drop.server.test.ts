@@ -12,7 +12,7 @@ import {
   priceColumnsAfter,
   priceDropOf,
 } from "./price-drop.server";
-import { listCardsByReferencias } from "./public-cards.server";
+import { listCardsByReferencias, listReducedCards } from "./public-cards.server";
 
 const DAY = 86_400_000;
 const NOW = new Date("2026-11-20T15:00:00.000Z");
@@ -161,10 +161,18 @@ describe("an agent lowering a price", () => {
     let [card] = await listCardsByReferencias(database.db, storage, ["PD0001"]);
     expect(card?.price).toBe("R$ 720.000");
     expect(card?.priceDrop).toMatchObject({ from: "R$ 800.000", percent: 10 });
+    // The home page's "Baixaram de preço" has it, unless it is already shown above.
+    expect((await listReducedCards(database.db, storage, 3)).map((c) => c.referencia)).toContain("PD0001");
+    expect(
+      (await listReducedCards(database.db, storage, 3, ["PD0001"])).map((c) => c.referencia),
+    ).not.toContain("PD0001");
 
     await edit("750000");
     [card] = await listCardsByReferencias(database.db, storage, ["PD0001"]);
     expect(card?.priceDrop).toBeNull();
+    expect((await listReducedCards(database.db, storage, 3)).map((c) => c.referencia)).not.toContain(
+      "PD0001",
+    );
     // Lowered again the next minute: the price it comes down from (750 000) was never held a month.
     await edit("700000");
     [card] = await listCardsByReferencias(database.db, storage, ["PD0001"]);

@@ -8,6 +8,7 @@ import { properties } from "../db/schema.server";
 import type { Storage } from "../media/storage.server";
 import { cardColumns, isOnOffer, isPublished, toCardData } from "./cards.server";
 import { coverColumn } from "./covers.server";
+import { PRICE_DROP_SHOWN_DAYS } from "./price-drop.server";
 import { feeLines } from "./price-facts.server";
 
 // Sold or rented listings stay reachable (and in favourites) but are not advertised: isOnOffer.
@@ -40,6 +41,24 @@ export function listFeaturedCards(db: Db, storage: Storage, limit: number) {
 export function listNewestCards(db: Db, storage: Storage, limit: number, exclude: string[] = []) {
   const where = exclude.length ? and(isOnOffer, notInArray(properties.referencia, exclude)) : isOnOffer;
   return listCards(db, storage, where, [desc(properties.publishedAt), asc(properties.id)], limit);
+}
+
+/**
+ * Listings on offer whose price came down lately (decision 047), the biggest cut first, leaving
+ * out those already shown. The cards' own rule (priceDropOf) has the last word: a cut under 1 %
+ * or past its 30 days is left out.
+ */
+export async function listReducedCards(db: Db, storage: Storage, limit: number, exclude: string[] = []) {
+  const reduced = and(
+    isOnOffer,
+    eq(properties.status, "disponivel"),
+    eq(properties.precoSobConsulta, false),
+    sql`${properties.priceDropAt} > now() - make_interval(days => ${PRICE_DROP_SHOWN_DAYS})`,
+    exclude.length ? notInArray(properties.referencia, exclude) : undefined,
+  );
+  const cut = sql`(${properties.priceDropFrom} - coalesce(${properties.precoVenda}, ${properties.precoAluguel}))::float8 / ${properties.priceDropFrom}`;
+  const cards = await listCards(db, storage, reduced, [desc(cut), asc(properties.id)], limit);
+  return cards.filter((card) => card.priceDrop !== null);
 }
 
 /**
