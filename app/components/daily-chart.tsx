@@ -1,13 +1,9 @@
 // A small bar chart in inline SVG (no chart library: nothing extra to download on a phone).
 // Screen readers get a summary label, and everyone can open the numbers as a table.
+import type { DayCount } from "../lib/dashboard";
 import { formatCount, formatInteger } from "../lib/format";
 import figuresCss from "../styles/figures.css?inline";
 import { Stylesheet } from "./stylesheet";
-
-export interface ChartPoint {
-  day: string;
-  value: number;
-}
 
 const WIDTH = 600;
 const HEIGHT = 150;
@@ -28,7 +24,7 @@ export function DailyChart({
   title: string;
   /** The counted thing: singular, plural and none ("nenhuma visualização"). */
   unit: readonly [one: string, other: string, none: string];
-  points: ChartPoint[];
+  points: DayCount[];
   tone: "primary" | "accent" | "whatsapp";
 }) {
   const id = `grafico-${tone}`;

@@ -10,3 +10,9 @@ export const ATTENTION_REASONS = {
   desatualizado: `Sem atualização há ${STALE_AFTER_DAYS} dias`,
 } as const;
 export type AttentionReason = keyof typeof ATTENTION_REASONS;
+
+/** A day's count, "YYYY-MM-DD" in Alagoas time: a point of the daily charts (DailyChart). */
+export interface DayCount {
+  day: string;
+  value: number;
+}

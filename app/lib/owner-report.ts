@@ -1,6 +1,8 @@
 // The owner's report of a listing (decision 046): what /relatorio/<token> and its preview on the
 // admin screen show. Built by app/server/owner-reports/owner-report.server.ts; only counts and
 // prices, never a person's data (LGPD: the owner is not the controller of the visitors' data).
+
+import type { DayCount } from "./dashboard";
 import { formatCount, formatMoney, formatPrice } from "./format";
 import type { PropertyCardData } from "./property-card";
 
@@ -8,12 +10,6 @@ import type { PropertyCardData } from "./property-card";
 export const MIN_COMPARABLES = 3;
 /** Within this fraction of the typical price per m², the price is "na faixa" of the market. */
 export const MARKET_BAND = 0.1;
-
-/** A day's count, "YYYY-MM-DD" in Alagoas time (the charts' points). */
-export interface DayCount {
-  day: string;
-  value: number;
-}
 
 export type MarketPosition = "acima" | "na-faixa" | "abaixo";
 
@@ -32,12 +28,10 @@ export interface MarketComparison {
 
 export interface OwnerReport {
   listing: PropertyCardData & {
-    /** Whether visitors can see it now (published). */
-    online: boolean;
     /** Days since it was published; null when it is not (a draft, archived). */
     daysOnline: number | null;
     publishedAt: string | null;
-    /** The public page, when visitors can see it. */
+    /** The public page, when visitors can see it (published); null when it is off the site. */
     publicUrl: string | null;
   };
   /** Daily counts over the last CHART_DAYS days, oldest first. */

@@ -31,7 +31,6 @@ const report: OwnerReport = {
     statusLabel: "Disponível",
     destaque: false,
     cover: null,
-    online: false,
     daysOnline: null,
     publishedAt: null,
     publicUrl: null,

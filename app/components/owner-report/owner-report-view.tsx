@@ -27,9 +27,14 @@ export function OwnerReportView({
     <div className="owner-report">
       <Stylesheet name="owner-report" css={ownerReportCss} />
       <div className="owner-report__listing">
-        <PropertyCard card={listing} headingLevel={headingLevel} favorite={false} linked={listing.online} />
+        <PropertyCard
+          card={listing}
+          headingLevel={headingLevel}
+          favorite={false}
+          linked={listing.publicUrl !== null}
+        />
         <p className="owner-report__since">
-          {!listing.online || listing.publishedAt === null || listing.daysOnline === null
+          {listing.publicUrl === null || listing.publishedAt === null || listing.daysOnline === null
             ? "Fora do site no momento: o anúncio não está publicado."
             : listing.daysOnline === 0
               ? "No site desde hoje."

@@ -30,7 +30,7 @@ import {
 import { PropertyFieldError } from "../../server/properties/errors.server";
 import { actorFor, guarded } from "../../server/properties/http.server";
 import { listPhotos } from "../../server/properties/photos.server";
-import { PRICE_DROP_SHOWN_DAYS, priceDropOf } from "../../server/properties/price-drop.server";
+import { priceDropOf, priceDropUntil } from "../../server/properties/price-drop.server";
 import adminListingsCss from "../../styles/admin-listings.css?inline";
 import type { Route } from "./+types/imovel";
 
@@ -64,9 +64,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
           destaque: property.destaque,
           temporada: property.finalidades.includes("temporada"),
           priceDrop: priceDropOf(property),
-          priceDropUntil: property.priceDropAt
-            ? new Date(property.priceDropAt.getTime() + PRICE_DROP_SHOWN_DAYS * 86_400_000).toISOString()
-            : null,
+          priceDropUntil: priceDropUntil(property)?.toISOString() ?? null,
           updatedAt: property.updatedAt.toISOString(),
           oldReferencias,
         },

@@ -41,7 +41,7 @@ export default function OwnerReportPage({ loaderData }: Route.ComponentProps) {
     <main className="container page owner-report-page">
       <h1>{`Relatório do seu imóvel ${report.listing.referencia}`}</h1>
       <p>
-        Como o anúncio está indo no site da {report.agencyName}: quantas pessoas o viram, quantas entraram em
+        Como o anúncio do seu imóvel está indo no nosso site: quantas pessoas o viram, quantas entraram em
         contato e quantas marcaram visita.
       </p>
       <OwnerReportView report={report} />

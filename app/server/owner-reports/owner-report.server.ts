@@ -110,7 +110,7 @@ export async function revokeOwnerReportLink(db: Db, actor: Actor, propertyId: nu
  * The report behind a token; null for a token that is malformed, replaced or turned off. An
  * archived listing keeps its report (the owner may still ask how it went). `countOpen`: the
  * request is a person opening it, not a link preview (WhatsApp fetches the page when the agent
- * pastes the link) nor a prefetch — the same rule as a listing's views (hitCountsAsView).
+ * pastes the link) nor a prefetch — the same rule as a listing's views (countsAsView, listing-page.server.ts).
  */
 export async function openOwnerReport(
   db: Db,
@@ -163,7 +163,6 @@ export async function buildOwnerReport(
         ? Math.max(0, Math.floor((now.getTime() - property.publishedAt.getTime()) / 86_400_000))
         : null,
       publicUrl: published ? `/casas/${property.referencia}` : null,
-      online: published,
     },
     views: days.map((day) => ({ day, value: byDay.get(day)?.views ?? 0 })),
     whatsapp: days.map((day) => ({ day, value: byDay.get(day)?.whatsapp ?? 0 })),

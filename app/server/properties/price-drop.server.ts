@@ -76,11 +76,16 @@ export interface PriceDrop {
   at: string;
 }
 
+/** The last instant the reduction in force is shown (null: none). */
+export function priceDropUntil(p: Pick<Property, "priceDropAt">): Date | null {
+  return p.priceDropAt ? new Date(p.priceDropAt.getTime() + PRICE_DROP_SHOWN_DAYS * DAY) : null;
+}
+
 /** The reduction to show now, or null (none, over PRICE_DROP_SHOWN_DAYS old, or under 1 %). */
 export function priceDropOf(p: PriceState, now: Date = new Date()): PriceDrop | null {
   const main = mainPrice(p);
   if (!main || p.priceDropFrom === null || p.priceDropAt === null) return null;
-  if (now.getTime() - p.priceDropAt.getTime() > PRICE_DROP_SHOWN_DAYS * DAY) return null;
+  if (now > (priceDropUntil(p) as Date)) return null;
   const percent = Math.floor(((p.priceDropFrom - main.value) / p.priceDropFrom) * 100);
   if (percent < 1) return null;
   const from =
