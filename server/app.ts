@@ -29,6 +29,7 @@ import { type RequestLogFields, requestLog } from "../app/server/log/request-log
 import type { S3Storage } from "../app/server/media/s3-storage.server";
 import { serveFromBucket } from "../app/server/media/serve-media.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
+import { startPriceDropSweep } from "../app/server/properties/price-drop-sweep.server";
 import { startIcalSweep } from "../app/server/rentals/ical-sync.server";
 import { warmSearchIndex } from "../app/server/search/search-index-sync.server";
 import { closeServices, openServices, type Services } from "../app/server/services.server";
@@ -54,6 +55,8 @@ export async function startServices(): Promise<Services> {
   services.alertSweep = startAlertSweep(services);
   // Imported temporada calendars block their nights (app/server/rentals/ical-sync.server.ts).
   services.icalSweep = startIcalSweep(services);
+  // "Baixou 8%" badges go when their 30 days are over (app/server/properties/price-drop-sweep.server.ts).
+  services.priceDropSweep = startPriceDropSweep(services);
   // Listing views in batches, from the listing loader and from page-cache hits.
   services.viewCounter = new ViewCounter(services.db, undefined, logOf(services));
   // Backups while the site runs on the embedded database (app/server/backup/site-endpoint.server.ts),

@@ -11,6 +11,7 @@ import { createLogger, type Logger } from "./log/logger.server";
 import { openStorage } from "./media/open-storage.server";
 import type { Storage } from "./media/storage.server";
 import type { OutboxWorker } from "./outbox/outbox.server";
+import type { PriceDropSweep } from "./properties/price-drop-sweep.server";
 import type { IcalSweep } from "./rentals/ical-sync.server";
 import { followIndexChanges } from "./search/search-index-sync.server";
 
@@ -37,6 +38,8 @@ export interface Services {
   alertSweep?: AlertSweep;
   /** Imported temporada calendars' periodic fetch (set by server/app.ts startServices). */
   icalSweep?: IcalSweep;
+  /** Ends price reductions whose badge time is over (set by server/app.ts startServices). */
+  priceDropSweep?: PriceDropSweep;
   /**
    * The data version every visible write bumps (page cache, per-version memos). Absent
    * in tests that build their own services: readers then query the database.
@@ -91,6 +94,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.leadSweep?.stop();
   await services.alertSweep?.stop();
   await services.icalSweep?.stop();
+  await services.priceDropSweep?.stop();
   await services.outboxWorker?.stop();
   await services.viewCounter?.stop();
   await services.stopFollowingIndexChanges?.();

@@ -1,8 +1,12 @@
 // "Baixou 8%" (decision 047): the rules of a reduction (pure), then on a real database the admin's
 // edit writing it and the cards and listing page reading it.
+
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, insertProperty, propertyFormData } from "../../../tests/support/factories";
+import { getDataVersion } from "../cache/data-version.server";
 import type { Database } from "../db/client.server";
+import { properties } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import { updateProperty } from "./admin.server";
@@ -12,6 +16,7 @@ import {
   priceColumnsAfter,
   priceDropOf,
 } from "./price-drop.server";
+import { endExpiredPriceDrops } from "./price-drop-sweep.server";
 import { listCardsByReferencias, listReducedCards } from "./public-cards.server";
 
 const DAY = 86_400_000;
@@ -177,5 +182,40 @@ describe("an agent lowering a price", () => {
     await edit("700000");
     [card] = await listCardsByReferencias(database.db, storage, ["PD0001"]);
     expect(card?.priceDrop).toBeNull();
+  });
+
+  it("takes the badge off when its 30 days are over, in the database and in one new data version", async () => {
+    const now = new Date();
+    const at = (days: number) => new Date(now.getTime() - days * DAY);
+    const reduced = { precoVenda: 540_000, priceDropFrom: 600_000, priceSince: at(0) };
+    await insertProperty(database.db, {
+      ...reduced,
+      referencia: "PD0010",
+      priceDropAt: at(PRICE_DROP_SHOWN_DAYS + 1),
+    });
+    await insertProperty(database.db, {
+      ...reduced,
+      referencia: "PD0011",
+      priceDropAt: at(PRICE_DROP_SHOWN_DAYS - 1),
+    });
+    const before = await getDataVersion(database.db);
+
+    expect(await endExpiredPriceDrops(database.db, now)).toEqual({ ended: 1 });
+    expect(await getDataVersion(database.db)).toBe(before + 1);
+    const cards = await listCardsByReferencias(database.db, storage, ["PD0010", "PD0011"]);
+    expect(cards.map((c) => [c.referencia, c.priceDrop?.percent ?? null])).toEqual([
+      ["PD0010", null],
+      ["PD0011", 10],
+    ]);
+    const [ended] = await database.db
+      .select({ from: properties.priceDropFrom, at: properties.priceDropAt, price: properties.precoVenda })
+      .from(properties)
+      .where(eq(properties.referencia, "PD0010"));
+    expect(ended).toEqual({ from: null, at: null, price: 540_000 });
+    // Nothing more to end: no new version (the cached pages stay).
+    expect(await endExpiredPriceDrops(database.db, now)).toEqual({ ended: 0 });
+    expect(await getDataVersion(database.db)).toBe(before + 1);
+    // Its 30 days over, the one in force goes too.
+    expect(await endExpiredPriceDrops(database.db, new Date(now.getTime() + 2 * DAY))).toEqual({ ended: 1 });
   });
 });
