@@ -21,3 +21,15 @@ export function formValues(formData: FormData): Record<string, string> {
   }
   return values;
 }
+
+/**
+ * A form's fields without the blank ones, as the zod builders of form-field-schemas.ts expect: a
+ * blank field is one not filled in (undefined), so "required" says so.
+ */
+export function filledIn(input: Record<string, unknown>): Record<string, string> {
+  const filled: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input)) {
+    if (typeof value === "string" && value.trim() !== "") filled[name] = value;
+  }
+  return filled;
+}

@@ -107,3 +107,32 @@ export const yesNoUnknown = (label: string) =>
 
 export const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
+
+function isRealDate(value: string): boolean {
+  const [year, month, date] = value.split("-").map(Number) as [number, number, number];
+  const utc = new Date(Date.UTC(year, month - 1, date));
+  return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date;
+}
+
+const DATE_MESSAGE = "Informe uma data válida, ex.: 25/03/2026.";
+
+/**
+ * A day as YYYY-MM-DD: what a date input sends, or 25/03/2026 typed where the browser has no date
+ * input. Years outside 2000–2099 are typos (0202, 3026) rather than plans.
+ */
+export const day = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .transform((value) => {
+      const typed = value.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
+      return typed ? `${typed[3]}-${typed[2]?.padStart(2, "0")}-${typed[1]?.padStart(2, "0")}` : value;
+    })
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
+        .refine(isRealDate, DATE_MESSAGE)
+        .refine((value) => value >= "2000-01-01" && value <= "2099-12-31", DATE_MESSAGE),
+    );

@@ -2,6 +2,7 @@
 // short task. The form's schema (lead screen and its action), the inbox's two sections, where an
 // action stands at a moment and how its due moment reads. Shared by the server and the screens.
 import { z } from "zod";
+import { day } from "./form-field-schemas";
 import type { LeadStatus } from "./vocabulary";
 
 export const NEXT_ACTION_MAX = 140;
@@ -71,34 +72,11 @@ export function formatDue(day: string, time: string | null): string {
   return time ? `${when} às ${time.slice(0, 5)}` : when;
 }
 
-function isRealDate(value: string): boolean {
-  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-const DATE_MESSAGE = "Informe uma data válida, ex.: 25/03/2026.";
 const TIME_MESSAGE = "Informe um horário válido, ex.: 14:30, ou deixe em branco.";
 
 /** The "Próxima ação" form: data (a date input's YYYY-MM-DD, or 25/03/2026 typed), hora (optional), tarefa. */
 export const nextActionSchema = z.object({
-  data: z
-    .string({ error: "Informe a data." })
-    .trim()
-    .min(1, "Informe a data.")
-    // A browser without a date input sends what was typed: 25/03/2026 reads as the same day.
-    .transform((value) => {
-      const typed = value.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
-      return typed ? `${typed[3]}-${typed[2]?.padStart(2, "0")}-${typed[1]?.padStart(2, "0")}` : value;
-    })
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
-        .refine(isRealDate, DATE_MESSAGE)
-        // A typo (0202, 3026) rather than a plan: PostgreSQL would take it, the agent did not mean it.
-        .refine((value) => value >= "2000-01-01" && value <= "2099-12-31", DATE_MESSAGE),
-    ),
+  data: day("Informe a data."),
   hora: z
     .string({ error: TIME_MESSAGE })
     .trim()

@@ -130,6 +130,34 @@ export const LEAD_STATUSES = {
 export type LeadStatus = keyof typeof LEAD_STATUSES;
 export const LEAD_STATUS_KEYS = Object.keys(LEAD_STATUSES) as [LeadStatus, ...LeadStatus[]];
 
+/**
+ * Where a buyer's or tenant's proposal stands (app/server/leads/proposals.server.ts): the agent
+ * takes it to the owner, then records the answer, or that the person withdrew it.
+ */
+export const PROPOSAL_STATUSES = {
+  em_analise: "Com o proprietário",
+  contraproposta: "Contraproposta",
+  aceita: "Aceita",
+  recusada: "Recusada",
+  retirada: "Retirada",
+} as const;
+export type ProposalStatus = keyof typeof PROPOSAL_STATUSES;
+export const PROPOSAL_STATUS_KEYS = Object.keys(PROPOSAL_STATUSES) as [ProposalStatus, ...ProposalStatus[]];
+
+/** How the buyer would pay (a rent proposal has none). */
+export const PROPOSAL_PAYMENTS = {
+  a_vista: "À vista",
+  financiamento: "Financiamento bancário",
+  fgts: "Financiamento com FGTS",
+  permuta: "Permuta (com ou sem torna)",
+  direto: "Parcelado com o proprietário",
+} as const;
+export type ProposalPayment = keyof typeof PROPOSAL_PAYMENTS;
+export const PROPOSAL_PAYMENT_KEYS = Object.keys(PROPOSAL_PAYMENTS) as [
+  ProposalPayment,
+  ...ProposalPayment[],
+];
+
 export const LEAD_ORIGINS = {
   formulario_imovel: "Formulário do imóvel",
   formulario_contato: "Formulário de contato",

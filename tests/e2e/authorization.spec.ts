@@ -367,7 +367,7 @@ test.describe("as a corretor, on records of someone else", () => {
       const intents = [
         ...["salvar", "publicar", "despublicar", "arquivar", "destacar", "remover-destaque", "status"],
         ...["duplicar", "excluir", "reorder", "move", "cover", "alt", "delete", "note", "assign"],
-        ...["proxima-acao", "converter", "gerar", "desativar", ""],
+        ...["proxima-acao", "converter", "gerar", "desativar", "proposta", "proposta-resposta", ""],
       ];
       for (const intent of intents) {
         const response = await postAs(request, E2E_BASE_URL, cookie, path, {
@@ -385,6 +385,10 @@ test.describe("as a corretor, on records of someone else", () => {
           data: "2030-01-01",
           hora: "09:00",
           tarefa: "Tarefa de quem não devia",
+          proposalId: "1",
+          resposta: "aceita",
+          valor: "100.000",
+          validade: "2030-01-01",
         });
         expect([403, 404], `POST ${path} intent=${intent}`).toContain(response.status());
       }

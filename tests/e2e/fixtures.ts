@@ -175,6 +175,32 @@ export async function sessionFor(
   return fresh;
 }
 
+/**
+ * A lead sent through a listing's form, as a visitor would: the first listing of a search (by
+ * default the newest), its id (from the admin's inbox) and the listing's referência.
+ */
+export async function listingLead(
+  api: APIRequestContext,
+  name: string,
+  search = "ordem=recentes",
+): Promise<{ id: string; referencia: string }> {
+  const listings = await (await api.get(`${E2E_BASE_URL}/todos-os-imoveis?${search}`)).text();
+  const referencia = listings.match(/href="\/casas\/([A-Za-z0-9-]+)"/)?.[1];
+  if (!referencia) throw new Error("nenhum imóvel publicado");
+  const sent = await api.post(`${E2E_BASE_URL}/casas/${referencia}`, {
+    form: { name, phone: uniquePhone(), message: "Quero visitar no fim de semana.", consent: "on" },
+    headers: { Origin: E2E_BASE_URL },
+  });
+  if (sent.status() !== 200) throw new Error(`o formulário do imóvel respondeu ${sent.status()}`);
+  const admin = await sessionFor(api, E2E_BASE_URL, "admin");
+  const inbox = await (
+    await api.get(`${E2E_BASE_URL}/admin/leads`, { headers: { Cookie: `${admin.name}=${admin.value}` } })
+  ).text();
+  const id = inbox.match(new RegExp(`href="/admin/leads/(\\d+)"[^>]*>${name}<`))?.[1];
+  if (!id) throw new Error(`o lead ${name} não apareceu na caixa do administrador`);
+  return { id, referencia };
+}
+
 /** A listing's admin id, found by its referência in the admin list (the page must be signed in). */
 export async function adminIdOf(page: Page, referencia: string): Promise<string> {
   await page.goto(`/admin/imoveis?q=${referencia}`);

@@ -2,28 +2,9 @@
 // JavaScript (errors before sending) and without (the action answers them), the overdue one is
 // counted on the painel under its agent and listed by the link to the inbox, a corretor's painel
 // counts only their own, and the screens pass axe.
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { formatDue, maceioClock } from "../../app/lib/next-action";
-import { E2E_BASE_URL, expectNoAxeViolations, loginAs, sessionFor, test, uniquePhone } from "./fixtures";
-
-/** A lead sent through a listing's form, as a visitor would; its id, from the admin's inbox. */
-async function newLead(api: APIRequestContext, name: string): Promise<string> {
-  const listings = await (await api.get(`${E2E_BASE_URL}/todos-os-imoveis?ordem=recentes`)).text();
-  const referencia = listings.match(/href="\/casas\/([A-Za-z0-9-]+)"/)?.[1];
-  if (!referencia) throw new Error("nenhum imóvel publicado");
-  const sent = await api.post(`${E2E_BASE_URL}/casas/${referencia}`, {
-    form: { name, phone: uniquePhone(), message: "Quero visitar no fim de semana.", consent: "on" },
-    headers: { Origin: E2E_BASE_URL },
-  });
-  expect(sent.status(), "lead enviado pelo formulário do imóvel").toBe(200);
-  const admin = await sessionFor(api, E2E_BASE_URL, "admin");
-  const inbox = await (
-    await api.get(`${E2E_BASE_URL}/admin/leads`, { headers: { Cookie: `${admin.name}=${admin.value}` } })
-  ).text();
-  const id = inbox.match(new RegExp(`href="/admin/leads/(\\d+)"[^>]*>${name}<`))?.[1];
-  if (!id) throw new Error("o lead enviado não apareceu na caixa do administrador");
-  return id;
-}
+import { expectNoAxeViolations, listingLead, loginAs, test } from "./fixtures";
 
 /** A Maceió day `days` from today (YYYY-MM-DD). */
 const maceioDay = (days: number) => maceioClock(new Date(Date.now() + days * 86_400_000)).day;
@@ -36,7 +17,7 @@ const leadName = `Lead da Próxima Ação ${Date.now().toString(36)}`;
 let leadId = "";
 
 test("com JavaScript: os erros aparecem antes de enviar; a próxima ação é salva", async ({ page }) => {
-  leadId = await newLead(page.request, leadName);
+  leadId = (await listingLead(page.request, leadName)).id;
   await loginAs(page, "admin");
   await page.goto(`/admin/leads/${leadId}`);
   // With a demo corretor (its listing could be one a test gave the fixture corretor).

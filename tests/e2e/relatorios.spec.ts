@@ -7,6 +7,7 @@ import { type APIRequestContext, expect } from "@playwright/test";
 import {
   E2E_BASE_URL,
   expectNoAxeViolations,
+  listingLead,
   loginAs,
   postAs,
   sessionFor,
@@ -72,25 +73,6 @@ function delta(after: number[], before: number[]): number[] {
   return after.map((value, i) => value - (before[i] ?? 0));
 }
 
-/** A lead sent through a listing's form; its id, found in the admin's inbox. */
-async function listingLead(api: APIRequestContext, name: string): Promise<string> {
-  const listings = await (await api.get("/todos-os-imoveis?ordem=recentes")).text();
-  const referencia = listings.match(/href="\/casas\/([A-Za-z0-9-]+)"/)?.[1];
-  if (!referencia) throw new Error("nenhum imóvel publicado");
-  const sent = await api.post(`/casas/${referencia}`, {
-    form: { name, phone: uniquePhone(), message: "Quero visitar.", consent: "on" },
-    headers: { Origin: E2E_BASE_URL },
-  });
-  expect(sent.status()).toBe(200);
-  const admin = await sessionFor(api, E2E_BASE_URL, "admin");
-  const inbox = await (
-    await api.get("/admin/leads", { headers: { Cookie: `${admin.name}=${admin.value}` } })
-  ).text();
-  const id = inbox.match(new RegExp(`href="/admin/leads/(\\d+)"[^>]*>${name}<`))?.[1];
-  if (!id) throw new Error(`o lead ${name} não apareceu na caixa do administrador`);
-  return id;
-}
-
 /** A user's id, from the admin's list of users. */
 async function userId(api: APIRequestContext, email: string): Promise<string> {
   const admin = await sessionFor(api, E2E_BASE_URL, "admin");
@@ -128,7 +110,7 @@ test("the funnel counts the new leads where they got, for the admin and, of her 
   const corretorBefore = await reportCsv(request, "corretor");
 
   // A: the site's form, handed to the corretora, who takes it to a proposal and then loses it.
-  const leadA = await listingLead(request, `Funil A ${stamp}`);
+  const leadA = (await listingLead(request, `Funil A ${stamp}`)).id;
   const admin = await sessionFor(request, E2E_BASE_URL, "admin");
   const assigned = await postAs(request, E2E_BASE_URL, admin, `/admin/leads/${leadA}`, {
     intent: "assign",
@@ -147,7 +129,7 @@ test("the funnel counts the new leads where they got, for the admin and, of her 
   });
   expect(recorded.status()).toBe(303);
   // C: the site's form, the admin's own, closed straight away.
-  const leadC = await listingLead(request, `Funil C ${stamp}`);
+  const leadC = (await listingLead(request, `Funil C ${stamp}`)).id;
   const adminsOwn = await postAs(request, E2E_BASE_URL, admin, `/admin/leads/${leadC}`, {
     intent: "assign",
     assigneeId: await userId(request, "admin@teste.com.br"),

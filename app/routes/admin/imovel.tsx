@@ -5,6 +5,7 @@ import { PhotoManager } from "../../components/admin/photo-manager";
 import { PropertyActions } from "../../components/admin/property-actions";
 import { PropertyForm } from "../../components/admin/property-form";
 import { PropertyPageHeader } from "../../components/admin/property-page-header";
+import { PropertyProposals } from "../../components/admin/property-proposals";
 import { Stylesheet } from "../../components/stylesheet";
 import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
@@ -16,6 +17,7 @@ import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { getListingNumbers } from "../../server/dashboard/dashboard.server";
 import { readForm } from "../../server/http/read-form.server";
+import { proposalsOfProperty } from "../../server/leads/proposals.server";
 import { type Actor, loadManageable, parseId } from "../../server/properties/access.server";
 import {
   deleteProperty,
@@ -48,10 +50,11 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
   return guarded(async () => {
     const id = parseId(params.id);
     const { property, oldReferencias } = await getPropertyForEdit(db, actor, id);
-    const [photos, agents, numbers] = await Promise.all([
+    const [photos, agents, numbers, proposals] = await Promise.all([
       listPhotos(db, storage, actor, id),
       user.role === "admin" ? listAgents(db, property.corretorId) : null,
       getListingNumbers(db, id),
+      proposalsOfProperty(db, actor, id),
     ]);
     return data(
       {
@@ -72,6 +75,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
         photos,
         agents,
         numbers,
+        proposals: proposals.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
       },
       { headers: { "Cache-Control": "no-store" } },
     );
@@ -159,7 +163,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, values, photos, agents, numbers } = loaderData;
+  const { property, values, photos, agents, numbers, proposals } = loaderData;
   const [search] = useSearchParams();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "salvar";
@@ -222,6 +226,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       <ListingNumbers numbers={numbers} />
+      <PropertyProposals proposals={proposals} />
 
       <PropertyActions
         publicacao={property.publicacao}

@@ -9,18 +9,16 @@ import { LeadHandling } from "../../components/admin/lead/handling";
 import { LeadHistory } from "../../components/admin/lead/history";
 import { LeadNextAction } from "../../components/admin/lead/next-action";
 import { LeadNotes } from "../../components/admin/lead/notes";
+import { LeadProposals } from "../../components/admin/lead/proposals";
 import { awaitsResponse, ResponseTimer } from "../../components/admin/lead/response-timer";
 import { SuggestListings } from "../../components/admin/lead/suggest-listings";
 import { Stylesheet } from "../../components/stylesheet";
 import { reachableOnWhatsapp } from "../../lib/contact";
+import { filledIn, formValues } from "../../lib/form-errors";
 import { leadAssignSchema, leadNoteSchema, leadStatusSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
-import {
-  maceioClock,
-  type NextActionErrors,
-  type NextActionField,
-  nextActionState,
-} from "../../lib/next-action";
+import { isOpenLead, maceioClock, type NextActionErrors, nextActionState } from "../../lib/next-action";
+import { type ProposalErrors, proposalAnswerSchema } from "../../lib/proposal";
 import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_STATUSES } from "../../lib/vocabulary";
@@ -30,6 +28,7 @@ import { readForm } from "../../server/http/read-form.server";
 import { readResponseDue } from "../../server/leads/distribution.server";
 import { addLeadNote, assignLead, canSee, changeLeadStatus, getLead } from "../../server/leads/inbox.server";
 import { setNextAction } from "../../server/leads/next-action.server";
+import { answerProposal, proposalsOfLead, recordProposal } from "../../server/leads/proposals.server";
 import { suggestionCandidates } from "../../server/leads/suggestions.server";
 import { listAgents } from "../../server/properties/admin.server";
 import { answerBookingRequest, bookingRequestsOf } from "../../server/rentals/rentals.server";
@@ -68,6 +67,15 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       nextAction,
       registered: registered === "novo" || registered === "historico" ? registered : null,
       bookingRequests: await bookingRequestsOf(db, found.lead.id, found.contacts),
+      proposals: await proposalsOfLead(db, found.lead.id),
+      // An open lead takes a new proposal; the form starts from the listing it came about.
+      newProposal: isOpenLead(found.lead.status)
+        ? {
+            referencia: found.lead.referencia ?? "",
+            finalidade:
+              found.lead.propertyFinalidades?.[0] === "aluguel" ? ("aluguel" as const) : ("venda" as const),
+          }
+        : null,
       // Only a lead with a phone WhatsApp can open is sent listings there.
       suggestions: reachableOnWhatsapp(found.lead.phone)
         ? await suggestionCandidates(db, found.lead.propertyId)
@@ -84,9 +92,9 @@ type ActionData =
       ok: false;
       intent: string;
       error: string;
-      /** The next-action form's messages per field, and what was typed. */
-      fieldErrors?: NextActionErrors;
-      values?: Partial<Record<NextActionField, string>>;
+      /** The next-action or proposal form's messages per field, and what was typed. */
+      fieldErrors?: NextActionErrors & ProposalErrors;
+      values?: Record<string, string>;
     };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
@@ -176,6 +184,35 @@ export async function action({ request, url, params, context }: Route.ActionArgs
         return notFound();
     }
   }
+  // Proposals (decision 048): recording one, and the owner's answer.
+  if (intent === "proposta") {
+    const values = formValues(form);
+    const result = await recordProposal(db, actor, id, values);
+    if (result.ok) return { ok: true, intent };
+    if (result.reason === "not-found") return notFound();
+    if (result.reason === "closed")
+      return bad(
+        "Este lead está encerrado: mude a etapa para retomar o atendimento antes de registrar uma proposta.",
+      );
+    return data<ActionData>(
+      { ok: false, intent, error: "Corrija os campos da proposta.", fieldErrors: result.fieldErrors, values },
+      { status: 400 },
+    );
+  }
+  if (intent === "proposta-resposta") {
+    const proposalId = Number(form.get("proposalId"));
+    if (!Number.isSafeInteger(proposalId) || proposalId <= 0) return bad("Proposta inválida.");
+    const parsed = proposalAnswerSchema.safeParse(filledIn(formValues(form)));
+    if (!parsed.success) return bad(parsed.error.issues[0]?.message ?? "Resposta inválida.");
+    const answer = await answerProposal(db, actor, id, proposalId, parsed.data);
+    if (answer.ok) return { ok: true, intent };
+    if (answer.reason === "answered")
+      return data<ActionData>(
+        { ok: false, intent, error: "Esta proposta já foi respondida." },
+        { status: 409 },
+      );
+    return notFound();
+  }
   if (intent === "assign") {
     if (user.role !== "admin")
       return data<ActionData>(
@@ -192,8 +229,19 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {
-  const { lead, notes, agents, contacts, registered, nextAction, response, bookingRequests, suggestions } =
-    loaderData;
+  const {
+    lead,
+    notes,
+    agents,
+    contacts,
+    registered,
+    nextAction,
+    response,
+    bookingRequests,
+    suggestions,
+    proposals,
+    newProposal,
+  } = loaderData;
   const actionData = useKeptActionData<ActionData>(lead.id);
   const busy = useNavigation().state === "submitting";
   useLiveEvents(["lead-updated"]);
@@ -201,6 +249,8 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
     actionData && !actionData.ok && actionData.intent === intent ? actionData.error : undefined;
   const refusedNextAction =
     actionData && !actionData.ok && actionData.intent === "proxima-acao" ? actionData : undefined;
+  const refusedProposal =
+    actionData && !actionData.ok && actionData.intent === "proposta" ? actionData : undefined;
 
   return (
     <main className="admin-page admin-lead">
@@ -234,7 +284,11 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
                   ? "Reserva confirmada: as noites estão ocupadas no calendário e o hóspede vai receber o e-mail."
                   : actionData.intent === "reserva-recusar"
                     ? "Pedido de reserva recusado."
-                    : "Etapa atualizada."}
+                    : actionData.intent === "proposta"
+                      ? "Proposta registrada."
+                      : actionData.intent === "proposta-resposta"
+                        ? "Resposta da proposta registrada."
+                        : "Etapa atualizada."}
         </p>
       ) : null}
 
@@ -245,6 +299,15 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
           <BookingRequests
             requests={bookingRequests}
             error={errorFor("reserva-confirmar") ?? errorFor("reserva-recusar")}
+            busy={busy}
+          />
+          <LeadProposals
+            proposals={proposals}
+            newProposal={newProposal}
+            errors={refusedProposal?.fieldErrors}
+            values={refusedProposal?.values}
+            formError={refusedProposal?.error}
+            answerError={errorFor("proposta-resposta")}
             busy={busy}
           />
           <LeadHistory contacts={contacts} />

@@ -30,6 +30,8 @@ import {
   IPTU_PERIOD_KEYS,
   LEAD_ORIGIN_KEYS,
   LEAD_STATUS_KEYS,
+  PROPOSAL_PAYMENT_KEYS,
+  PROPOSAL_STATUS_KEYS,
   PUBLICATION_KEYS,
   RENT_PERIOD_KEYS,
   STATUS_KEYS,
@@ -1022,6 +1024,50 @@ export const rentalIcalFeeds = pgTable(
   ],
 );
 
+/**
+ * A buyer's or tenant's proposal for a listing, which the agent takes to the owner
+ * (app/server/leads/proposals.server.ts, decision 048): the amount (whole reais; a rent's is per
+ * month), how the buyer would pay, the conditions, until when it stands, and the owner's answer
+ * (a contraproposta names its amount). Gone with the lead (LGPD erasure) or the listing.
+ */
+export const proposals = pgTable(
+  "proposals",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    finalidade: text("finalidade", { enum: ["venda", "aluguel"] }).notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    /** The asking price when it was made (the listing's may change later). */
+    askingPrice: bigint("asking_price", { mode: "number" }),
+    payment: text("payment", { enum: PROPOSAL_PAYMENT_KEYS }),
+    conditions: text("conditions").notNull().default(""),
+    /** The last Maceió day it stands (a date, like a next action's). */
+    validUntil: date("valid_until").notNull(),
+    status: text("status", { enum: PROPOSAL_STATUS_KEYS }).notNull().default("em_analise"),
+    counterAmount: bigint("counter_amount", { mode: "number" }),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    answeredById: integer("answered_by_id").references(() => users.id, { onDelete: "set null" }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("proposals_lead_idx").on(t.leadId, t.createdAt),
+    index("proposals_property_idx").on(t.propertyId, t.createdAt),
+    check("proposals_finalidade_check", inList("finalidade", ["venda", "aluguel"])),
+    check(
+      "proposals_payment_check",
+      sql`${t.payment} is null or ${inList("payment", PROPOSAL_PAYMENT_KEYS)}`,
+    ),
+    check("proposals_status_check", inList("status", PROPOSAL_STATUS_KEYS)),
+    check("proposals_amount_check", sql`${t.amount} > 0 and coalesce(${t.counterAmount}, 1) > 0`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Property = typeof properties.$inferSelect;
 export type NewProperty = typeof properties.$inferInsert;
@@ -1035,3 +1081,4 @@ export type Visit = typeof visits.$inferSelect;
 export type RentalTerms = typeof rentalTerms.$inferSelect;
 export type RentalBooking = typeof rentalBookings.$inferSelect;
 export type RentalIcalFeed = typeof rentalIcalFeeds.$inferSelect;
+export type Proposal = typeof proposals.$inferSelect;

@@ -7,7 +7,7 @@ import { maceioClock } from "../../lib/next-action";
 import type { LeadOrigin, LeadStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { SessionUser } from "../auth/guard.server";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { leadContacts, leadNotes, leadStatusChanges, leads, properties, users } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { byDue, nextActionOnStatusChange, nextActionView } from "./next-action-due.server";
@@ -76,6 +76,8 @@ export interface LeadRow {
   propertyId: number | null;
   referencia: string | null;
   titulo: string | null;
+  /** The listing's finalidades (a new proposal's default: app/components/admin/lead/proposals.tsx). */
+  propertyFinalidades: string[] | null;
   assigneeId: number | null;
   assigneeName: string | null;
   /** The next action: Maceió date (YYYY-MM-DD), time (HH:MM:SS) or null, task; null when closed. */
@@ -110,6 +112,7 @@ const rowColumns = {
   propertyId: leads.propertyId,
   referencia: properties.referencia,
   titulo: properties.titulo,
+  propertyFinalidades: properties.finalidades,
   assigneeId: leads.assigneeId,
   assigneeName: users.name,
   nextActionDate: leads.nextActionDate,
@@ -250,35 +253,49 @@ export async function changeLeadStatus(
   const lead = await canSee(db, actor, id);
   if (!lead) return false;
   if (lead.status === status) return true;
-  await db.transaction(async (tx) => {
-    await tx
-      .update(leads)
-      .set({
-        status,
-        updatedAt: now,
-        ...firstResponse(actor, now),
-        ...nextActionOnStatusChange(lead.status, status, now),
-      })
-      .where(eq(leads.id, id));
-    await tx
-      .insert(leadStatusChanges)
-      .values({ leadId: id, fromStatus: lead.status, toStatus: status, userId: actor.id, at: now });
-    await audit(tx, {
-      userId: actor.id,
-      action: "lead-status",
-      entity: "lead",
-      entityId: id,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      details: { from: lead.status, to: status },
-    });
-    await publishEvent(tx, {
-      type: "lead-updated",
-      id,
-      agentIds: agentsOf(leadAgent(lead.assigneeId, lead.listingCorretorId)),
-    });
-  });
+  await db.transaction((tx) => moveLeadStatus(tx, actor, lead, status, now));
   return true;
+}
+
+/**
+ * A lead's move to another pipeline step, in the caller's transaction: the step and its history
+ * (the funnel), the first response, the next action a closing or reopening implies, the audit
+ * log, and open screens hear of it. `lead` is canSee's row.
+ */
+export async function moveLeadStatus(
+  tx: Tx,
+  actor: Actor,
+  lead: NonNullable<Awaited<ReturnType<typeof canSee>>>,
+  status: LeadStatus,
+  now: Date,
+): Promise<void> {
+  const id = lead.id;
+  await tx
+    .update(leads)
+    .set({
+      status,
+      updatedAt: now,
+      ...firstResponse(actor, now),
+      ...nextActionOnStatusChange(lead.status, status, now),
+    })
+    .where(eq(leads.id, id));
+  await tx
+    .insert(leadStatusChanges)
+    .values({ leadId: id, fromStatus: lead.status, toStatus: status, userId: actor.id, at: now });
+  await audit(tx, {
+    userId: actor.id,
+    action: "lead-status",
+    entity: "lead",
+    entityId: id,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    details: { from: lead.status, to: status },
+  });
+  await publishEvent(tx, {
+    type: "lead-updated",
+    id,
+    agentIds: agentsOf(leadAgent(lead.assigneeId, lead.listingCorretorId)),
+  });
 }
 
 export async function addLeadNote(db: Db, actor: Actor, id: number, body: string): Promise<boolean> {

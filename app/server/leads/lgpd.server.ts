@@ -1,7 +1,7 @@
 // LGPD requests (docs/domain.md) about one person, found by e-mail or phone: export everything we hold about
-// them (their leads, every contact in their history and the notes on those leads, and the
+// them (their leads, every contact in their history, the notes and proposals on those leads, and the
 // properties they offered on /anuncie-seu-imovel: captações; the searches they saved for e-mail
-// alerts) as JSON, or erase it. Erasure deletes the leads (contacts and notes cascade), the
+// alerts) as JSON, or erase it. Erasure deletes the leads (contacts, notes and proposals cascade), the
 // captações (notes and pending photos cascade; their files go after the commit), the saved
 // searches (app/server/alerts/subscriptions.server.ts) and their unsent e-mails, and leaves an audit entry that records
 // what was erased without repeating the personal data.
@@ -12,7 +12,7 @@ import { audit } from "../audit/audit.server";
 import { type CaptacaoExport, erasePersonCaptacoes, exportPersonCaptacoes } from "../captacoes/lgpd.server";
 import { removePendingFiles } from "../captacoes/pending-photos.server";
 import type { Db } from "../db/client.server";
-import { leadContacts, leadNotes, leads, outbox, properties } from "../db/schema.server";
+import { leadContacts, leadNotes, leads, outbox, properties, proposals } from "../db/schema.server";
 import { defaultLogger, type Logger } from "../log/logger.server";
 import type { Storage } from "../media/storage.server";
 import type { Actor } from "./inbox.server";
@@ -48,6 +48,18 @@ export interface PersonData {
       message: string;
       extra: Record<string, unknown> | null;
       receivedAt: string;
+    }[];
+    /** The proposals they made (decision 048): listing, amount, terms and the answer. */
+    proposals: {
+      referencia: string;
+      finalidade: string;
+      amount: number;
+      payment: string | null;
+      conditions: string;
+      validUntil: string;
+      status: string;
+      counterAmount: number | null;
+      createdAt: string;
     }[];
   }[];
   /** The properties they offered the agency (/anuncie-seu-imovel). */
@@ -99,6 +111,25 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
         .where(inArray(leadContacts.leadId, ids))
         .orderBy(leadContacts.receivedAt)
     : [];
+  const offers = ids.length
+    ? await db
+        .select({
+          leadId: proposals.leadId,
+          referencia: properties.referencia,
+          finalidade: proposals.finalidade,
+          amount: proposals.amount,
+          payment: proposals.payment,
+          conditions: proposals.conditions,
+          validUntil: proposals.validUntil,
+          status: proposals.status,
+          counterAmount: proposals.counterAmount,
+          createdAt: proposals.createdAt,
+        })
+        .from(proposals)
+        .innerJoin(properties, eq(properties.id, proposals.propertyId))
+        .where(inArray(proposals.leadId, ids))
+        .orderBy(proposals.createdAt)
+    : [];
   const captacoes = await exportPersonCaptacoes(db, contato);
   const alertas = await exportPersonAlerts(db, contato);
   return {
@@ -114,6 +145,9 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
       contacts: contacts
         .filter((c) => c.leadId === r.id)
         .map(({ leadId: _, receivedAt, ...c }) => ({ ...c, receivedAt: receivedAt.toISOString() })),
+      proposals: offers
+        .filter((o) => o.leadId === r.id)
+        .map(({ leadId: _, createdAt, ...o }) => ({ ...o, createdAt: createdAt.toISOString() })),
     })),
     captacoes,
     alertas,

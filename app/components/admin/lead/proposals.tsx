@@ -1,0 +1,243 @@
+// "Propostas" on a lead's screen (decision 048): each proposal the person made, against the asking
+// price, with the owner's answer; an open one takes the answer the agent brings back (aceita,
+// recusada, contraproposta with its amount) or that the person withdrew it. Below, the form that
+// records a new one (intent "proposta"); the answers post intent "proposta-resposta".
+import { Form } from "react-router";
+import { filledIn } from "../../../lib/form-errors";
+import { formatPrice } from "../../../lib/format";
+import { maceioClock } from "../../../lib/next-action";
+import {
+  addDays,
+  againstAsking,
+  hasLapsed,
+  isOpenProposal,
+  PROPOSAL_CONDITIONS_MAX,
+  PROPOSAL_DEFAULT_DAYS,
+  type ProposalErrors,
+  type ProposalField,
+  proposalSchema,
+} from "../../../lib/proposal";
+import { formatIsoDate } from "../../../lib/rental";
+import {
+  PROPOSAL_PAYMENTS,
+  PROPOSAL_STATUSES,
+  type ProposalPayment,
+  type ProposalStatus,
+} from "../../../lib/vocabulary";
+import { Field, FormAlert, TextAreaField, useClientValidation } from "../../form-field";
+
+export interface LeadProposalItem {
+  id: number;
+  referencia: string;
+  finalidade: "venda" | "aluguel";
+  amount: number;
+  askingPrice: number | null;
+  payment: ProposalPayment | null;
+  conditions: string;
+  validUntil: string;
+  status: ProposalStatus;
+  counterAmount: number | null;
+  createdByName: string | null;
+}
+
+export interface LeadProposalsProps {
+  proposals: LeadProposalItem[];
+  /** Null: the lead is closed or lost, and takes no new proposal. */
+  newProposal: { referencia: string; finalidade: "venda" | "aluguel" } | null;
+  /** A refused submission of the new-proposal form: its messages and what was typed. */
+  errors?: ProposalErrors;
+  values?: Partial<Record<ProposalField, string>>;
+  /** A refused answer, or a refused new proposal's message for the whole form. */
+  answerError?: string;
+  formError?: string;
+  busy: boolean;
+}
+
+/** "R$ 760.000", or "R$ 2.800/mês" for a rent. */
+export const proposalAmount = (amount: number, finalidade: "venda" | "aluguel") =>
+  finalidade === "aluguel" ? `${formatPrice(amount)}/mês` : formatPrice(amount);
+
+export function LeadProposals({
+  proposals,
+  newProposal,
+  errors: serverErrors,
+  values,
+  answerError,
+  formError,
+  busy,
+}: LeadProposalsProps) {
+  const today = maceioClock(new Date()).day;
+  const schema = proposalSchema(today);
+  const { errors, onSubmit } = useClientValidation(
+    { safeParse: (data: unknown) => schema.safeParse(filledIn(data as Record<string, unknown>)) },
+    serverErrors,
+  );
+  const refused = Boolean(formError || (serverErrors && Object.keys(serverErrors).length));
+  return (
+    <section className="lead-card lead-proposals" aria-labelledby="lead-propostas">
+      <h2 id="lead-propostas">Propostas</h2>
+      <FormAlert>{answerError}</FormAlert>
+      {proposals.length ? (
+        <ul className="lead-proposals__list">
+          {proposals.map((p) => (
+            <li key={p.id} className="lead-proposal" data-testid="proposta">
+              <p>
+                <strong>
+                  {p.referencia}: {proposalAmount(p.amount, p.finalidade)}
+                </strong>
+                {againstAsking(p.amount, p.askingPrice) ? ` (${againstAsking(p.amount, p.askingPrice)})` : ""}
+                {p.payment ? ` — ${PROPOSAL_PAYMENTS[p.payment]}` : ""}
+              </p>
+              {p.conditions ? <p className="lead-proposal__conditions">{p.conditions}</p> : null}
+              <p className="lead-proposal__status">
+                <span className={`proposal-status proposal-status--${p.status}`}>
+                  {PROPOSAL_STATUSES[p.status]}
+                </span>{" "}
+                {p.counterAmount !== null
+                  ? `Contraproposta do proprietário: ${proposalAmount(p.counterAmount, p.finalidade)}. `
+                  : ""}
+                {isOpenProposal(p.status)
+                  ? hasLapsed(p, today)
+                    ? `Venceu em ${formatIsoDate(p.validUntil)}.`
+                    : `Válida até ${formatIsoDate(p.validUntil)}.`
+                  : null}
+              </p>
+              {isOpenProposal(p.status) ? (
+                <Form method="post" className="lead-proposal__answer">
+                  <input type="hidden" name="intent" value="proposta-resposta" />
+                  <input type="hidden" name="proposalId" value={p.id} />
+                  <fieldset>
+                    <legend>Resposta</legend>
+                    <button
+                      type="submit"
+                      name="resposta"
+                      value="aceita"
+                      className="btn btn--primary"
+                      disabled={busy}
+                    >
+                      Aceita
+                    </button>
+                    <button type="submit" name="resposta" value="recusada" className="btn" disabled={busy}>
+                      Recusada
+                    </button>
+                    <button type="submit" name="resposta" value="retirada" className="btn" disabled={busy}>
+                      Retirada pelo cliente
+                    </button>
+                    <Field
+                      idPrefix={`proposta-${p.id}-`}
+                      name="contraValor"
+                      label="Contraproposta do proprietário (R$)"
+                      inputMode="numeric"
+                      autoComplete="off"
+                    />
+                    <button
+                      type="submit"
+                      name="resposta"
+                      value="contraproposta"
+                      className="btn"
+                      disabled={busy}
+                    >
+                      Registrar contraproposta
+                    </button>
+                  </fieldset>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>Nenhuma proposta registrada.</p>
+      )}
+      {newProposal ? (
+        <details className="lead-proposals__new" open={refused || undefined}>
+          <summary>Registrar proposta</summary>
+          <FormAlert>{formError}</FormAlert>
+          <Form method="post" noValidate onSubmit={onSubmit} className="lead-proposals__form">
+            <input type="hidden" name="intent" value="proposta" />
+            <Field
+              idPrefix="proposta-"
+              name="referencia"
+              label="Referência do imóvel"
+              required
+              autoComplete="off"
+              defaultValue={values?.referencia ?? newProposal.referencia}
+              error={errors.referencia}
+            />
+            <div className="form-field">
+              <label htmlFor="proposta-finalidade">Proposta de</label>
+              <select
+                id="proposta-finalidade"
+                name="finalidade"
+                defaultValue={values?.finalidade ?? newProposal.finalidade}
+                aria-invalid={errors.finalidade ? true : undefined}
+                aria-describedby={errors.finalidade ? "proposta-finalidade-erro" : undefined}
+              >
+                <option value="venda">Compra</option>
+                <option value="aluguel">Locação (valor por mês)</option>
+              </select>
+              {errors.finalidade ? (
+                <p className="form-field__error" id="proposta-finalidade-erro">
+                  {errors.finalidade}
+                </p>
+              ) : null}
+            </div>
+            <Field
+              idPrefix="proposta-"
+              name="valor"
+              label="Valor proposto (R$)"
+              required
+              inputMode="numeric"
+              autoComplete="off"
+              hint="Em reais, sem centavos, ex.: 760.000."
+              defaultValue={values?.valor ?? ""}
+              error={errors.valor}
+            />
+            <div className="form-field">
+              <label htmlFor="proposta-pagamento">Forma de pagamento (compra)</label>
+              <select
+                id="proposta-pagamento"
+                name="pagamento"
+                defaultValue={values?.pagamento ?? ""}
+                aria-invalid={errors.pagamento ? true : undefined}
+                aria-describedby={errors.pagamento ? "proposta-pagamento-erro" : undefined}
+              >
+                <option value="">Escolha</option>
+                {Object.entries(PROPOSAL_PAYMENTS).map(([key, label]) => (
+                  <option key={key} value={key}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+              {errors.pagamento ? (
+                <p className="form-field__error" id="proposta-pagamento-erro">
+                  {errors.pagamento}
+                </p>
+              ) : null}
+            </div>
+            <TextAreaField
+              name="condicoes"
+              label="Condições (opcional)"
+              rows={3}
+              maxLength={PROPOSAL_CONDITIONS_MAX}
+              hint="Sinal, prazos, o que fica no imóvel, ex.: entrada de 20% com FGTS, escritura em 60 dias."
+              defaultValue={values?.condicoes ?? ""}
+              error={errors.condicoes}
+            />
+            <Field
+              idPrefix="proposta-"
+              name="validade"
+              label="Válida até"
+              type="date"
+              required
+              defaultValue={values?.validade ?? addDays(today, PROPOSAL_DEFAULT_DAYS)}
+              error={errors.validade}
+            />
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              Registrar proposta
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </section>
+  );
+}

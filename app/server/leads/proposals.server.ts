@@ -1,0 +1,225 @@
+// Proposals (decision 048): a buyer's or tenant's offer for a listing, which the lead's agent
+// records on the lead's screen, takes to the owner and answers there (aceita, recusada,
+// contraproposta), or marks withdrawn. Recording one moves an open lead to the "Proposta" step of
+// the pipeline (the funnel report counts it); the listing's admin screen lists every proposal it
+// received, against its asking price. Whoever may see the lead may act on its proposals (canSee).
+import { and, desc, eq, sql } from "drizzle-orm";
+import { fieldErrorsOf, filledIn } from "../../lib/form-errors";
+import { isOpenLead, maceioClock } from "../../lib/next-action";
+import { type ProposalAnswer, type ProposalErrors, proposalSchema } from "../../lib/proposal";
+import type { LeadStatus } from "../../lib/vocabulary";
+import { audit } from "../audit/audit.server";
+import type { Db, Tx } from "../db/client.server";
+import { leads, properties, proposals, users } from "../db/schema.server";
+import { agentsOf, publishEvent } from "../realtime/events.server";
+import { type Actor, canSee, leadAgent, moveLeadStatus, type Viewer, visibleLeads } from "./inbox.server";
+
+/** Steps before a proposal: recording one moves the lead on to "proposta". */
+const BEFORE_PROPOSAL: readonly LeadStatus[] = ["novo", "em_atendimento", "visita_agendada"];
+
+export type RecordProposalResult =
+  | { ok: true; id: number }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "closed" }
+  | { ok: false; reason: "invalid"; fieldErrors: ProposalErrors };
+
+/** The form's fields as posted; validated here. Audited; open screens hear of it. */
+export async function recordProposal(
+  db: Db,
+  actor: Actor,
+  leadId: number,
+  input: Record<string, unknown>,
+  now = new Date(),
+): Promise<RecordProposalResult> {
+  const lead = await canSee(db, actor, leadId);
+  if (!lead) return { ok: false, reason: "not-found" };
+  if (!isOpenLead(lead.status)) return { ok: false, reason: "closed" };
+  const parsed = proposalSchema(maceioClock(now).day).safeParse(filledIn(input));
+  if (!parsed.success)
+    return { ok: false, reason: "invalid", fieldErrors: fieldErrorsOf(parsed.error) as ProposalErrors };
+  const value = parsed.data;
+  const [property] = await db
+    .select({
+      id: properties.id,
+      finalidades: properties.finalidades,
+      precoVenda: properties.precoVenda,
+      precoAluguel: properties.precoAluguel,
+    })
+    .from(properties)
+    .where(sql`upper(${properties.referencia}) = ${value.referencia.toUpperCase()}`);
+  if (!property)
+    return {
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { referencia: "Nenhum imóvel com esta referência." },
+    };
+  if (!property.finalidades.includes(value.finalidade))
+    return {
+      ok: false,
+      reason: "invalid",
+      fieldErrors: {
+        finalidade:
+          value.finalidade === "venda"
+            ? "Este imóvel não está à venda."
+            : "Este imóvel não está para alugar.",
+      },
+    };
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(proposals)
+      .values({
+        leadId,
+        propertyId: property.id,
+        finalidade: value.finalidade,
+        amount: value.valor,
+        askingPrice: value.finalidade === "venda" ? property.precoVenda : property.precoAluguel,
+        payment: value.pagamento,
+        conditions: value.condicoes,
+        validUntil: value.validade,
+        createdById: actor.id,
+        createdAt: now,
+      })
+      .returning({ id: proposals.id });
+    await audit(tx, {
+      userId: actor.id,
+      action: "proposal-recorded",
+      entity: "lead",
+      entityId: leadId,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      details: { proposalId: row?.id, propertyId: property.id, amount: value.valor },
+    });
+    if (BEFORE_PROPOSAL.includes(lead.status)) await moveLeadStatus(tx, actor, lead, "proposta", now);
+    else await touchLead(tx, lead, now);
+    return row?.id as number;
+  });
+  return { ok: true, id };
+}
+
+export type AnswerProposalResult =
+  | { ok: true }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "answered" };
+
+/**
+ * The owner's answer (aceita, recusada, contraproposta with its amount), or the person withdrew
+ * (retirada). Only an open proposal takes one: an answered one is history. A contraproposta
+ * takes a later answer too (the buyer's).
+ */
+export async function answerProposal(
+  db: Db,
+  actor: Actor,
+  leadId: number,
+  proposalId: number,
+  answer: ProposalAnswer,
+  now = new Date(),
+): Promise<AnswerProposalResult> {
+  const lead = await canSee(db, actor, leadId);
+  if (!lead) return { ok: false, reason: "not-found" };
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(proposals)
+      .set({
+        status: answer.resposta,
+        counterAmount:
+          answer.resposta === "contraproposta" ? answer.contraValor : sql`${proposals.counterAmount}`,
+        answeredById: actor.id,
+        answeredAt: now,
+      })
+      .where(
+        and(
+          eq(proposals.id, proposalId),
+          eq(proposals.leadId, leadId),
+          sql`${proposals.status} in ('em_analise', 'contraproposta')`,
+        ),
+      )
+      .returning({ id: proposals.id });
+    if (!updated) {
+      const [exists] = await tx
+        .select({ id: proposals.id })
+        .from(proposals)
+        .where(and(eq(proposals.id, proposalId), eq(proposals.leadId, leadId)));
+      return { ok: false, reason: exists ? "answered" : "not-found" };
+    }
+    await audit(tx, {
+      userId: actor.id,
+      action: "proposal-answered",
+      entity: "lead",
+      entityId: leadId,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      details: { proposalId, answer: answer.resposta, counterAmount: answer.contraValor },
+    });
+    await touchLead(tx, lead, now);
+    return { ok: true } as const;
+  });
+}
+
+/** The lead changed (its screen and the inbox's order): updated_at, and open screens hear of it. */
+async function touchLead(
+  tx: Tx,
+  lead: { id: number; assigneeId: number | null; listingCorretorId: number | null },
+  now: Date,
+) {
+  await tx.update(leads).set({ updatedAt: now }).where(eq(leads.id, lead.id));
+  await publishEvent(tx, {
+    type: "lead-updated",
+    id: lead.id,
+    agentIds: agentsOf(leadAgent(lead.assigneeId, lead.listingCorretorId)),
+  });
+}
+
+const proposalColumns = {
+  id: proposals.id,
+  finalidade: proposals.finalidade,
+  amount: proposals.amount,
+  askingPrice: proposals.askingPrice,
+  payment: proposals.payment,
+  conditions: proposals.conditions,
+  validUntil: proposals.validUntil,
+  status: proposals.status,
+  counterAmount: proposals.counterAmount,
+  createdAt: proposals.createdAt,
+  answeredAt: proposals.answeredAt,
+  createdByName: users.name,
+};
+
+/** A lead's proposals, the newest first, with their listing's referência. */
+export function proposalsOfLead(db: Db, leadId: number) {
+  return db
+    .select({ ...proposalColumns, referencia: properties.referencia })
+    .from(proposals)
+    .innerJoin(properties, eq(properties.id, proposals.propertyId))
+    .leftJoin(users, eq(users.id, proposals.createdById))
+    .where(eq(proposals.leadId, leadId))
+    .orderBy(desc(proposals.createdAt), desc(proposals.id));
+}
+
+export type LeadProposal = Awaited<ReturnType<typeof proposalsOfLead>>[number];
+
+/**
+ * A listing's proposals, the newest first. The person's name and a link to the lead only where
+ * the viewer may see that lead (visibleLeads): another agent's buyer shows as the amount alone.
+ */
+export async function proposalsOfProperty(db: Db, viewer: Viewer, propertyId: number) {
+  const visible = visibleLeads(viewer);
+  const rows = await db
+    .select({
+      ...proposalColumns,
+      leadId: proposals.leadId,
+      leadName: leads.name,
+      visible: visible ? sql<boolean>`coalesce(${visible}, false)` : sql<boolean>`true`,
+    })
+    .from(proposals)
+    .innerJoin(leads, eq(leads.id, proposals.leadId))
+    .leftJoin(properties, eq(properties.id, leads.propertyId))
+    .leftJoin(users, eq(users.id, proposals.createdById))
+    .where(eq(proposals.propertyId, propertyId))
+    .orderBy(desc(proposals.createdAt), desc(proposals.id));
+  return rows.map(({ leadId, leadName, visible: shown, ...row }) => ({
+    ...row,
+    lead: shown ? { id: leadId, name: leadName } : null,
+  }));
+}
+
+export type PropertyProposal = Awaited<ReturnType<typeof proposalsOfProperty>>[number];
