@@ -4,6 +4,7 @@ import {
   type FormEvent,
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useState,
 } from "react";
@@ -37,6 +38,54 @@ export function Field({ label, name, error, hint, idPrefix = "", className, ...i
         aria-describedby={describedBy || undefined}
         {...input}
       />
+      {error ? (
+        <p className="form-field__error" id={`${id}-erro`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "name"> {
+  label: ReactNode;
+  name: string;
+  error?: string;
+  /** Id prefix, when the same field name appears in several forms of one page. */
+  idPrefix?: string;
+  /** The choices: value → what the visitor reads, in order. */
+  options: Record<string, string>;
+  /** A first, empty choice ("Escolha") when none is chosen yet. */
+  placeholder?: string;
+}
+
+export function SelectField({
+  label,
+  name,
+  error,
+  idPrefix = "",
+  options,
+  placeholder,
+  ...select
+}: SelectFieldProps) {
+  const id = `${idPrefix}${name}`;
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-erro` : undefined}
+        {...select}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {Object.entries(options).map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
       {error ? (
         <p className="form-field__error" id={`${id}-erro`}>
           {error}

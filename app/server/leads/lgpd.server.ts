@@ -12,12 +12,13 @@ import { audit } from "../audit/audit.server";
 import { type CaptacaoExport, erasePersonCaptacoes, exportPersonCaptacoes } from "../captacoes/lgpd.server";
 import { removePendingFiles } from "../captacoes/pending-photos.server";
 import type { Db } from "../db/client.server";
-import { leadContacts, leadNotes, leads, outbox, properties, proposals } from "../db/schema.server";
+import { leadContacts, leadNotes, leads, outbox, properties } from "../db/schema.server";
 import { defaultLogger, type Logger } from "../log/logger.server";
 import type { Storage } from "../media/storage.server";
 import type { Actor } from "./inbox.server";
 import { LEAD_EMAIL_KIND } from "./lead-emails.server";
 import { personMatchOn } from "./person-match.server";
+import { proposalsOfLeads } from "./proposals.server";
 
 /** Leads of the person with this e-mail or phone. */
 export function personMatch(contato: string): SQL {
@@ -111,25 +112,8 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
         .where(inArray(leadContacts.leadId, ids))
         .orderBy(leadContacts.receivedAt)
     : [];
-  const offers = ids.length
-    ? await db
-        .select({
-          leadId: proposals.leadId,
-          referencia: properties.referencia,
-          finalidade: proposals.finalidade,
-          amount: proposals.amount,
-          payment: proposals.payment,
-          conditions: proposals.conditions,
-          validUntil: proposals.validUntil,
-          status: proposals.status,
-          counterAmount: proposals.counterAmount,
-          createdAt: proposals.createdAt,
-        })
-        .from(proposals)
-        .innerJoin(properties, eq(properties.id, proposals.propertyId))
-        .where(inArray(proposals.leadId, ids))
-        .orderBy(proposals.createdAt)
-    : [];
+  // Oldest first, like the rest of the export.
+  const offers = ids.length ? (await proposalsOfLeads(db, ids)).reverse() : [];
   const captacoes = await exportPersonCaptacoes(db, contato);
   const alertas = await exportPersonAlerts(db, contato);
   return {
@@ -147,7 +131,17 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
         .map(({ leadId: _, receivedAt, ...c }) => ({ ...c, receivedAt: receivedAt.toISOString() })),
       proposals: offers
         .filter((o) => o.leadId === r.id)
-        .map(({ leadId: _, createdAt, ...o }) => ({ ...o, createdAt: createdAt.toISOString() })),
+        .map((o) => ({
+          referencia: o.referencia,
+          finalidade: o.finalidade,
+          amount: o.amount,
+          payment: o.payment,
+          conditions: o.conditions,
+          validUntil: o.validUntil,
+          status: o.status,
+          counterAmount: o.counterAmount,
+          createdAt: o.createdAt.toISOString(),
+        })),
     })),
     captacoes,
     alertas,

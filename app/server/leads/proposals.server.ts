@@ -3,7 +3,7 @@
 // contraproposta), or marks withdrawn. Recording one moves an open lead to the "Proposta" step of
 // the pipeline (the funnel report counts it); the listing's admin screen lists every proposal it
 // received, against its asking price. Whoever may see the lead may act on its proposals (canSee).
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { fieldErrorsOf, filledIn } from "../../lib/form-errors";
 import { isOpenLead, maceioClock } from "../../lib/next-action";
 import { type ProposalAnswer, type ProposalErrors, proposalSchema } from "../../lib/proposal";
@@ -184,16 +184,18 @@ const proposalColumns = {
   createdByName: users.name,
 };
 
-/** A lead's proposals, the newest first, with their listing's referência. */
-export function proposalsOfLead(db: Db, leadId: number) {
+/** Leads' proposals, the newest first, with their listing's referência (a lead's screen, the LGPD export). */
+export function proposalsOfLeads(db: Db, leadIds: number[]) {
   return db
-    .select({ ...proposalColumns, referencia: properties.referencia })
+    .select({ ...proposalColumns, leadId: proposals.leadId, referencia: properties.referencia })
     .from(proposals)
     .innerJoin(properties, eq(properties.id, proposals.propertyId))
     .leftJoin(users, eq(users.id, proposals.createdById))
-    .where(eq(proposals.leadId, leadId))
+    .where(inArray(proposals.leadId, leadIds))
     .orderBy(desc(proposals.createdAt), desc(proposals.id));
 }
+
+export const proposalsOfLead = (db: Db, leadId: number) => proposalsOfLeads(db, [leadId]);
 
 export type LeadProposal = Awaited<ReturnType<typeof proposalsOfLead>>[number];
 

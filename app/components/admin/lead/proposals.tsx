@@ -24,7 +24,7 @@ import {
   type ProposalPayment,
   type ProposalStatus,
 } from "../../../lib/vocabulary";
-import { Field, FormAlert, TextAreaField, useClientValidation } from "../../form-field";
+import { Field, FormAlert, SelectField, TextAreaField, useClientValidation } from "../../form-field";
 
 export interface LeadProposalItem {
   id: number;
@@ -163,24 +163,14 @@ export function LeadProposals({
               defaultValue={values?.referencia ?? newProposal.referencia}
               error={errors.referencia}
             />
-            <div className="form-field">
-              <label htmlFor="proposta-finalidade">Proposta de</label>
-              <select
-                id="proposta-finalidade"
-                name="finalidade"
-                defaultValue={values?.finalidade ?? newProposal.finalidade}
-                aria-invalid={errors.finalidade ? true : undefined}
-                aria-describedby={errors.finalidade ? "proposta-finalidade-erro" : undefined}
-              >
-                <option value="venda">Compra</option>
-                <option value="aluguel">Locação (valor por mês)</option>
-              </select>
-              {errors.finalidade ? (
-                <p className="form-field__error" id="proposta-finalidade-erro">
-                  {errors.finalidade}
-                </p>
-              ) : null}
-            </div>
+            <SelectField
+              idPrefix="proposta-"
+              name="finalidade"
+              label="Proposta de"
+              options={{ venda: "Compra", aluguel: "Locação (valor por mês)" }}
+              defaultValue={values?.finalidade ?? newProposal.finalidade}
+              error={errors.finalidade}
+            />
             <Field
               idPrefix="proposta-"
               name="valor"
@@ -192,28 +182,15 @@ export function LeadProposals({
               defaultValue={values?.valor ?? ""}
               error={errors.valor}
             />
-            <div className="form-field">
-              <label htmlFor="proposta-pagamento">Forma de pagamento (compra)</label>
-              <select
-                id="proposta-pagamento"
-                name="pagamento"
-                defaultValue={values?.pagamento ?? ""}
-                aria-invalid={errors.pagamento ? true : undefined}
-                aria-describedby={errors.pagamento ? "proposta-pagamento-erro" : undefined}
-              >
-                <option value="">Escolha</option>
-                {Object.entries(PROPOSAL_PAYMENTS).map(([key, label]) => (
-                  <option key={key} value={key}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-              {errors.pagamento ? (
-                <p className="form-field__error" id="proposta-pagamento-erro">
-                  {errors.pagamento}
-                </p>
-              ) : null}
-            </div>
+            <SelectField
+              idPrefix="proposta-"
+              name="pagamento"
+              label="Forma de pagamento (compra)"
+              options={PROPOSAL_PAYMENTS}
+              placeholder="Escolha"
+              defaultValue={values?.pagamento ?? ""}
+              error={errors.pagamento}
+            />
             <TextAreaField
               name="condicoes"
               label="Condições (opcional)"
