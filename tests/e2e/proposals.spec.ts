@@ -43,6 +43,8 @@ test("com JavaScript: proposta registrada, contraproposta e aceite; o imóvel li
   await section.getByRole("button", { name: "Registrar proposta" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Proposta registrada." })).toBeVisible();
   await expect(page.locator(".leads-heading .lead-status")).toHaveText("Proposta");
+  // The form starts over, closed.
+  await expect(section.getByLabel("Valor proposto (R$)")).toBeHidden();
   const proposal = section.getByTestId("proposta");
   await expect(proposal).toContainText(`${lead.referencia}: R$ 150.000`);
   await expect(proposal).toContainText("abaixo do pedido");

@@ -149,7 +149,8 @@ export function LeadProposals({
         <p>Nenhuma proposta registrada.</p>
       )}
       {newProposal ? (
-        <details className="lead-proposals__new" open={refused || undefined}>
+        // key: once a proposal is recorded, the form starts over, closed.
+        <details className="lead-proposals__new" open={refused || undefined} key={proposals.length}>
           <summary>Registrar proposta</summary>
           <FormAlert>{formError}</FormAlert>
           <Form method="post" noValidate onSubmit={onSubmit} className="lead-proposals__form">
