@@ -28,6 +28,7 @@ import { logOf } from "../app/server/log/logger.server";
 import { type RequestLogFields, requestLog } from "../app/server/log/request-log.server";
 import type { S3Storage } from "../app/server/media/s3-storage.server";
 import { serveFromBucket } from "../app/server/media/serve-media.server";
+import { startOgImagePrune } from "../app/server/og/og-image-prune.server";
 import { startOutboxWorker } from "../app/server/outbox/worker.server";
 import { startPriceDropSweep } from "../app/server/properties/price-drop-sweep.server";
 import { startIcalSweep } from "../app/server/rentals/ical-sync.server";
@@ -57,6 +58,8 @@ export async function startServices(): Promise<Services> {
   services.icalSweep = startIcalSweep(services);
   // "Baixou 8%" badges go when their 30 days are over (app/server/properties/price-drop-sweep.server.ts).
   services.priceDropSweep = startPriceDropSweep(services);
+  // Share images no listing shows any more (app/server/og/og-image-prune.server.ts).
+  services.ogImagePrune = startOgImagePrune(services);
   // Listing views in batches, from the listing loader and from page-cache hits.
   services.viewCounter = new ViewCounter(services.db, undefined, logOf(services));
   // Backups while the site runs on the embedded database (app/server/backup/site-endpoint.server.ts),

@@ -10,6 +10,7 @@ import { insertAgency, insertProperty } from "../../tests/support/factories";
 import { createScratchDatabase } from "../../tests/support/postgres";
 import { ALERT_DIGEST_EMAIL_KIND, ALERT_SWEEP_JOB, startAlertSweep } from "./alerts/digests.server";
 import { subscribe } from "./alerts/subscriptions.server";
+import { startExclusiveSweep } from "./background-jobs.server";
 import type { Config } from "./config.server";
 import { type Database, MIGRATION_LOCK, openDatabase } from "./db/client.server";
 import { outbox, savedSearchDigests, savedSearches } from "./db/schema.server";
@@ -157,5 +158,30 @@ describe.skipIf(!SERVER_URL)("migrations started by two instances at once (Postg
       await b.close();
       await scratch.drop();
     }
+  });
+});
+
+describe("a sweep's first turn", () => {
+  it("comes firstAfterSeconds after the start, not a whole interval later (a daily job on a site restarted daily)", async () => {
+    let turned = () => {};
+    const turn = new Promise<void>((resolve) => {
+      turned = resolve;
+    });
+    const sweep = startExclusiveSweep(
+      { database: first, log },
+      {
+        job: "primeira-volta",
+        everySeconds: 86_400,
+        firstAfterSeconds: 0.01,
+        run: async () => {
+          turned();
+          return "feito";
+        },
+        label: "Prova",
+        worthLogging: () => false,
+      },
+    );
+    await turn;
+    await sweep.stop();
   });
 });

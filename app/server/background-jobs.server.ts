@@ -18,6 +18,8 @@ export function startExclusiveSweep<T>(
     /** The job's name among background jobs (its advisory lock). */
     job: string;
     everySeconds: number;
+    /** A first turn this soon after the start (default: none before everySeconds). */
+    firstAfterSeconds?: number;
     run: () => Promise<T>;
     /** What the log calls the sweep ("Alertas de busca"). */
     label: string;
@@ -47,10 +49,16 @@ export function startExclusiveSweep<T>(
   };
   const timer = setInterval(() => void sweepNow(), sweep.everySeconds * 1000);
   timer.unref?.();
+  const first =
+    sweep.firstAfterSeconds === undefined
+      ? undefined
+      : setTimeout(() => void sweepNow(), sweep.firstAfterSeconds * 1000);
+  first?.unref?.();
   return {
     sweepNow,
     async stop() {
       clearInterval(timer);
+      clearTimeout(first);
       await running;
     },
   };

@@ -9,7 +9,8 @@ import { type Database, type Db, openConfiguredDatabase } from "./db/client.serv
 import type { LeadSweep } from "./leads/reassign-sweep.server";
 import { createLogger, type Logger } from "./log/logger.server";
 import { openStorage } from "./media/open-storage.server";
-import type { Storage } from "./media/storage.server";
+import type { MediaStore } from "./media/storage.server";
+import type { OgImagePrune } from "./og/og-image-prune.server";
 import type { OutboxWorker } from "./outbox/outbox.server";
 import type { PriceDropSweep } from "./properties/price-drop-sweep.server";
 import type { IcalSweep } from "./rentals/ical-sync.server";
@@ -27,7 +28,7 @@ export interface Services {
   config: Config;
   database: Database;
   db: Db;
-  storage: Storage;
+  storage: MediaStore;
   /** The server log (log/logger.server.ts); absent in tests that build their own services. */
   log?: Logger;
   /** The outbox worker sending notifications (set by server/app.ts startServices). */
@@ -40,6 +41,8 @@ export interface Services {
   icalSweep?: IcalSweep;
   /** Ends price reductions whose badge time is over (set by server/app.ts startServices). */
   priceDropSweep?: PriceDropSweep;
+  /** Deletes share images no listing shows (set by server/app.ts startServices). */
+  ogImagePrune?: OgImagePrune;
   /**
    * The data version every visible write bumps (page cache, per-version memos). Absent
    * in tests that build their own services: readers then query the database.
@@ -61,7 +64,7 @@ export async function openServices(config: Config): Promise<Services> {
   const database = await openConfiguredDatabase(config);
   let dataVersion: DataVersionSource | undefined;
   let stopFollowingIndexChanges: (() => Promise<void>) | undefined;
-  let storage: Storage;
+  let storage: MediaStore;
   try {
     await database.migrate();
     dataVersion = await openDataVersionSource(database);
@@ -95,6 +98,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.alertSweep?.stop();
   await services.icalSweep?.stop();
   await services.priceDropSweep?.stop();
+  await services.ogImagePrune?.stop();
   await services.outboxWorker?.stop();
   await services.viewCounter?.stop();
   await services.stopFollowingIndexChanges?.();

@@ -10,7 +10,7 @@ import { getDashboard } from "../dashboard/dashboard.server";
 import type { Database } from "../db/client.server";
 import { agencySettings, appState, properties, propertyPhotos, users } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import { LocalDiskStorage, type Storage } from "../media/storage.server";
+import { LocalDiskStorage, type MediaStore } from "../media/storage.server";
 import { listFeaturedCards } from "../properties/public-cards.server";
 import type { Services } from "../services.server";
 import {
@@ -28,20 +28,20 @@ function makeServices(
   database: Database,
   mediaDir: string,
   env: Record<string, string>,
-  storage: Storage = new LocalDiskStorage(mediaDir),
+  storage: MediaStore = new LocalDiskStorage(mediaDir),
 ): Services {
   const config = loadConfig({ ...process.env, ...env } as NodeJS.ProcessEnv);
   return { config, database, db: database.db, storage };
 }
 
 /** The media folder, with every write held until `open()`: photos cannot be finished before. */
-function heldStorage(mediaDir: string): { storage: Storage; open(): void } {
+function heldStorage(mediaDir: string): { storage: MediaStore; open(): void } {
   const disk = new LocalDiskStorage(mediaDir);
   let open = () => {};
   const opened = new Promise<void>((resolve) => {
     open = resolve;
   });
-  const storage: Storage = {
+  const storage: MediaStore = {
     put: async (key, data, contentType) => {
       await opened;
       await disk.put(key, data, contentType);
@@ -50,6 +50,8 @@ function heldStorage(mediaDir: string): { storage: Storage; open(): void } {
     delete: (key) => disk.delete(key),
     exists: (key) => disk.exists(key),
     url: (key) => disk.url(key),
+    list: (prefix) => disk.list(prefix),
+    fingerprint: (key) => disk.fingerprint(key),
   };
   return { storage, open };
 }

@@ -166,9 +166,12 @@ export class LocalDiskStorage implements MediaStore {
    * first.
    */
   async *list(prefix = ""): AsyncIterable<StoredObject> {
+    // Only the prefix's folder is read ("og/" lists og/, not every photo of the catalogue).
+    const folder = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
+    if (folder.split("/").some((segment) => segment === ".." || segment.startsWith("."))) return;
     let entries: Dirent[];
     try {
-      entries = await readdir(this.rootDir, { withFileTypes: true, recursive: true });
+      entries = await readdir(path.join(this.rootDir, folder), { withFileTypes: true, recursive: true });
     } catch (error) {
       if (isNotFound(error)) return;
       throw error;

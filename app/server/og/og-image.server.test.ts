@@ -19,6 +19,7 @@ import type { LocalDiskStorage } from "../media/storage.server";
 import { deleteProperty, duplicateProperty } from "../properties/admin.server";
 import { storeBrandImage } from "../settings/brand-images.server";
 import { findOgSource, getOgImage, ogStorageKey, toOgListing } from "./og-image.server";
+import { pruneUnusedOgImages } from "./og-image-prune.server";
 
 let database: Database;
 let storage: LocalDiskStorage;
@@ -158,6 +159,27 @@ describe("stored social images", () => {
     expect(await storage.exists(ogStorageKey(copyImage.version))).toBe(true);
     await deleteProperty(database.db, storage, admin, copy.id);
     expect(await storage.exists(ogStorageKey(copyImage.version))).toBe(false);
+  });
+});
+
+describe("the daily prune of share images", () => {
+  it("deletes the images no listing shows (drawn before og_images, or never recorded), keeps the current ones, and a pruned one is drawn again", async () => {
+    const current = (await getOgImage(services(), "AP0042"))!;
+    const currentKey = ogStorageKey(current.version);
+    const stale = ["og/antiga-1.jpg", "og/antiga-2.jpg"];
+    for (const key of stale) await storage.put(key, current.bytes, "image/jpeg");
+
+    expect(await pruneUnusedOgImages(services())).toEqual({ deleted: 2 });
+    for (const key of stale) expect(await storage.exists(key)).toBe(false);
+    expect(await storage.exists(currentKey)).toBe(true);
+    // Photos are not share images: the prune reads og/ only.
+    expect(await storage.exists(photo.variants[0]!.key)).toBe(true);
+    expect(await pruneUnusedOgImages(services())).toEqual({ deleted: 0 });
+
+    // A listing's image gone meanwhile (a race with a drawing) is drawn again on the next request.
+    await storage.delete(currentKey);
+    expect((await getOgImage(services(), "AP0042"))!.version).toBe(current.version);
+    expect(await storage.exists(currentKey)).toBe(true);
   });
 });
 
