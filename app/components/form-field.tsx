@@ -142,27 +142,30 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
   name: string;
   error?: string;
   hint?: ReactNode;
+  /** Id prefix, when the same field name appears in several forms of one page. */
+  idPrefix?: string;
 }
 
-export function TextAreaField({ label, name, error, hint, ...textarea }: TextAreaFieldProps) {
-  const describedBy = [hint ? `${name}-dica` : null, error ? `${name}-erro` : null].filter(Boolean).join(" ");
+export function TextAreaField({ label, name, error, hint, idPrefix = "", ...textarea }: TextAreaFieldProps) {
+  const id = `${idPrefix}${name}`;
+  const describedBy = [hint ? `${id}-dica` : null, error ? `${id}-erro` : null].filter(Boolean).join(" ");
   return (
     <div className="form-field">
-      <label htmlFor={name}>{label}</label>
+      <label htmlFor={id}>{label}</label>
       {hint ? (
-        <p className="form-field__hint" id={`${name}-dica`}>
+        <p className="form-field__hint" id={`${id}-dica`}>
           {hint}
         </p>
       ) : null}
       <textarea
-        id={name}
+        id={id}
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         {...textarea}
       />
       {error ? (
-        <p className="form-field__error" id={`${name}-erro`}>
+        <p className="form-field__error" id={`${id}-erro`}>
           {error}
         </p>
       ) : null}

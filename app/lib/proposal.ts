@@ -42,7 +42,7 @@ export function proposalSchema(today: string) {
         .transform((v) => v ?? ""),
       validade: day("Informe até quando a proposta vale.")
         .refine((v) => v >= today, "A validade não pode ser uma data passada.")
-        .refine((v) => v <= last, `A proposta vale no máximo ${PROPOSAL_MAX_DAYS} dias.`),
+        .refine((v) => v <= last, `A validade máxima é de ${PROPOSAL_MAX_DAYS} dias.`),
     })
     .superRefine((value, ctx) => {
       if (value.finalidade === "venda" && !value.pagamento)
@@ -59,15 +59,30 @@ export type ProposalInput = z.output<ReturnType<typeof proposalSchema>>;
 export type ProposalField = keyof z.input<ReturnType<typeof proposalSchema>>;
 export type ProposalErrors = Partial<Record<ProposalField, string>>;
 
-/** The owner's answer (or the person withdrawing), as the proposal's buttons post it. */
+/**
+ * The answer the agent brings back, as the proposal's buttons post it: the owner accepted,
+ * refused or countered (with its amount), or the person withdrew. The amount field is read only
+ * for a contraproposta: what is left in it does not stop another answer.
+ */
 export const proposalAnswerSchema = z
   .object({
     resposta: z.enum(["aceita", "recusada", "contraproposta", "retirada"], { error: "Resposta inválida." }),
-    contraValor: money("Contraproposta", AMOUNT_MAX),
+    contraValor: z.string().optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.resposta === "contraproposta" && !value.contraValor)
-      ctx.addIssue({ code: "custom", path: ["contraValor"], message: "Informe o valor da contraproposta." });
+  .transform((value, ctx) => {
+    if (value.resposta !== "contraproposta") return { resposta: value.resposta, contraValor: null };
+    const amount = money("Contraproposta", AMOUNT_MAX).safeParse(value.contraValor);
+    if (!amount.success || !amount.data) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["contraValor"],
+        message: amount.success
+          ? "Informe o valor da contraproposta."
+          : (amount.error.issues[0]?.message ?? ""),
+      });
+      return z.NEVER;
+    }
+    return { resposta: value.resposta, contraValor: amount.data };
   });
 
 export type ProposalAnswer = z.output<typeof proposalAnswerSchema>;
@@ -89,6 +104,6 @@ export function hasLapsed(p: { status: ProposalStatus; validUntil: string }, tod
 export function againstAsking(amount: number, asking: number | null): string | null {
   if (!asking) return null;
   const percent = Math.trunc(((amount - asking) / asking) * 100);
-  if (percent === 0) return amount === asking ? "no valor pedido" : "quase o valor pedido";
+  if (percent === 0) return amount === asking ? "no valor pedido" : "praticamente o valor pedido";
   return percent < 0 ? `${-percent}% abaixo do pedido` : `${percent}% acima do pedido`;
 }

@@ -149,7 +149,7 @@ export const PROPOSAL_PAYMENTS = {
   a_vista: "À vista",
   financiamento: "Financiamento bancário",
   fgts: "Financiamento com FGTS",
-  permuta: "Permuta (com ou sem torna)",
+  permuta: "Permuta (imóvel como parte do pagamento)",
   direto: "Parcelado com o proprietário",
 } as const;
 export type ProposalPayment = keyof typeof PROPOSAL_PAYMENTS;

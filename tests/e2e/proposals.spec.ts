@@ -38,7 +38,9 @@ test("com JavaScript: proposta registrada, contraproposta e aceite; o imóvel li
   await expectNoAxeViolations(page);
 
   await section.getByLabel("Valor proposto (R$)").fill("R$ 150.000");
-  await section.getByLabel("Forma de pagamento (compra)").selectOption({ label: "Financiamento com FGTS" });
+  await section
+    .getByLabel("Forma de pagamento (só compra)")
+    .selectOption({ label: "Financiamento com FGTS" });
   await section.getByLabel("Condições (opcional)").fill("Entrada de 20% com FGTS; escritura em 60 dias.");
   await section.getByRole("button", { name: "Registrar proposta" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Proposta registrada." })).toBeVisible();
@@ -53,12 +55,22 @@ test("com JavaScript: proposta registrada, contraproposta e aceite; o imóvel li
   await expect(proposal).toContainText("Entrada de 20% com FGTS");
   await expectNoAxeViolations(page);
 
-  // The owner answers 160 000; the buyer accepts it.
+  // The owner answers 160 000 (a typo first, refused at the field); the buyer accepts it.
+  await proposal.getByLabel("Contraproposta do proprietário (R$)").fill("160 mil");
+  await proposal.getByRole("button", { name: "Registrar contraproposta" }).click();
+  await expect(proposal.getByLabel("Contraproposta do proprietário (R$)")).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  await expect(proposal.locator(".form-field__error")).toContainText("informe o valor em reais");
   await proposal.getByLabel("Contraproposta do proprietário (R$)").fill("160.000");
   await proposal.getByRole("button", { name: "Registrar contraproposta" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Resposta da proposta registrada." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Resposta da proposta registrada." }),
+  ).toBeVisible();
   await expect(proposal).toContainText("Contraproposta do proprietário: R$ 160.000");
-  await proposal.getByRole("button", { name: "Aceita" }).click();
+  await expect(proposal.getByRole("button", { name: "Proprietário aceitou" })).toHaveCount(0);
+  await proposal.getByRole("button", { name: "Cliente aceitou a contraproposta" }).click();
   await expect(proposal.locator(".proposal-status")).toHaveText("Aceita");
   await expect(proposal.getByRole("button")).toHaveCount(0);
 
@@ -66,7 +78,7 @@ test("com JavaScript: proposta registrada, contraproposta e aceite; o imóvel li
   const listed = page.getByTestId("propostas-do-imovel");
   const row = listed.getByRole("row").filter({ hasText: buyer });
   await expect(row).toContainText("R$ 150.000");
-  await expect(row).toContainText("Aceita: R$ 160.000");
+  await expect(row).toContainText("Aceita (contraproposta de R$ 160.000)");
   await expect(row.getByRole("link", { name: buyer })).toHaveAttribute("href", `/admin/leads/${lead.id}`);
   await expectNoAxeViolations(page);
 });
@@ -74,18 +86,24 @@ test("com JavaScript: proposta registrada, contraproposta e aceite; o imóvel li
 test("sem JavaScript: o servidor responde o erro no campo e nada é registrado", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const lead = await listingLead(page.request, `Comprador sem JS ${stamp}`, "finalidade=venda&ordem=recentes");
+  const lead = await listingLead(
+    page.request,
+    `Comprador sem JS ${stamp}`,
+    "finalidade=venda&ordem=recentes",
+  );
   await loginAs(page, "admin");
   await page.goto(`/admin/leads/${lead.id}`);
   const section = page.locator("section.lead-proposals");
   await section.locator("summary", { hasText: "Registrar proposta" }).click();
   await section.getByLabel("Valor proposto (R$)").fill("150.000");
-  await section.getByLabel("Forma de pagamento (compra)").selectOption({ label: "À vista" });
+  await section.getByLabel("Forma de pagamento (só compra)").selectOption({ label: "À vista" });
   await section.getByLabel("Válida até").fill(addDays(today(), -1));
   const answer = page.waitForResponse((r) => r.request().method() === "POST");
   await section.getByRole("button", { name: "Registrar proposta" }).click();
   expect((await answer).status()).toBe(400);
-  await expect(page.locator("#proposta-validade-erro")).toHaveText("A validade não pode ser uma data passada.");
+  await expect(page.locator("#proposta-validade-erro")).toHaveText(
+    "A validade não pode ser uma data passada.",
+  );
   await expect(page.locator("#proposta-validade")).toHaveAttribute("aria-invalid", "true");
   // What was typed is still there, and no proposal was recorded.
   await expect(section.getByLabel("Valor proposto (R$)")).toHaveValue("150.000");

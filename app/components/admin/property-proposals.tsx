@@ -53,10 +53,7 @@ export function PropertyProposals({ proposals }: { proposals: PropertyProposalIt
                   ) : null}
                 </td>
                 <td>{p.payment ? PROPOSAL_PAYMENTS[p.payment] : "—"}</td>
-                <td>
-                  {PROPOSAL_STATUSES[p.status]}
-                  {p.counterAmount !== null ? `: ${proposalAmount(p.counterAmount, p.finalidade)}` : ""}
-                </td>
+                <td>{proposalStanding(p)}</td>
                 <td>
                   {p.lead ? (
                     <Link to={`/admin/leads/${p.lead.id}`}>{p.lead.name}</Link>
@@ -69,8 +66,17 @@ export function PropertyProposals({ proposals }: { proposals: PropertyProposalIt
           </tbody>
         </table>
       ) : (
-        <p>Nenhuma proposta registrada. Uma proposta é registrada na tela do lead que a fez.</p>
+        <p>Nenhuma proposta registrada. As propostas são registradas na tela do lead do cliente.</p>
       )}
     </section>
   );
+}
+
+/** "Aceita (contraproposta de R$ 160.000)": the status, and the owner's amount when there was one. */
+function proposalStanding(p: PropertyProposalItem): string {
+  if (p.counterAmount === null) return PROPOSAL_STATUSES[p.status];
+  const counter = proposalAmount(p.counterAmount, p.finalidade);
+  return p.status === "contraproposta"
+    ? `Contraproposta de ${counter}`
+    : `${PROPOSAL_STATUSES[p.status]} (contraproposta de ${counter})`;
 }

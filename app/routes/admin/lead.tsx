@@ -19,6 +19,7 @@ import { leadAssignSchema, leadNoteSchema, leadStatusSchema } from "../../lib/le
 import { pageMeta } from "../../lib/meta";
 import { isOpenLead, maceioClock, type NextActionErrors, nextActionState } from "../../lib/next-action";
 import { type ProposalErrors, proposalAnswerSchema } from "../../lib/proposal";
+import { rowIdOf } from "../../lib/row-id";
 import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_STATUSES } from "../../lib/vocabulary";
@@ -43,8 +44,8 @@ export function headers() {
 }
 
 function leadId(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw data("Lead não encontrado.", { status: 404 });
+  const id = rowIdOf(raw);
+  if (id === null) throw data("Lead não encontrado.", { status: 404 });
   return id;
 }
 
@@ -68,6 +69,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       registered: registered === "novo" || registered === "historico" ? registered : null,
       bookingRequests: await bookingRequestsOf(db, found.lead.id, found.contacts),
       proposals: await proposalsOfLead(db, found.lead.id),
+      today: maceioClock(new Date()).day,
       // An open lead takes a new proposal; the form starts from the listing it came about.
       newProposal: isOpenLead(found.lead.status)
         ? {
@@ -93,8 +95,10 @@ type ActionData =
       intent: string;
       error: string;
       /** The next-action or proposal form's messages per field, and what was typed. */
-      fieldErrors?: NextActionErrors & ProposalErrors;
+      fieldErrors?: NextActionErrors & ProposalErrors & { contraValor?: string };
       values?: Record<string, string>;
+      /** The proposal an answer was refused for. */
+      proposalId?: number;
     };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
@@ -152,8 +156,8 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   }
   // A temporada booking request (decision 037): confirming takes its nights, or says they are taken.
   if (intent === "reserva-confirmar" || intent === "reserva-recusar") {
-    const contactId = Number(form.get("contactId"));
-    if (!Number.isSafeInteger(contactId) || contactId <= 0) return bad("Pedido de reserva inválido.");
+    const contactId = rowIdOf(form.get("contactId"));
+    if (contactId === null) return bad("Pedido de reserva inválido.");
     const answer = await answerBookingRequest(
       db,
       actor,
@@ -200,10 +204,23 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     );
   }
   if (intent === "proposta-resposta") {
-    const proposalId = Number(form.get("proposalId"));
-    if (!Number.isSafeInteger(proposalId) || proposalId <= 0) return bad("Proposta inválida.");
+    const proposalId = rowIdOf(form.get("proposalId"));
+    if (proposalId === null) return bad("Proposta inválida.");
     const parsed = proposalAnswerSchema.safeParse(filledIn(formValues(form)));
-    if (!parsed.success) return bad(parsed.error.issues[0]?.message ?? "Resposta inválida.");
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Resposta inválida.";
+      const atAmount = parsed.error.issues[0]?.path[0] === "contraValor";
+      return data<ActionData>(
+        {
+          ok: false,
+          intent,
+          error: message,
+          proposalId,
+          fieldErrors: atAmount ? { contraValor: message } : undefined,
+        },
+        { status: 400 },
+      );
+    }
     const answer = await answerProposal(db, actor, id, proposalId, parsed.data);
     if (answer.ok) return { ok: true, intent };
     if (answer.reason === "answered")
@@ -211,7 +228,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
         { ok: false, intent, error: "Esta proposta já foi respondida." },
         { status: 409 },
       );
-    return notFound();
+    return data<ActionData>({ ok: false, intent, error: "Proposta não encontrada." }, { status: 404 });
   }
   if (intent === "assign") {
     if (user.role !== "admin")
@@ -240,6 +257,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
     bookingRequests,
     suggestions,
     proposals,
+    today,
     newProposal,
   } = loaderData;
   const actionData = useKeptActionData<ActionData>(lead.id);
@@ -251,6 +269,14 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
     actionData && !actionData.ok && actionData.intent === "proxima-acao" ? actionData : undefined;
   const refusedProposal =
     actionData && !actionData.ok && actionData.intent === "proposta" ? actionData : undefined;
+  const refusedAnswer =
+    actionData && !actionData.ok && actionData.intent === "proposta-resposta"
+      ? {
+          proposalId: actionData.proposalId,
+          message: actionData.error,
+          contraValor: actionData.fieldErrors?.contraValor,
+        }
+      : undefined;
 
   return (
     <main className="admin-page admin-lead">
@@ -303,11 +329,12 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
           />
           <LeadProposals
             proposals={proposals}
+            today={today}
             newProposal={newProposal}
             errors={refusedProposal?.fieldErrors}
             values={refusedProposal?.values}
             formError={refusedProposal?.error}
-            answerError={errorFor("proposta-resposta")}
+            answerError={refusedAnswer}
             busy={busy}
           />
           <LeadHistory contacts={contacts} />

@@ -4,6 +4,7 @@
 // change is audited.
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { CAPTACAO_PAGE_SIZE, type CaptacaoListQuery } from "../../lib/captacao-admin";
+import { rowIdOf } from "../../lib/row-id";
 import type { CaptacaoStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
@@ -33,7 +34,7 @@ export function visibleCaptacoes(viewer: Viewer): SQL | undefined {
 
 /** Route params arrive as text; anything but a positive integer is no captação. */
 export function parseCaptacaoId(raw: string | undefined): number | null {
-  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+  return rowIdOf(raw);
 }
 
 /** How many pending photos a captação has (a converted one's photos are the property's). */

@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, insertLead, insertProperty } from "../../../tests/support/factories";
 import { maceioClock } from "../../lib/next-action";
-import { addDays } from "../../lib/proposal";
+import { addDays, proposalAnswerSchema } from "../../lib/proposal";
 import type { Database } from "../db/client.server";
-import { auditLog, leadStatusChanges, leads, proposals } from "../db/schema.server";
+import { auditLog, leadStatusChanges, leads, propertyRedirects, proposals } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { changeLeadStatus } from "./inbox.server";
 import { erasePersonData, exportPersonData } from "./lgpd.server";
@@ -21,7 +21,8 @@ afterAll(async () => {
   await database.close();
 });
 
-const NOW = new Date("2026-11-20T15:00:00.000Z");
+// 22:30 in Maceió on the 20th, already the 21st in UTC: "today" is Maceió's.
+const NOW = new Date("2026-11-21T01:30:00.000Z");
 const TODAY = maceioClock(NOW).day;
 const form = (overrides: Record<string, string> = {}) => ({
   referencia: "PR0001",
@@ -89,12 +90,16 @@ describe("recording a proposal", () => {
       validade: "A validade não pode ser uma data passada.",
     });
     expect(await refused({ validade: addDays(TODAY, 61) })).toEqual({
-      validade: "A proposta vale no máximo 60 dias.",
+      validade: "A validade máxima é de 60 dias.",
     });
     expect(await refused({ pagamento: "" })).toEqual({ pagamento: "Escolha a forma de pagamento." });
-    expect(await refused({ referencia: "XX9999" })).toEqual({
-      referencia: "Nenhum imóvel com esta referência.",
-    });
+    const nowhere = { referencia: "Nenhum imóvel publicado e disponível com esta referência." };
+    expect(await refused({ referencia: "XX9999" })).toEqual(nowhere);
+    // A draft (its price never shown) or a sold listing takes no proposal.
+    await insertProperty(database.db, { referencia: "PR0020", publicacao: "rascunho" });
+    await insertProperty(database.db, { referencia: "PR0021", status: "vendido" });
+    expect(await refused({ referencia: "PR0020" })).toEqual(nowhere);
+    expect(await refused({ referencia: "PR0021" })).toEqual(nowhere);
     expect(await refused({ referencia: "PR0002" })).toEqual({ finalidade: "Este imóvel não está à venda." });
     expect(await proposalsOfLead(database.db, lead.id)).toEqual([]);
     const [unchanged] = await database.db.select().from(leads).where(eq(leads.id, lead.id));
@@ -112,6 +117,27 @@ describe("recording a proposal", () => {
     expect(rent.ok).toBe(true);
     const [row] = await proposalsOfLead(database.db, lead.id);
     expect(row).toMatchObject({ finalidade: "aluguel", amount: 2_800, askingPrice: 3_000, payment: null });
+  });
+
+  it("stands from Maceió's today to 60 days ahead, and an old referência finds the listing", async () => {
+    const agent = await createActor(database.db, "admin");
+    const property = await insertProperty(database.db, { referencia: "PR0030", precoVenda: 400_000 });
+    await database.db.insert(propertyRedirects).values({ propertyId: property.id, oldReferencia: "PR0029" });
+    const lead = await insertLead(database.db);
+    for (const validade of [TODAY, addDays(TODAY, 60)]) {
+      const made = await recordProposal(
+        database.db,
+        agent,
+        lead.id,
+        form({ referencia: "pr0029", validade }),
+        NOW,
+      );
+      expect(made.ok, validade).toBe(true);
+    }
+    expect((await proposalsOfLead(database.db, lead.id)).map((p) => [p.referencia, p.validUntil])).toEqual([
+      ["PR0030", addDays(TODAY, 60)],
+      ["PR0030", "2026-11-20"],
+    ]);
   });
 
   it("is refused on a closed lead, and on another agent's lead as if it did not exist", async () => {
@@ -153,6 +179,16 @@ describe("answering a proposal", () => {
     expect(
       await answerProposal(database.db, agent, lead.id, made.id, { resposta: "recusada", contraValor: null }),
     ).toEqual({ ok: false, reason: "answered" });
+    // Withdrawn: the person gave up; the amount left in the field does not count.
+    const again = await recordProposal(database.db, agent, lead.id, form({ referencia: "PR0004" }), NOW);
+    if (!again.ok) throw new Error("not recorded");
+    const withdrawn = proposalAnswerSchema.parse({ resposta: "retirada", contraValor: "resto no campo" });
+    expect(withdrawn).toEqual({ resposta: "retirada", contraValor: null });
+    expect(await answerProposal(database.db, agent, lead.id, again.id, withdrawn)).toEqual({ ok: true });
+    expect(proposalAnswerSchema.safeParse({ resposta: "contraproposta" }).error?.issues[0]).toMatchObject({
+      path: ["contraValor"],
+      message: "Informe o valor da contraproposta.",
+    });
     // Another lead's proposal id is no proposal of this lead.
     const otherLead = await insertLead(database.db);
     expect(
@@ -196,18 +232,22 @@ describe("a listing's proposals", () => {
         p.amount,
         p.lead?.name ?? null,
       ]);
-    expect(await seen(admin)).toEqual(
-      expect.arrayContaining([
-        [480_000, "Ana Compradora"],
-        [470_000, "Bruno Comprador"],
-      ]),
-    );
-    expect(await seen(listingAgent)).toEqual(
-      expect.arrayContaining([
-        [480_000, "Ana Compradora"],
-        [470_000, null],
-      ]),
-    );
+    // The newest first.
+    expect(await seen(admin)).toEqual([
+      [470_000, "Bruno Comprador"],
+      [480_000, "Ana Compradora"],
+    ]);
+    expect(await seen(listingAgent)).toEqual([
+      [470_000, null],
+      [480_000, "Ana Compradora"],
+    ]);
+    expect(await seen(buyersAgent)).toEqual([
+      [470_000, "Bruno Comprador"],
+      [480_000, null],
+    ]);
+    // Nothing the person wrote reaches another agent's screen.
+    for (const row of await proposalsOfProperty(database.db, listingAgent, property.id))
+      expect(Object.keys(row)).not.toContain("conditions");
   });
 });
 

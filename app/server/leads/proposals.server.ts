@@ -10,7 +10,8 @@ import { type ProposalAnswer, type ProposalErrors, proposalSchema } from "../../
 import type { LeadStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
-import { leads, properties, proposals, users } from "../db/schema.server";
+import { leads, properties, propertyRedirects, proposals, users } from "../db/schema.server";
+import { isPublished } from "../properties/cards.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { type Actor, canSee, leadAgent, moveLeadStatus, type Viewer, visibleLeads } from "./inbox.server";
 
@@ -38,20 +39,12 @@ export async function recordProposal(
   if (!parsed.success)
     return { ok: false, reason: "invalid", fieldErrors: fieldErrorsOf(parsed.error) as ProposalErrors };
   const value = parsed.data;
-  const [property] = await db
-    .select({
-      id: properties.id,
-      finalidades: properties.finalidades,
-      precoVenda: properties.precoVenda,
-      precoAluguel: properties.precoAluguel,
-    })
-    .from(properties)
-    .where(sql`upper(${properties.referencia}) = ${value.referencia.toUpperCase()}`);
+  const property = await proposableListing(db, value.referencia);
   if (!property)
     return {
       ok: false,
       reason: "invalid",
-      fieldErrors: { referencia: "Nenhum imóvel com esta referência." },
+      fieldErrors: { referencia: "Nenhum imóvel publicado e disponível com esta referência." },
     };
   if (!property.finalidades.includes(value.finalidade))
     return {
@@ -64,7 +57,16 @@ export async function recordProposal(
             : "Este imóvel não está para alugar.",
       },
     };
-  const id = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // The lead as it is now, held until the commit: two submissions at once, or a status change
+    // meanwhile, are seen here (one move to "Proposta" in the funnel; a lost lead stays lost).
+    const [current] = await tx
+      .select({ status: leads.status })
+      .from(leads)
+      .where(eq(leads.id, leadId))
+      .for("update");
+    if (!current) return { ok: false, reason: "not-found" } as const;
+    if (!isOpenLead(current.status)) return { ok: false, reason: "closed" } as const;
     const [row] = await tx
       .insert(proposals)
       .values({
@@ -80,6 +82,7 @@ export async function recordProposal(
         createdAt: now,
       })
       .returning({ id: proposals.id });
+    if (!row) throw new Error("proposta não gravada");
     await audit(tx, {
       userId: actor.id,
       action: "proposal-recorded",
@@ -87,13 +90,39 @@ export async function recordProposal(
       entityId: leadId,
       ip: actor.ip,
       userAgent: actor.userAgent,
-      details: { proposalId: row?.id, propertyId: property.id, amount: value.valor },
+      details: { proposalId: row.id, propertyId: property.id, amount: value.valor },
     });
-    if (BEFORE_PROPOSAL.includes(lead.status)) await moveLeadStatus(tx, actor, lead, "proposta", now);
+    if (BEFORE_PROPOSAL.includes(current.status))
+      await moveLeadStatus(tx, actor, { ...lead, status: current.status }, "proposta", now);
     else await touchLead(tx, lead, now);
-    return row?.id as number;
+    return { ok: true, id: row.id } as const;
   });
-  return { ok: true, id };
+}
+
+/**
+ * The listing a proposal can be made for: published and still on offer (available, or reserved:
+ * a buyer may queue behind a sinal that falls through), by its referência or an old one.
+ */
+async function proposableListing(db: Db, referencia: string) {
+  const columns = {
+    id: properties.id,
+    finalidades: properties.finalidades,
+    precoVenda: properties.precoVenda,
+    precoAluguel: properties.precoAluguel,
+  };
+  const proposable = and(isPublished, inArray(properties.status, ["disponivel", "reservado"]));
+  const [current] = await db
+    .select(columns)
+    .from(properties)
+    .where(and(sql`upper(${properties.referencia}) = ${referencia.toUpperCase()}`, proposable));
+  if (current) return current;
+  const [moved] = await db
+    .select(columns)
+    .from(propertyRedirects)
+    .innerJoin(properties, eq(properties.id, propertyRedirects.propertyId))
+    .where(and(sql`upper(${propertyRedirects.oldReferencia}) = ${referencia.toUpperCase()}`, proposable))
+    .limit(1);
+  return moved ?? null;
 }
 
 export type AnswerProposalResult =
@@ -205,9 +234,17 @@ export type LeadProposal = Awaited<ReturnType<typeof proposalsOfLead>>[number];
  */
 export async function proposalsOfProperty(db: Db, viewer: Viewer, propertyId: number) {
   const visible = visibleLeads(viewer);
+  // Only what the listing's table shows: a proposal's conditions are free text about the person.
   const rows = await db
     .select({
-      ...proposalColumns,
+      id: proposals.id,
+      finalidade: proposals.finalidade,
+      amount: proposals.amount,
+      askingPrice: proposals.askingPrice,
+      payment: proposals.payment,
+      status: proposals.status,
+      counterAmount: proposals.counterAmount,
+      createdAt: proposals.createdAt,
       leadId: proposals.leadId,
       leadName: leads.name,
       visible: visible ? sql<boolean>`coalesce(${visible}, false)` : sql<boolean>`true`,
@@ -215,7 +252,6 @@ export async function proposalsOfProperty(db: Db, viewer: Viewer, propertyId: nu
     .from(proposals)
     .innerJoin(leads, eq(leads.id, proposals.leadId))
     .leftJoin(properties, eq(properties.id, leads.propertyId))
-    .leftJoin(users, eq(users.id, proposals.createdById))
     .where(eq(proposals.propertyId, propertyId))
     .orderBy(desc(proposals.createdAt), desc(proposals.id));
   return rows.map(({ leadId, leadName, visible: shown, ...row }) => ({

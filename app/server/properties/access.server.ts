@@ -1,6 +1,7 @@
 // Who may manage which property, decided on the server for every read and write:
 // an admin manages all; a corretor only the properties assigned to them.
 import { eq } from "drizzle-orm";
+import { rowIdOf } from "../../lib/row-id";
 import type { Db, Tx } from "../db/client.server";
 import { type Property, properties } from "../db/schema.server";
 import { PropertyAccessError } from "./errors.server";
@@ -37,8 +38,8 @@ export async function loadManageable(
 
 /** Route params arrive as text; anything but a positive integer is a 404. */
 export function parseId(raw: string | undefined): number {
-  const id = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new PropertyAccessError(404);
+  const id = rowIdOf(raw);
+  if (id === null) throw new PropertyAccessError(404);
   return id;
 }
 

@@ -5,7 +5,6 @@
 import { Form } from "react-router";
 import { filledIn } from "../../../lib/form-errors";
 import { formatPrice } from "../../../lib/format";
-import { maceioClock } from "../../../lib/next-action";
 import {
   addDays,
   againstAsking,
@@ -42,13 +41,16 @@ export interface LeadProposalItem {
 
 export interface LeadProposalsProps {
   proposals: LeadProposalItem[];
+  /** Maceió's day, from the loader (the server and the browser agree on it around midnight). */
+  today: string;
   /** Null: the lead is closed or lost, and takes no new proposal. */
   newProposal: { referencia: string; finalidade: "venda" | "aluguel" } | null;
   /** A refused submission of the new-proposal form: its messages and what was typed. */
   errors?: ProposalErrors;
   values?: Partial<Record<ProposalField, string>>;
-  /** A refused answer, or a refused new proposal's message for the whole form. */
-  answerError?: string;
+  /** A refused answer: its message, and the contraproposta's amount refused at its field. */
+  answerError?: { proposalId?: number; message: string; contraValor?: string };
+  /** A refused new proposal's message (a closed lead's shows above the list). */
   formError?: string;
   busy: boolean;
 }
@@ -59,6 +61,7 @@ export const proposalAmount = (amount: number, finalidade: "venda" | "aluguel") 
 
 export function LeadProposals({
   proposals,
+  today,
   newProposal,
   errors: serverErrors,
   values,
@@ -66,7 +69,6 @@ export function LeadProposals({
   formError,
   busy,
 }: LeadProposalsProps) {
-  const today = maceioClock(new Date()).day;
   const schema = proposalSchema(today);
   const { errors, onSubmit } = useClientValidation(
     { safeParse: (data: unknown) => schema.safeParse(filledIn(data as Record<string, unknown>)) },
@@ -76,7 +78,9 @@ export function LeadProposals({
   return (
     <section className="lead-card lead-proposals" aria-labelledby="lead-propostas">
       <h2 id="lead-propostas">Propostas</h2>
-      <FormAlert>{answerError}</FormAlert>
+      <FormAlert>
+        {answerError && !answerError.contraValor ? answerError.message : newProposal ? undefined : formError}
+      </FormAlert>
       {proposals.length ? (
         <ul className="lead-proposals__list">
           {proposals.map((p) => (
@@ -103,44 +107,11 @@ export function LeadProposals({
                   : null}
               </p>
               {isOpenProposal(p.status) ? (
-                <Form method="post" className="lead-proposal__answer">
-                  <input type="hidden" name="intent" value="proposta-resposta" />
-                  <input type="hidden" name="proposalId" value={p.id} />
-                  <fieldset>
-                    <legend>Resposta</legend>
-                    <button
-                      type="submit"
-                      name="resposta"
-                      value="aceita"
-                      className="btn btn--primary"
-                      disabled={busy}
-                    >
-                      Aceita
-                    </button>
-                    <button type="submit" name="resposta" value="recusada" className="btn" disabled={busy}>
-                      Recusada
-                    </button>
-                    <button type="submit" name="resposta" value="retirada" className="btn" disabled={busy}>
-                      Retirada pelo cliente
-                    </button>
-                    <Field
-                      idPrefix={`proposta-${p.id}-`}
-                      name="contraValor"
-                      label="Contraproposta do proprietário (R$)"
-                      inputMode="numeric"
-                      autoComplete="off"
-                    />
-                    <button
-                      type="submit"
-                      name="resposta"
-                      value="contraproposta"
-                      className="btn"
-                      disabled={busy}
-                    >
-                      Registrar contraproposta
-                    </button>
-                  </fieldset>
-                </Form>
+                <ProposalAnswerForm
+                  proposal={p}
+                  error={answerError?.proposalId === p.id ? answerError.contraValor : undefined}
+                  busy={busy}
+                />
               ) : null}
             </li>
           ))}
@@ -186,13 +157,14 @@ export function LeadProposals({
             <SelectField
               idPrefix="proposta-"
               name="pagamento"
-              label="Forma de pagamento (compra)"
+              label="Forma de pagamento (só compra)"
               options={PROPOSAL_PAYMENTS}
               placeholder="Escolha"
               defaultValue={values?.pagamento ?? ""}
               error={errors.pagamento}
             />
             <TextAreaField
+              idPrefix="proposta-"
               name="condicoes"
               label="Condições (opcional)"
               rows={3}
@@ -217,5 +189,67 @@ export function LeadProposals({
         </details>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The answer to an open proposal. With the owner: accepted, refused, countered (with its amount)
+ * or the person withdrew. Countered: the person's answer to the owner's amount.
+ */
+function ProposalAnswerForm({
+  proposal,
+  error,
+  busy,
+}: {
+  proposal: LeadProposalItem;
+  error?: string;
+  busy: boolean;
+}) {
+  const withOwner = proposal.status === "em_analise";
+  const answer = (value: string, label: string, primary = false) => (
+    <button
+      type="submit"
+      name="resposta"
+      value={value}
+      className={primary ? "btn btn--primary" : "btn"}
+      disabled={busy}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <Form method="post" className="lead-proposal__answer">
+      <input type="hidden" name="intent" value="proposta-resposta" />
+      <input type="hidden" name="proposalId" value={proposal.id} />
+      <fieldset>
+        <legend>
+          Resposta
+          <span className="visually-hidden">
+            {` à proposta de ${proposalAmount(proposal.amount, proposal.finalidade)} (${proposal.referencia})`}
+          </span>
+        </legend>
+        {withOwner ? (
+          <>
+            {answer("aceita", "Proprietário aceitou", true)}
+            {answer("recusada", "Proprietário recusou")}
+            {answer("retirada", "Cliente desistiu")}
+            <Field
+              idPrefix={`proposta-${proposal.id}-`}
+              name="contraValor"
+              label="Contraproposta do proprietário (R$)"
+              inputMode="numeric"
+              autoComplete="off"
+              error={error}
+            />
+            {answer("contraproposta", "Registrar contraproposta")}
+          </>
+        ) : (
+          <>
+            {answer("aceita", "Cliente aceitou a contraproposta", true)}
+            {answer("recusada", "Cliente recusou a contraproposta")}
+          </>
+        )}
+      </fieldset>
+    </Form>
   );
 }
