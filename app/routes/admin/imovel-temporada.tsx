@@ -21,6 +21,7 @@ import {
   SEASON_KINDS,
 } from "../../lib/rental";
 import { blockSchema, parseRentalTerms, parseStay, SEASON_ROWS } from "../../lib/rental-form";
+import { rowIdOf } from "../../lib/row-id";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
@@ -106,10 +107,9 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
   });
 }
 
-/** A row's id posted by a button's form (a booking, a feed); null unless a positive integer. */
+/** A row's id posted by a button's form (a booking, a feed); null unless one (rowIdOf). */
 function idOf(form: FormData, name: string): number | null {
-  const id = Number(form.get(name));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return rowIdOf(form.get(name));
 }
 
 type ActionData = {

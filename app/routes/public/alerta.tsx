@@ -5,6 +5,7 @@ import { data, Link } from "react-router";
 import { ALERT_FREQUENCIES } from "../../lib/alerts";
 import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
+import { rowIdOf } from "../../lib/row-id";
 import { alertsOfToken, deleteAlertOfToken } from "../../server/alerts/subscriptions.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
@@ -33,9 +34,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const id = Number(form.get("id"));
-  if (!Number.isInteger(id) || id <= 0)
-    return data({ deleted: false, error: "Alerta inválido." }, { status: 400 });
+  const id = rowIdOf(form.get("id"));
+  if (id === null) return data({ deleted: false, error: "Alerta inválido." }, { status: 400 });
   const deleted = await deleteAlertOfToken(context.get(requestContext).services.db, params.token, id);
   if (!deleted) return data({ deleted: false, error: "Este alerta já tinha sido apagado." }, { status: 404 });
   return { deleted: true, error: null };
