@@ -5,6 +5,7 @@ import {
   parseFavorites,
   referenciasInList,
   referenciaToSave,
+  sentListToken,
   sharedListPath,
 } from "./favorites";
 
@@ -66,5 +67,19 @@ describe("a shared list's address", () => {
     const many = Array.from({ length: 80 }, (_, i) => `AP${String(i).padStart(4, "0")}`);
     expect(referenciasInList(new URLSearchParams(`lista=${many.join(",")}`))).toHaveLength(MAX_FAVORITES);
     expect(sharedListPath(many).split(",")).toHaveLength(MAX_FAVORITES);
+  });
+});
+
+describe("a list an agent sent (decision 049)", () => {
+  it("carries its sending's token, read back even with a full stop glued on", () => {
+    const token = "a1B2c3D4e5F6g7H8";
+    const path = sharedListPath(["AP0001", "CA0002"], token);
+    expect(path).toBe(`/favoritos?lista=AP0001,CA0002&envio=${token}`);
+    const search = new URL(path, "https://x").searchParams;
+    expect(sentListToken(search)).toBe(token);
+    expect(referenciasInList(search)).toEqual(["AP0001", "CA0002"]);
+    expect(sentListToken(new URLSearchParams(`envio=${token}.`))).toBe(token);
+    for (const odd of ["", "curto", `${token}x`, "a1B2c3D4e5F6g7H<"])
+      expect(sentListToken(new URLSearchParams(`envio=${encodeURIComponent(odd)}`)), odd).toBeNull();
   });
 });

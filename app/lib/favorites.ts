@@ -32,9 +32,31 @@ export function referenciaToSave(search: URLSearchParams): string | null {
  */
 export const SHARED_LIST_PARAM = "lista";
 
-/** The address of a shared list, commas left readable (referências are only A–Z, 0–9 and "-"). */
-export function sharedListPath(referencias: readonly string[]): string {
-  return `/favoritos?${SHARED_LIST_PARAM}=${referencias.slice(0, MAX_FAVORITES).join(",")}`;
+/**
+ * A list an agent sent a lead carries its sending's token too (`envio`), so the lead's screen can
+ * say when it was opened (decision 049). Anyone else's copy of the list drops it.
+ */
+export const SENT_LIST_PARAM = "envio";
+const SENT_LIST_TOKEN = /^[A-Za-z0-9_-]{16}$/;
+
+/**
+ * The address of a shared list, commas left readable (referências are only A–Z, 0–9 and "-"),
+ * with the token of an agent's sending when it is one.
+ */
+export function sharedListPath(referencias: readonly string[], sentToken?: string): string {
+  const list = `/favoritos?${SHARED_LIST_PARAM}=${referencias.slice(0, MAX_FAVORITES).join(",")}`;
+  return sentToken ? `${list}&${SENT_LIST_PARAM}=${sentToken}` : list;
+}
+
+/** The sending's token in a list's address, when it has a well-formed one. */
+export function sentListToken(search: URLSearchParams): string | null {
+  // A chat app may glue the sentence's full stop to the link, as with the referências.
+  const token =
+    search
+      .get(SENT_LIST_PARAM)
+      ?.trim()
+      .replace(/[.,;:!?)\]]+$/, "") ?? "";
+  return SENT_LIST_TOKEN.test(token) ? token : null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { E2E_BASE_URL, expectNoAxeViolations, loginAs, postAs, test, uniquePhone
 test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a pessoa vê a lista lado a lado", async ({
   page,
   request,
+  browser,
 }) => {
   // A lead from a listing's form, as a visitor sends it.
   const leadName = `Lead Sugestões E2E ${Date.now().toString(36)}`;
@@ -70,17 +71,38 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
     /^Olá, Lead! Aqui é .+\. Separei 2 imóveis que podem interessar a você, para ver lado a lado: /,
   );
   const listUrl = text.match(/(http\S+\/favoritos\?lista=\S+)/)?.[1];
-  expect(listUrl).toBe(`${E2E_BASE_URL}/favoritos?lista=${second},${third}`);
+  // The list's link carries its sending's token (decision 049).
+  expect(listUrl).toMatch(
+    new RegExp(`^${E2E_BASE_URL}/favoritos\\?lista=${second},${third}&envio=[\\w-]{16}$`),
+  );
   // The lead's page hears of it: the suggestion is in the notes, and the first response is taken.
   await expect(page.locator(".lead-notes")).toContainText(
     `Imóveis sugeridos pelo WhatsApp: ${second}, ${third}.`,
   );
   await expect(page.getByRole("timer")).toHaveCount(0);
 
-  // What the person opens from the message.
+  const sentLists = page.getByTestId("listas-enviadas");
+  await expect(sentLists).toContainText(`${second}, ${third}`);
+  await expect(sentLists).toContainText("Ainda não foi aberta.");
+
+  // The agent checking the link, and WhatsApp fetching it for its preview, are not the person.
   await whatsapp.goto(listUrl!);
   await expect(whatsapp.getByRole("table").getByRole("columnheader")).toHaveCount(2);
+  await expect(whatsapp.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    `${E2E_BASE_URL}/favoritos?lista=${second},${third}`,
+  );
   await whatsapp.close();
+  const preview = await request.get(listUrl!, { headers: { "User-Agent": "WhatsApp/2.24.6.77 A" } });
+  expect(preview.status()).toBe(200);
+  // What the person opens from the message: the lead's open page hears of it.
+  const visitor = await browser.newContext();
+  const person = await visitor.newPage();
+  await person.goto(listUrl!);
+  await expect(person.getByRole("table").getByRole("columnheader")).toHaveCount(2);
+  await visitor.close();
+  await expect(sentLists).toContainText(/Aberta 1 vez, a última em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\./);
+  await expectNoAxeViolations(page);
 
   // Without JavaScript the server refuses the same: 400 with what to fix, nothing recorded.
   const leadPath = new URL(page.url()).pathname;

@@ -11,6 +11,7 @@ import { LeadNextAction } from "../../components/admin/lead/next-action";
 import { LeadNotes } from "../../components/admin/lead/notes";
 import { LeadProposals } from "../../components/admin/lead/proposals";
 import { awaitsResponse, ResponseTimer } from "../../components/admin/lead/response-timer";
+import { SentLists } from "../../components/admin/lead/sent-lists";
 import { SuggestListings } from "../../components/admin/lead/suggest-listings";
 import { Stylesheet } from "../../components/stylesheet";
 import { reachableOnWhatsapp } from "../../lib/contact";
@@ -30,6 +31,7 @@ import { readResponseDue } from "../../server/leads/distribution.server";
 import { addLeadNote, assignLead, canSee, changeLeadStatus, getLead } from "../../server/leads/inbox.server";
 import { setNextAction } from "../../server/leads/next-action.server";
 import { answerProposal, proposalsOfLead, recordProposal } from "../../server/leads/proposals.server";
+import { sentListsOfLead } from "../../server/leads/sent-lists.server";
 import { suggestionCandidates } from "../../server/leads/suggestions.server";
 import { listAgents } from "../../server/properties/admin.server";
 import { answerBookingRequest, bookingRequestsOf } from "../../server/rentals/rentals.server";
@@ -69,6 +71,11 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       registered: registered === "novo" || registered === "historico" ? registered : null,
       bookingRequests: await bookingRequestsOf(db, found.lead.id, found.contacts),
       proposals: await proposalsOfLead(db, found.lead.id),
+      sentLists: (await sentListsOfLead(db, found.lead.id)).map((list) => ({
+        ...list,
+        sentAt: list.sentAt.toISOString(),
+        lastOpenedAt: list.lastOpenedAt?.toISOString() ?? null,
+      })),
       today: maceioClock(new Date()).day,
       // An open lead takes a new proposal; the form starts from the listing it came about.
       newProposal: isOpenLead(found.lead.status)
@@ -257,6 +264,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
     bookingRequests,
     suggestions,
     proposals,
+    sentLists,
     today,
     newProposal,
   } = loaderData;
@@ -322,6 +330,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
         <div className="lead-detail__main">
           <LeadContactCard lead={lead} />
           {suggestions ? <SuggestListings leadId={lead.id} choices={suggestions} /> : null}
+          <SentLists lists={sentLists} />
           <BookingRequests
             requests={bookingRequests}
             error={errorFor("reserva-confirmar") ?? errorFor("reserva-recusar")}

@@ -16,6 +16,7 @@ import {
   cardsApiUrl,
   referenciasInList,
   referenciaToSave,
+  sentListToken,
   sharedListPath,
   useFavorites,
 } from "../../lib/favorites";
@@ -25,13 +26,17 @@ import { pageMeta } from "../../lib/meta";
 import { pictureSrc } from "../../lib/photos";
 import type { ComparedCardData } from "../../lib/property-card";
 import { useHydrated } from "../../lib/use-hydrated";
+import { getOptionalUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
+import { recordSentListOpen } from "../../server/leads/sent-lists.server";
+import { logOf } from "../../server/log/logger.server";
+import { countsAsView } from "../../server/properties/listing-page.server";
 import { listCardsByReferencias } from "../../server/properties/public-cards.server";
 import favoritesCss from "../../styles/favorites.css?inline";
 import type { Route } from "./+types/favoritos";
 
 /** The listings of a shared list (`?lista=`), or null for the visitor's own favourites. */
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, request, context }: Route.LoaderArgs) {
   const refs = referenciasInList(url.searchParams);
   if (refs === null) return { shared: null };
   if (refs.length === 0)
@@ -47,8 +52,25 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     );
   const { db, storage } = context.get(requestContext).services;
   const cards = await listCardsByReferencias(db, storage, refs);
+  // A list an agent sent (decision 049): a person opening it counts on the lead's screen; a link
+  // preview, a prefetch or the agent checking the link does not. Counted beside the page, never
+  // holding it up.
+  const sent = sentListToken(url.searchParams);
+  if (sent && countsAsView(request) && (await getOptionalUser(request, context)) === null)
+    void recordSentListOpen(db, sent).catch((error: unknown) =>
+      logOf(context.get(requestContext).services).warn(
+        { err: error },
+        "Lista enviada: a abertura não foi contada",
+      ),
+    );
   // Every listing of the list left the site: the page says so, and is not found for a crawler.
-  return data({ shared: { asked: refs.length, cards, error: null } }, { status: cards.length ? 200 : 404 });
+  return data(
+    // The list's own address, as sharedListPath writes it: the page's canonical and og:url, the
+    // same on the server and in the browser (location.search differs in its commas' encoding), and
+    // without a sending's token.
+    { shared: { asked: refs.length, cards, error: null, path: sharedListPath(refs) } },
+    { status: cards.length ? 200 : 404 },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -60,9 +82,15 @@ export const meta: Route.MetaFunction = (args) => {
       noindex: true,
     });
   const first = shared.cards[0];
-  if (shared.error)
-    return pageMeta(args, { title: "Lista de imóveis", description: shared.error, noindex: true });
+  if (shared.error !== null)
+    return pageMeta(args, {
+      path: args.location.pathname,
+      title: "Lista de imóveis",
+      description: shared.error,
+      noindex: true,
+    });
   return pageMeta(args, {
+    path: shared.path,
     title: `Lista de imóveis: ${formatCount(shared.cards.length, "imóvel", "imóveis")}`,
     description: shared.cards.length
       ? shared.cards

@@ -1068,6 +1068,30 @@ export const proposals = pgTable(
   ],
 );
 
+/**
+ * A list of listings an agent sent a lead on WhatsApp (app/server/leads/sent-lists.server.ts,
+ * decision 049): its link carries `envio=<token>`, and the lead's screen says whether and when it
+ * was opened. Opens by link previews, prefetches and signed-in users are not counted. Gone with the
+ * lead (LGPD erasure).
+ */
+export const sentLists = pgTable(
+  "sent_lists",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    token: text("token").notNull().unique(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    referencias: text("referencias").array().notNull(),
+    sentById: integer("sent_by_id").references(() => users.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    firstOpenedAt: timestamp("first_opened_at", { withTimezone: true }),
+    lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
+    opens: integer("opens").notNull().default(0),
+  },
+  (t) => [index("sent_lists_lead_idx").on(t.leadId, t.sentAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Property = typeof properties.$inferSelect;
 export type NewProperty = typeof properties.$inferInsert;

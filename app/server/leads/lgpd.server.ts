@@ -1,5 +1,5 @@
 // LGPD requests (docs/domain.md) about one person, found by e-mail or phone: export everything we hold about
-// them (their leads, every contact in their history, the notes and proposals on those leads, and the
+// them (their leads, every contact in their history, the notes, proposals and lists sent on those leads, and the
 // properties they offered on /anuncie-seu-imovel: captações; the searches they saved for e-mail
 // alerts) as JSON, or erase it. Erasure deletes the leads (contacts, notes and proposals cascade), the
 // captações (notes and pending photos cascade; their files go after the commit), the saved
@@ -19,6 +19,7 @@ import type { Actor } from "./inbox.server";
 import { LEAD_EMAIL_KIND } from "./lead-emails.server";
 import { personMatchOn } from "./person-match.server";
 import { proposalsOfLeads } from "./proposals.server";
+import { sentListsOfLeads } from "./sent-lists.server";
 
 /** Leads of the person with this e-mail or phone. */
 export function personMatch(contato: string): SQL {
@@ -61,6 +62,14 @@ export interface PersonData {
       status: string;
       counterAmount: number | null;
       createdAt: string;
+    }[];
+    /** The lists of listings an agent sent them, and when they opened each (decision 049). */
+    sentLists: {
+      referencias: string[];
+      sentAt: string;
+      opens: number;
+      firstOpenedAt: string | null;
+      lastOpenedAt: string | null;
     }[];
   }[];
   /** The properties they offered the agency (/anuncie-seu-imovel). */
@@ -114,6 +123,7 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
     : [];
   // Oldest first, like the rest of the export.
   const offers = ids.length ? (await proposalsOfLeads(db, ids)).reverse() : [];
+  const sent = ids.length ? (await sentListsOfLeads(db, ids)).reverse() : [];
   const captacoes = await exportPersonCaptacoes(db, contato);
   const alertas = await exportPersonAlerts(db, contato);
   return {
@@ -141,6 +151,15 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
           status: o.status,
           counterAmount: o.counterAmount,
           createdAt: o.createdAt.toISOString(),
+        })),
+      sentLists: sent
+        .filter((l) => l.leadId === r.id)
+        .map((l) => ({
+          referencias: l.referencias,
+          sentAt: l.sentAt.toISOString(),
+          opens: l.opens,
+          firstOpenedAt: l.firstOpenedAt?.toISOString() ?? null,
+          lastOpenedAt: l.lastOpenedAt?.toISOString() ?? null,
         })),
     })),
     captacoes,

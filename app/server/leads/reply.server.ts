@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { reachableOnWhatsapp, whatsappUrl } from "../../lib/contact";
 import { listingPath } from "../../lib/listing";
 import { audit } from "../audit/audit.server";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { leadNotes, leads, properties, users } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { type Actor, canSee, firstResponse } from "./inbox.server";
@@ -68,7 +68,13 @@ export async function sendWhatsappReply(
   db: Db,
   actor: Actor,
   leadId: number,
-  reply: { action: string; message: (target: ReplyTarget) => string; note?: string },
+  reply: {
+    action: string;
+    message: (target: ReplyTarget) => string;
+    note?: string;
+    /** What else the sending records, in its transaction (a sent list: sent-lists.server.ts). */
+    also?: (tx: Tx) => Promise<void>;
+  },
   now: Date,
 ): Promise<ReplyResult> {
   const target = await replyTarget(db, actor, leadId);
@@ -78,6 +84,7 @@ export async function sendWhatsappReply(
   await db.transaction(async (tx) => {
     if (reply.note)
       await tx.insert(leadNotes).values({ leadId, authorId: actor.id, body: reply.note, createdAt: now });
+    await reply.also?.(tx);
     await tx
       .update(leads)
       .set({ updatedAt: now, ...firstResponse(actor, now) })

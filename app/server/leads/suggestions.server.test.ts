@@ -8,6 +8,8 @@ import type { Database } from "../db/client.server";
 import { auditLog, leadNotes, leads } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import type { Actor } from "./inbox.server";
+import { exportPersonData } from "./lgpd.server";
+import { recordSentListOpen, sentListsOfLead } from "./sent-lists.server";
 import { suggestByWhatsapp, suggestionCandidates, whatsappSuggestionMessage } from "./suggestions.server";
 
 let database: Database;
@@ -161,9 +163,38 @@ describe("suggestByWhatsapp", () => {
     if (!result.ok) return;
     const url = new URL(result.url);
     expect(url.origin + url.pathname).toBe("https://wa.me/5582998763333");
-    expect(url.searchParams.get("text")).toContain(
-      `Separei 2 imóveis que podem interessar a você, para ver lado a lado: https://www.mare-alta.com.br/favoritos?lista=${b.referencia},${a.referencia} `,
+    const text = url.searchParams.get("text") ?? "";
+    expect(text).toContain(
+      `Separei 2 imóveis que podem interessar a você, para ver lado a lado: https://www.mare-alta.com.br/favoritos?lista=${b.referencia},${a.referencia}&envio=`,
     );
+    // The sending is stored under the token its link carries (decision 049): not opened yet.
+    const token = text.match(/&envio=([A-Za-z0-9_-]{16}) /)?.[1];
+    if (!token) throw new Error("no token in the link");
+    expect(await sentListsOfLead(database.db, lead.id)).toEqual([
+      expect.objectContaining({
+        referencias: ["SG0102", "SG0101"],
+        sentAt: now,
+        opens: 0,
+        lastOpenedAt: null,
+      }),
+    ]);
+    // Opening it counts, and the lead's open screens hear of it; a token no sending has counts nothing.
+    const opened = new Date("2026-03-02T17:32:00Z");
+    expect(await recordSentListOpen(database.db, token, opened)).toBe(true);
+    expect(await recordSentListOpen(database.db, token, new Date("2026-03-02T18:00:00Z"))).toBe(true);
+    expect(await recordSentListOpen(database.db, "AAAAAAAAAAAAAAAA")).toBe(false);
+    expect(await sentListsOfLead(database.db, lead.id)).toEqual([
+      expect.objectContaining({
+        opens: 2,
+        firstOpenedAt: opened,
+        lastOpenedAt: new Date("2026-03-02T18:00:00Z"),
+      }),
+    ]);
+    // The person's LGPD export lists it.
+    const exported = await exportPersonData(database.db, "(82) 99876-3333");
+    expect(exported.leads[0]?.sentLists).toEqual([
+      expect.objectContaining({ referencias: ["SG0102", "SG0101"], opens: 2 }),
+    ]);
     const notes = await database.db.select().from(leadNotes).where(eq(leadNotes.leadId, lead.id));
     expect(notes.map((n) => [n.body, n.authorId])).toEqual([
       ["Imóveis sugeridos pelo WhatsApp: SG0102, SG0101.", ana.id],
@@ -185,6 +216,7 @@ describe("suggestByWhatsapp", () => {
     expect(new URL(result.url).searchParams.get("text")).toContain(
       "Separei um imóvel que pode interessar a você: https://www.mare-alta.com.br/casas/SG0103 ",
     );
+    expect(await sentListsOfLead(database.db, lead.id)).toEqual([]);
   });
 
   it("names what is not on offer (unknown, draft, sold) and records nothing; another agent's lead is not found; a phone without DDD is none", async () => {

@@ -13,6 +13,7 @@ import { type CardProperty, cardColumns, isOnOffer, priceLines } from "../proper
 import { similarListings } from "../properties/listing.server";
 import type { Actor } from "./inbox.server";
 import { type ReplyResult, sendWhatsappReply, whatsappGreeting } from "./reply.server";
+import { newSentListToken, storeSentList } from "./sent-lists.server";
 
 /** How many listings like the one asked about (or recent ones) the lead's page offers to tick. */
 export const SUGGESTION_CANDIDATES = 8;
@@ -103,7 +104,10 @@ export async function suggestByWhatsapp(
   if (unknown.length) return { ok: false, reason: "unavailable", referencias: unknown };
   const list = wanted.map((r) => known.get(r) ?? r);
   const base = context.publicUrl.replace(/\/+$/, "");
-  const url = list.length === 1 ? `${base}${listingPath(list[0]!)}` : `${base}${sharedListPath(list)}`;
+  // Two or more: the list side by side, stored so the lead's screen says when it was opened
+  // (decision 049). One: that listing's own page, as any link to it.
+  const sentToken = list.length > 1 ? newSentListToken() : null;
+  const url = sentToken ? `${base}${sharedListPath(list, sentToken)}` : `${base}${listingPath(list[0]!)}`;
   return sendWhatsappReply(
     db,
     actor,
@@ -111,6 +115,16 @@ export async function suggestByWhatsapp(
     {
       action: "lead-whatsapp-suggestions",
       note: `Imóveis sugeridos pelo WhatsApp: ${list.join(", ")}.`,
+      also: sentToken
+        ? (tx) =>
+            storeSentList(tx, {
+              token: sentToken,
+              leadId,
+              referencias: list,
+              sentById: actor.id,
+              sentAt: now,
+            })
+        : undefined,
       message: (target) =>
         whatsappSuggestionMessage({
           personName: target.name,

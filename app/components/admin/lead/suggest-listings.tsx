@@ -29,7 +29,7 @@ export function SuggestListings({ leadId, choices }: { leadId: number; choices: 
       <h2 id="lead-sugerir">Sugerir imóveis</h2>
       <p className="lead-suggest__intro">
         A pessoa recebe no WhatsApp um link com os imóveis lado a lado e pode salvá-los nos favoritos. O envio
-        fica registrado nas anotações.
+        fica registrado nas anotações, e esta página mostra quando a pessoa abrir a lista.
       </p>
       <form
         method="post"

@@ -1,0 +1,44 @@
+// "Listas enviadas" on a lead's screen (decision 049): each list of listings sent on WhatsApp from
+// "Sugerir imóveis", and whether the person opened it — how many times, and when last — so the
+// agent knows when to call. Live: an opening updates an open screen (useLiveEvents in lead.tsx).
+import { formatCount } from "../../../lib/format";
+import { formatDue, maceioClock } from "../../../lib/next-action";
+
+export interface SentListItem {
+  id: number;
+  referencias: string[];
+  sentAt: string;
+  sentByName: string | null;
+  opens: number;
+  lastOpenedAt: string | null;
+}
+
+/** "28/11/2026 às 14:32", Maceió's clock (the same on the server and in the browser). */
+const when = (iso: string) => {
+  const clock = maceioClock(new Date(iso));
+  return formatDue(clock.day, clock.time);
+};
+
+export function SentLists({ lists }: { lists: SentListItem[] }) {
+  if (!lists.length) return null;
+  return (
+    <section className="lead-card" aria-labelledby="lead-listas-enviadas">
+      <h2 id="lead-listas-enviadas">Listas enviadas</h2>
+      <ul className="lead-sent-lists" data-testid="listas-enviadas">
+        {lists.map((list) => (
+          <li key={list.id}>
+            <p>
+              <strong>{list.referencias.join(", ")}</strong>
+              {` — enviada em ${when(list.sentAt)}${list.sentByName ? ` por ${list.sentByName}` : ""}.`}
+            </p>
+            <p className={list.opens ? "lead-sent-lists__opened" : "lead-sent-lists__unopened"}>
+              {list.opens && list.lastOpenedAt
+                ? `Aberta ${formatCount(list.opens, "vez", "vezes")}, a última em ${when(list.lastOpenedAt)}.`
+                : "Ainda não foi aberta."}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

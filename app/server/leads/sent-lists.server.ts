@@ -1,0 +1,76 @@
+// Lists of listings an agent sent a lead on WhatsApp (decision 049): each sending of two or more
+// listings (suggestions.server.ts) is stored with a token its link carries
+// (/favoritos?lista=…&envio=<token>), and opening that link counts here, so the lead's screen says
+// "aberta 2 vezes, a última hoje às 14:32" and the agent knows when to call. Only a person
+// opening it counts: not a link preview (WhatsApp fetching the link to draw its card), a prefetch
+// or a signed-in user (the agent checking the link) — the route decides (routes/public/favoritos.tsx).
+import { randomBytes } from "node:crypto";
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server";
+import { leads, properties, sentLists, users } from "../db/schema.server";
+import { agentsOf, publishEvent } from "../realtime/events.server";
+import { leadAgent } from "./inbox.server";
+
+/** 16 characters of the link: 96 random bits, enough that a guess finds no sending. */
+export const newSentListToken = () => randomBytes(12).toString("base64url");
+
+/** Stores a sending, in the transaction that records it on the lead (sendWhatsappReply). */
+export async function storeSentList(
+  tx: Tx,
+  sending: { token: string; leadId: number; referencias: string[]; sentById: number; sentAt: Date },
+): Promise<void> {
+  await tx.insert(sentLists).values(sending);
+}
+
+/**
+ * Counts an opening of the list sent with `token`; false when no sending has it. The lead's open
+ * screens hear of it (a live update), so the agent sees it as it happens.
+ */
+export async function recordSentListOpen(db: Db, token: string, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [opened] = await tx
+      .update(sentLists)
+      .set({
+        opens: sql`${sentLists.opens} + 1`,
+        firstOpenedAt: sql`coalesce(${sentLists.firstOpenedAt}, ${now.toISOString()}::timestamptz)`,
+        lastOpenedAt: now,
+      })
+      .where(eq(sentLists.token, token))
+      .returning({ leadId: sentLists.leadId });
+    if (!opened) return false;
+    const [lead] = await tx
+      .select({ assigneeId: leads.assigneeId, listingCorretorId: properties.corretorId })
+      .from(leads)
+      .leftJoin(properties, eq(properties.id, leads.propertyId))
+      .where(eq(leads.id, opened.leadId));
+    await publishEvent(tx, {
+      type: "lead-updated",
+      id: opened.leadId,
+      agentIds: agentsOf(leadAgent(lead?.assigneeId ?? null, lead?.listingCorretorId ?? null)),
+    });
+    return true;
+  });
+}
+
+/** Leads' sent lists, the newest first, with who sent them and whether they were opened. */
+export function sentListsOfLeads(db: Db, leadIds: number[]) {
+  return db
+    .select({
+      id: sentLists.id,
+      leadId: sentLists.leadId,
+      referencias: sentLists.referencias,
+      sentAt: sentLists.sentAt,
+      sentByName: users.name,
+      opens: sentLists.opens,
+      firstOpenedAt: sentLists.firstOpenedAt,
+      lastOpenedAt: sentLists.lastOpenedAt,
+    })
+    .from(sentLists)
+    .leftJoin(users, eq(users.id, sentLists.sentById))
+    .where(inArray(sentLists.leadId, leadIds))
+    .orderBy(desc(sentLists.sentAt), desc(sentLists.id));
+}
+
+export const sentListsOfLead = (db: Db, leadId: number) => sentListsOfLeads(db, [leadId]);
+
+export type SentList = Awaited<ReturnType<typeof sentListsOfLeads>>[number];
