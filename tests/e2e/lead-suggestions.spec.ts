@@ -88,6 +88,10 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
   // The agent checking the link, and WhatsApp fetching it for its preview, are not the person.
   await whatsapp.goto(listUrl!);
   await expect(whatsapp.getByRole("table").getByRole("columnheader")).toHaveCount(2);
+  await expect(whatsapp.locator('meta[property="og:url"]')).toHaveAttribute(
+    "content",
+    `${E2E_BASE_URL}/favoritos?lista=${second},${third}`,
+  );
   await expect(whatsapp.locator('link[rel="canonical"]')).toHaveAttribute(
     "href",
     `${E2E_BASE_URL}/favoritos?lista=${second},${third}`,
@@ -95,13 +99,15 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
   await whatsapp.close();
   const preview = await request.get(listUrl!, { headers: { "User-Agent": "WhatsApp/2.24.6.77 A" } });
   expect(preview.status()).toBe(200);
+  // Its address holds the token: no cache keeps the page.
+  expect(preview.headers()["cache-control"]).toBe("private, no-store");
   // What the person opens from the message: the lead's open page hears of it.
   const visitor = await browser.newContext();
   const person = await visitor.newPage();
   await person.goto(listUrl!);
   await expect(person.getByRole("table").getByRole("columnheader")).toHaveCount(2);
   await visitor.close();
-  await expect(sentLists).toContainText(/Aberta 1 vez, a última em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\./);
+  await expect(sentLists).toContainText(/Aberta em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\./);
   await expectNoAxeViolations(page);
 
   // Without JavaScript the server refuses the same: 400 with what to fix, nothing recorded.

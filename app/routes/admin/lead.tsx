@@ -74,6 +74,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       sentLists: (await sentListsOfLead(db, found.lead.id)).map((list) => ({
         ...list,
         sentAt: list.sentAt.toISOString(),
+        firstOpenedAt: list.firstOpenedAt?.toISOString() ?? null,
         lastOpenedAt: list.lastOpenedAt?.toISOString() ?? null,
       })),
       today: maceioClock(new Date()).day,

@@ -69,8 +69,20 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
     // same on the server and in the browser (location.search differs in its commas' encoding), and
     // without a sending's token.
     { shared: { asked: refs.length, cards, error: null, path: sharedListPath(refs) } },
-    { status: cards.length ? 200 : 404 },
+    { status: cards.length ? 200 : 404, headers: sent ? SENT_LIST_HEADERS : undefined },
   );
+}
+
+/** A sent list's address holds its token: kept by no cache, as the owner's report (decision 046). */
+const SENT_LIST_HEADERS = { "X-Robots-Tag": "noindex", "Cache-Control": "private, no-store" };
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const headers = new Headers();
+  for (const name of Object.keys(SENT_LIST_HEADERS)) {
+    const value = loaderHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
 }
 
 export const meta: Route.MetaFunction = (args) => {

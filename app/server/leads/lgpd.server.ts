@@ -1,7 +1,7 @@
 // LGPD requests (docs/domain.md) about one person, found by e-mail or phone: export everything we hold about
 // them (their leads, every contact in their history, the notes, proposals and lists sent on those leads, and the
 // properties they offered on /anuncie-seu-imovel: captações; the searches they saved for e-mail
-// alerts) as JSON, or erase it. Erasure deletes the leads (contacts, notes and proposals cascade), the
+// alerts) as JSON, or erase it. Erasure deletes the leads (contacts, notes, proposals and sent lists cascade), the
 // captações (notes and pending photos cascade; their files go after the commit), the saved
 // searches (app/server/alerts/subscriptions.server.ts) and their unsent e-mails, and leaves an audit entry that records
 // what was erased without repeating the personal data.

@@ -5,7 +5,7 @@
 // opening it counts: not a link preview (WhatsApp fetching the link to draw its card), a prefetch
 // or a signed-in user (the agent checking the link) — the route decides (routes/public/favoritos.tsx).
 import { randomBytes } from "node:crypto";
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { leads, properties, sentLists, users } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
@@ -22,11 +22,16 @@ export async function storeSentList(
   await tx.insert(sentLists).values(sending);
 }
 
+/** Openings this close to the last are the same look (back from a listing, a reload): one. */
+export const SAME_OPENING_MINUTES = 30;
+
 /**
- * Counts an opening of the list sent with `token`; false when no sending has it. The lead's open
- * screens hear of it (a live update), so the agent sees it as it happens.
+ * Counts an opening of the list sent with `token`; false when no sending has it, or when it was
+ * opened less than SAME_OPENING_MINUTES ago (the same look). The lead's open screens hear of a
+ * counted one (a live update), so the agent sees it as it happens.
  */
 export async function recordSentListOpen(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const sameLook = new Date(now.getTime() - SAME_OPENING_MINUTES * 60_000);
   return db.transaction(async (tx) => {
     const [opened] = await tx
       .update(sentLists)
@@ -35,7 +40,12 @@ export async function recordSentListOpen(db: Db, token: string, now = new Date()
         firstOpenedAt: sql`coalesce(${sentLists.firstOpenedAt}, ${now.toISOString()}::timestamptz)`,
         lastOpenedAt: now,
       })
-      .where(eq(sentLists.token, token))
+      .where(
+        and(
+          eq(sentLists.token, token),
+          or(isNull(sentLists.lastOpenedAt), lt(sentLists.lastOpenedAt, sameLook)),
+        ),
+      )
       .returning({ leadId: sentLists.leadId });
     if (!opened) return false;
     const [lead] = await tx

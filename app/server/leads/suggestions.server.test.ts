@@ -180,15 +180,15 @@ describe("suggestByWhatsapp", () => {
     ]);
     // Opening it counts, and the lead's open screens hear of it; a token no sending has counts nothing.
     const opened = new Date("2026-03-02T17:32:00Z");
+    const later = (minutes: number) => new Date(opened.getTime() + minutes * 60_000);
     expect(await recordSentListOpen(database.db, token, opened)).toBe(true);
-    expect(await recordSentListOpen(database.db, token, new Date("2026-03-02T18:00:00Z"))).toBe(true);
+    // Back from a listing, a reload: the same look within half an hour.
+    expect(await recordSentListOpen(database.db, token, later(5))).toBe(false);
+    expect(await recordSentListOpen(database.db, token, later(29))).toBe(false);
+    expect(await recordSentListOpen(database.db, token, later(65))).toBe(true);
     expect(await recordSentListOpen(database.db, "AAAAAAAAAAAAAAAA")).toBe(false);
     expect(await sentListsOfLead(database.db, lead.id)).toEqual([
-      expect.objectContaining({
-        opens: 2,
-        firstOpenedAt: opened,
-        lastOpenedAt: new Date("2026-03-02T18:00:00Z"),
-      }),
+      expect.objectContaining({ opens: 2, firstOpenedAt: opened, lastOpenedAt: later(65) }),
     ]);
     // The person's LGPD export lists it.
     const exported = await exportPersonData(database.db, "(82) 99876-3333");

@@ -13,18 +13,20 @@ export interface RequestLogFields {
 }
 
 const ACCEPTED_ID = /^[\w.:-]{8,128}$/;
-/** Query parameters whose values never reach the log. */
-const SECRET_PARAMETER = /token|senha|password|secret/i;
-/** The password-reset link's token, in the page's and its data URL's path. */
-const RESET_TOKEN_PATH = /^\/redefinir-senha\/[^/]+?(\.data)?$/;
+/** Query parameters whose values never reach the log (`envio`: a sent list's token, decision 049). */
+const SECRET_PARAMETER = /token|senha|password|secret|^envio$/i;
+/**
+ * Links whose path is their secret, in the page's and its data URL's path: a password reset, an
+ * owner's report, a visitor's visit, a saved search's alert (and its confirm and cancel pages), a
+ * temporada calendar.
+ */
+const TOKEN_PATH =
+  /^\/(redefinir-senha|relatorio|visita|alertas|temporada)\/[^/]+?(\/confirmar|\/cancelar)?(\.data|\.ics)?$/;
 
 /** `url` (path and query) as it may be logged: tokens and passwords replaced. */
 export function loggablePath(url: string): string {
   const queryAt = url.indexOf("?");
-  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(
-    RESET_TOKEN_PATH,
-    "/redefinir-senha/:token$1",
-  );
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(TOKEN_PATH, "/$1/:token$2$3");
   if (queryAt === -1) return path;
   const query = url.slice(queryAt + 1);
   const params = new URLSearchParams(query);

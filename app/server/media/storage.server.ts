@@ -86,7 +86,9 @@ export function assertValidKey(key: string): void {
 }
 
 function isNotFound(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  // ENOTDIR: a path through a file ("og/x.jpg/…") finds nothing either.
+  return code === "ENOENT" || code === "ENOTDIR";
 }
 
 export class LocalDiskStorage implements MediaStore {

@@ -9,6 +9,7 @@ import type { Db } from "../db/client.server";
 import { ogImages } from "../db/schema.server";
 import type { MediaStore } from "../media/storage.server";
 import type { Services } from "../services.server";
+import { removeOgImageIfUnused } from "./og-image.server";
 
 /** The sweep's name among background jobs (its advisory lock). */
 export const OG_IMAGE_PRUNE_JOB = "og-image-prune";

@@ -172,7 +172,7 @@ describe("the daily prune of share images", () => {
     expect(await pruneUnusedOgImages(services())).toEqual({ deleted: 2 });
     for (const key of stale) expect(await storage.exists(key)).toBe(false);
     expect(await storage.exists(currentKey)).toBe(true);
-    // Photos are not share images: the prune reads og/ only.
+    // Photos are not share images: they stay.
     expect(await storage.exists(photo.variants[0]!.key)).toBe(true);
     expect(await pruneUnusedOgImages(services())).toEqual({ deleted: 0 });
 

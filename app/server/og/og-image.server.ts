@@ -281,14 +281,20 @@ export async function ogImageOf(db: Db, propertyId: number): Promise<string | nu
 }
 
 /**
- * Deletes a share image no listing shows any more. A listing that takes the same key meanwhile
- * finds it missing and draws it again (getOgImage): a race costs a drawing, never a broken image.
+ * Deletes a share image no listing shows any more (true when it did). A listing that takes the same
+ * key meanwhile finds it missing and draws it again (getOgImage): a race costs a drawing, never a
+ * broken image.
  */
-export async function removeOgImageIfUnused(services: { db: Db; storage: Storage }, key: string) {
+export async function removeOgImageIfUnused(
+  services: { db: Db; storage: Storage },
+  key: string,
+): Promise<boolean> {
   const [used] = await services.db
     .select({ propertyId: ogImages.propertyId })
     .from(ogImages)
     .where(eq(ogImages.key, key))
     .limit(1);
-  if (!used) await services.storage.delete(key);
+  if (used) return false;
+  await services.storage.delete(key);
+  return true;
 }

@@ -1,5 +1,5 @@
 // "Listas enviadas" on a lead's screen (decision 049): each list of listings sent on WhatsApp from
-// "Sugerir imóveis", and whether the person opened it — how many times, and when last — so the
+// "Sugerir imóveis", and whether the person opened it — how many times, when first and last — so the
 // agent knows when to call. Live: an opening updates an open screen (useLiveEvents in lead.tsx).
 import { formatCount } from "../../../lib/format";
 import { formatDue, maceioClock } from "../../../lib/next-action";
@@ -10,6 +10,7 @@ export interface SentListItem {
   sentAt: string;
   sentByName: string | null;
   opens: number;
+  firstOpenedAt: string | null;
   lastOpenedAt: string | null;
 }
 
@@ -18,6 +19,13 @@ const when = (iso: string) => {
   const clock = maceioClock(new Date(iso));
   return formatDue(clock.day, clock.time);
 };
+
+/** "Aberta em …", or "Aberta 3 vezes: a primeira em …, a última em …", or not yet. */
+function opening(list: SentListItem): string {
+  if (!list.opens || !list.firstOpenedAt || !list.lastOpenedAt) return "Ainda não foi aberta.";
+  if (list.opens === 1) return `Aberta em ${when(list.lastOpenedAt)}.`;
+  return `Aberta ${formatCount(list.opens, "vez", "vezes")}: a primeira em ${when(list.firstOpenedAt)}, a última em ${when(list.lastOpenedAt)}.`;
+}
 
 export function SentLists({ lists }: { lists: SentListItem[] }) {
   if (!lists.length) return null;
@@ -32,9 +40,7 @@ export function SentLists({ lists }: { lists: SentListItem[] }) {
               {` — enviada em ${when(list.sentAt)}${list.sentByName ? ` por ${list.sentByName}` : ""}.`}
             </p>
             <p className={list.opens ? "lead-sent-lists__opened" : "lead-sent-lists__unopened"}>
-              {list.opens && list.lastOpenedAt
-                ? `Aberta ${formatCount(list.opens, "vez", "vezes")}, a última em ${when(list.lastOpenedAt)}.`
-                : "Ainda não foi aberta."}
+              {opening(list)}
             </p>
           </li>
         ))}

@@ -29,7 +29,8 @@ export function SuggestListings({ leadId, choices }: { leadId: number; choices: 
       <h2 id="lead-sugerir">Sugerir imóveis</h2>
       <p className="lead-suggest__intro">
         A pessoa recebe no WhatsApp um link com os imóveis lado a lado e pode salvá-los nos favoritos. O envio
-        fica registrado nas anotações, e esta página mostra quando a pessoa abrir a lista.
+        fica registrado nas anotações e, com dois ou mais imóveis, esta página mostra quando a pessoa abrir a
+        lista.
       </p>
       <form
         method="post"
