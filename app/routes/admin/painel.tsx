@@ -219,6 +219,16 @@ export default function Painel({ loaderData }: Route.ComponentProps) {
               detail: `${formatCount(counts.vendidosNoMes, "vendido", "vendidos", "nenhum vendido")} · ${formatCount(counts.alugadosNoMes, "alugado", "alugados", "nenhum alugado")}`,
             },
             { value: counts.leadsNovos, label: "Leads novos" },
+            {
+              value: counts.propostasAbertas,
+              label: "Propostas em aberto",
+              detail: (
+                <Link to="/admin/leads?status=proposta">
+                  {formatCount(counts.propostasVencidas, "vencida", "vencidas", "nenhuma vencida")}
+                </Link>
+              ),
+              testId: "propostas-abertas",
+            },
             ...(activeAlerts !== null
               ? [
                   {

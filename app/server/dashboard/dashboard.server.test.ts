@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createActor, insertProperty, propertyFormData } from "../../../tests/support/factories";
+import { createActor, insertLead, insertProperty, propertyFormData } from "../../../tests/support/factories";
+import type { ProposalStatus } from "../../lib/vocabulary";
 import { createTestUser } from "../auth/test-context.server";
 import type { Database } from "../db/client.server";
-import { leads, propertyPhotos, propertyViewsDaily } from "../db/schema.server";
+import { leads, propertyPhotos, propertyViewsDaily, proposals } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import type { Actor } from "../properties/access.server";
 import { createProperty, setStatus, updateProperty } from "../properties/admin.server";
@@ -91,6 +92,8 @@ describe("dashboard", () => {
       vendidosNoMes: 1,
       alugadosNoMes: 0,
       leadsNovos: 2,
+      propostasAbertas: 0,
+      propostasVencidas: 0,
     });
     expect(all.daily).toHaveLength(30);
     expect(all.daily.at(-1)).toEqual({ day: "2026-03-20", views: 12, whatsapp: 2, leads: 1 });
@@ -121,6 +124,8 @@ describe("dashboard", () => {
       vendidosNoMes: 1,
       alugadosNoMes: 0,
       leadsNovos: 1,
+      propostasAbertas: 0,
+      propostasVencidas: 0,
     });
     expect(own.daily.at(-1)).toEqual({ day: "2026-03-20", views: 7, whatsapp: 2, leads: 1 });
     expect(own.topListings.map((t) => t.id)).toEqual([stale.id, complete.id]);
@@ -206,5 +211,35 @@ describe("vendidos/alugados no mês", () => {
     await setStatus(db, corretor, lateFebruary.id, "vendido", new Date("2026-03-01T02:59:00.000Z"));
     await setStatus(db, corretor, earlyMarch.id, "vendido", new Date("2026-03-01T03:00:00.000Z"));
     expect(await closedThisMonth(corretor)).toEqual({ vendidos: 1, alugados: 0 });
+  });
+});
+
+describe("propostas em aberto", () => {
+  it("counts the proposals waiting on the owner or the buyer, and those past their day; a corretor, of their own leads", async () => {
+    const admin = await createTestUser(database, { role: "admin" });
+    const agent = await createTestUser(database, { role: "corretor" });
+    const property = await listing({ referencia: "PA0001" });
+    const own = await insertLead(database.db, { assigneeId: agent.id });
+    const other = await insertLead(database.db);
+    const today = localDay(now);
+    const proposal = (leadId: number, status: ProposalStatus, validUntil: string) =>
+      database.db.insert(proposals).values({
+        leadId,
+        propertyId: property.id,
+        finalidade: "venda",
+        amount: 500_000,
+        validUntil,
+        status,
+      });
+    await proposal(own.id, "em_analise", today);
+    await proposal(own.id, "contraproposta", "2026-03-19");
+    await proposal(own.id, "aceita", "2026-03-01");
+    await proposal(other.id, "em_analise", "2026-03-10");
+    await proposal(other.id, "recusada", "2026-03-10");
+
+    const admins = (await getDashboard(database.db, admin, now)).counts;
+    expect([admins.propostasAbertas, admins.propostasVencidas]).toEqual([3, 2]);
+    const agents = (await getDashboard(database.db, agent, now)).counts;
+    expect([agents.propostasAbertas, agents.propostasVencidas]).toEqual([2, 1]);
   });
 });

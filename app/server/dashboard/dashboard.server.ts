@@ -4,7 +4,7 @@
 import { and, desc, eq, gte, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { type AttentionReason, CHART_DAYS, MIN_PHOTOS, STALE_AFTER_DAYS } from "../../lib/dashboard";
 import type { Db } from "../db/client.server";
-import { leads, properties, propertyPhotos, propertyViewsDaily } from "../db/schema.server";
+import { leads, properties, propertyPhotos, propertyViewsDaily, proposals } from "../db/schema.server";
 
 export const TIME_ZONE = "America/Maceio";
 
@@ -60,6 +60,9 @@ export interface Dashboard {
     vendidosNoMes: number;
     alugadosNoMes: number;
     leadsNovos: number;
+    /** Proposals waiting on the owner or on the buyer (decision 048), and those past their day. */
+    propostasAbertas: number;
+    propostasVencidas: number;
   };
   attention: AttentionItem[];
   recentLeads: RecentLead[];
@@ -119,12 +122,22 @@ async function counts(db: Db, viewer: DashboardViewer, now: Date): Promise<Dashb
     .select({ count: sql<number>`count(*)::int` })
     .from(leads)
     .where(and(eq(leads.status, "novo"), ownLeads(viewer)));
+  const [proposalRow] = await db
+    .select({
+      open: sql<number>`count(*)::int`,
+      lapsed: sql<number>`count(*) filter (where ${proposals.validUntil} < ${localDay(now)}::date)::int`,
+    })
+    .from(proposals)
+    .innerJoin(leads, eq(leads.id, proposals.leadId))
+    .where(and(inArray(proposals.status, ["em_analise", "contraproposta"]), ownLeads(viewer)));
   return {
     publicados: row?.publicados ?? 0,
     rascunhos: row?.rascunhos ?? 0,
     vendidosNoMes: row?.vendidosNoMes ?? 0,
     alugadosNoMes: row?.alugadosNoMes ?? 0,
     leadsNovos: leadRow?.count ?? 0,
+    propostasAbertas: proposalRow?.open ?? 0,
+    propostasVencidas: proposalRow?.lapsed ?? 0,
   };
 }
 
