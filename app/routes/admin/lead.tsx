@@ -15,11 +15,8 @@ import { SentLists } from "../../components/admin/lead/sent-lists";
 import { SuggestListings } from "../../components/admin/lead/suggest-listings";
 import { Stylesheet } from "../../components/stylesheet";
 import { reachableOnWhatsapp } from "../../lib/contact";
-import { filledIn, formValues } from "../../lib/form-errors";
-import { leadAssignSchema, leadNoteSchema, leadStatusSchema } from "../../lib/lead-inbox";
 import { pageMeta } from "../../lib/meta";
-import { isOpenLead, maceioClock, type NextActionErrors, nextActionState } from "../../lib/next-action";
-import { type ProposalErrors, proposalAnswerSchema } from "../../lib/proposal";
+import { isOpenLead, maceioClock, nextActionState } from "../../lib/next-action";
 import { rowIdOf } from "../../lib/row-id";
 import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
@@ -28,13 +25,13 @@ import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import { readResponseDue } from "../../server/leads/distribution.server";
-import { addLeadNote, assignLead, canSee, changeLeadStatus, getLead } from "../../server/leads/inbox.server";
-import { setNextAction } from "../../server/leads/next-action.server";
-import { answerProposal, proposalsOfLead, recordProposal } from "../../server/leads/proposals.server";
+import { canSee, getLead } from "../../server/leads/inbox.server";
+import { type LeadActionData, runLeadIntent } from "../../server/leads/lead-intents.server";
+import { proposalsOfLead } from "../../server/leads/proposals.server";
 import { sentListsOfLead } from "../../server/leads/sent-lists.server";
 import { suggestionCandidates } from "../../server/leads/suggestions.server";
 import { listAgents } from "../../server/properties/admin.server";
-import { answerBookingRequest, bookingRequestsOf } from "../../server/rentals/rentals.server";
+import { bookingRequestsOf } from "../../server/rentals/rentals.server";
 import leadsCss from "../../styles/leads.css?inline";
 import type { Route } from "./+types/lead";
 
@@ -96,18 +93,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   );
 }
 
-type ActionData =
-  | { ok: true; intent: string }
-  | {
-      ok: false;
-      intent: string;
-      error: string;
-      /** The next-action or proposal form's messages per field, and what was typed. */
-      fieldErrors?: NextActionErrors & ProposalErrors & { contraValor?: string };
-      values?: Record<string, string>;
-      /** The proposal an answer was refused for. */
-      proposalId?: number;
-    };
+type ActionData = LeadActionData;
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context, url });
@@ -123,134 +109,8 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   if (!(await canSee(db, user, id)))
     return data<ActionData>({ ok: false, intent: "", error: "Lead não encontrado." }, { status: 404 });
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const bad = (error: string) => data<ActionData>({ ok: false, intent, error }, { status: 400 });
-  const notFound = () =>
-    data<ActionData>({ ok: false, intent, error: "Lead não encontrado." }, { status: 404 });
-
-  if (intent === "status") {
-    const parsed = leadStatusSchema.safeParse({ status: form.get("status") });
-    if (!parsed.success) return bad(parsed.error.issues[0]?.message ?? "Etapa inválida.");
-    return (await changeLeadStatus(db, actor, id, parsed.data.status)) ? { ok: true, intent } : notFound();
-  }
-  if (intent === "note") {
-    const parsed = leadNoteSchema.safeParse({ body: form.get("body") ?? "" });
-    if (!parsed.success) return bad(parsed.error.issues[0]?.message ?? "Anotação inválida.");
-    return (await addLeadNote(db, actor, id, parsed.data.body)) ? { ok: true, intent } : notFound();
-  }
-  if (intent === "proxima-acao") {
-    const values = {
-      data: String(form.get("data") ?? ""),
-      hora: String(form.get("hora") ?? ""),
-      tarefa: String(form.get("tarefa") ?? ""),
-    };
-    const result = await setNextAction(db, actor, id, values);
-    if (result.ok) return { ok: true, intent };
-    if (result.reason === "not-found") return notFound();
-    if (result.reason === "closed")
-      return bad(
-        "Este lead está encerrado: mude a etapa para retomar o atendimento antes de marcar uma ação.",
-      );
-    return data<ActionData>(
-      {
-        ok: false,
-        intent,
-        error: "Corrija os campos da próxima ação.",
-        fieldErrors: result.fieldErrors,
-        values,
-      },
-      { status: 400 },
-    );
-  }
-  // A temporada booking request (decision 037): confirming takes its nights, or says they are taken.
-  if (intent === "reserva-confirmar" || intent === "reserva-recusar") {
-    const contactId = rowIdOf(form.get("contactId"));
-    if (contactId === null) return bad("Pedido de reserva inválido.");
-    const answer = await answerBookingRequest(
-      db,
-      actor,
-      id,
-      contactId,
-      intent === "reserva-confirmar" ? "confirmar" : "recusar",
-    );
-    switch (answer.status) {
-      case "confirmed":
-      case "declined":
-        return { ok: true, intent };
-      case "taken":
-        return data<ActionData>(
-          {
-            ok: false,
-            intent,
-            error:
-              "Não foi possível confirmar: há noites dessas datas já reservadas ou bloqueadas. Veja o calendário do imóvel.",
-          },
-          { status: 409 },
-        );
-      case "answered":
-        return data<ActionData>(
-          { ok: false, intent, error: "Este pedido já foi respondido." },
-          { status: 409 },
-        );
-      case "not-found":
-        return notFound();
-    }
-  }
-  // Proposals (decision 048): recording one, and the owner's answer.
-  if (intent === "proposta") {
-    const values = formValues(form);
-    const result = await recordProposal(db, actor, id, values);
-    if (result.ok) return { ok: true, intent };
-    if (result.reason === "not-found") return notFound();
-    if (result.reason === "closed")
-      return bad(
-        "Este lead está encerrado: mude a etapa para retomar o atendimento antes de registrar uma proposta.",
-      );
-    return data<ActionData>(
-      { ok: false, intent, error: "Corrija os campos da proposta.", fieldErrors: result.fieldErrors, values },
-      { status: 400 },
-    );
-  }
-  if (intent === "proposta-resposta") {
-    const proposalId = rowIdOf(form.get("proposalId"));
-    if (proposalId === null) return bad("Proposta inválida.");
-    const parsed = proposalAnswerSchema.safeParse(filledIn(formValues(form)));
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? "Resposta inválida.";
-      const atAmount = parsed.error.issues[0]?.path[0] === "contraValor";
-      return data<ActionData>(
-        {
-          ok: false,
-          intent,
-          error: message,
-          proposalId,
-          fieldErrors: atAmount ? { contraValor: message } : undefined,
-        },
-        { status: 400 },
-      );
-    }
-    const answer = await answerProposal(db, actor, id, proposalId, parsed.data);
-    if (answer.ok) return { ok: true, intent };
-    if (answer.reason === "answered")
-      return data<ActionData>(
-        { ok: false, intent, error: "Esta proposta já foi respondida." },
-        { status: 409 },
-      );
-    return data<ActionData>({ ok: false, intent, error: "Proposta não encontrada." }, { status: 404 });
-  }
-  if (intent === "assign") {
-    if (user.role !== "admin")
-      return data<ActionData>(
-        { ok: false, intent, error: "Apenas administradores atribuem leads." },
-        { status: 403 },
-      );
-    const parsed = leadAssignSchema.safeParse({ assigneeId: form.get("assigneeId") ?? "" });
-    if (!parsed.success) return bad("Escolha um corretor.");
-    const result = await assignLead(db, actor, id, parsed.data.assigneeId);
-    if (result === "invalid-agent") return bad("Este corretor não existe ou está inativo.");
-    return result === "ok" ? { ok: true, intent } : notFound();
-  }
-  return bad("Ação desconhecida.");
+  const answer = await runLeadIntent({ db, actor, id, form, intent: String(form.get("intent") ?? "") });
+  return answer.status === 200 ? answer.body : data(answer.body, { status: answer.status });
 }
 
 export default function LeadDetail({ loaderData }: Route.ComponentProps) {

@@ -19,7 +19,11 @@ const FIRST_AFTER_SECONDS = 600;
 
 export type OgImagePrune = ExclusiveSweep<{ deleted: number }>;
 
-/** Deletes every stored share image (og/…) that no listing records as its current one. */
+/**
+ * Deletes every stored share image (og/…) that no listing records as its current one. Each
+ * candidate is asked about again just before it goes (removeOgImageIfUnused), so an image drawn and
+ * recorded while the folder is listed stays.
+ */
 export async function pruneUnusedOgImages(services: {
   db: Db;
   storage: MediaStore;
@@ -30,8 +34,7 @@ export async function pruneUnusedOgImages(services: {
   let deleted = 0;
   for await (const object of services.storage.list("og/")) {
     if (used.has(object.key)) continue;
-    await services.storage.delete(object.key);
-    deleted += 1;
+    if (await removeOgImageIfUnused(services, object.key)) deleted += 1;
   }
   return { deleted };
 }
