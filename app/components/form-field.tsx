@@ -51,10 +51,13 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   label: ReactNode;
   name: string;
   error?: string;
-  /** Id prefix, when the same field name appears in several forms of one page. */
+  /** Id prefix, when the same field name appears in several forms of one page (or a whole `id`). */
   idPrefix?: string;
-  /** The choices: value → what the visitor reads, in order. */
-  options: Record<string, string>;
+  /**
+   * The choices: value → what the visitor reads, in order. Pairs when the values are numbers (an
+   * object would put numeric keys first, in numeric order).
+   */
+  options: Record<string, string> | ReadonlyArray<readonly [string | number, string]>;
   /** A first, empty choice ("Escolha") when none is chosen yet. */
   placeholder?: string;
 }
@@ -64,11 +67,13 @@ export function SelectField({
   name,
   error,
   idPrefix = "",
+  id: givenId,
   options,
   placeholder,
   ...select
 }: SelectFieldProps) {
-  const id = `${idPrefix}${name}`;
+  const id = givenId ?? `${idPrefix}${name}`;
+  const choices = Array.isArray(options) ? options : Object.entries(options);
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
@@ -80,7 +85,7 @@ export function SelectField({
         {...select}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {Object.entries(options).map(([value, text]) => (
+        {choices.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
           </option>

@@ -1,7 +1,7 @@
 // /admin/usuarios (admin only): the agency's users. Create with a temporary password, edit
 // name/role/CRECI/phone, deactivate/reactivate (ends their sessions), set a new password.
 import { data, Form, useNavigation } from "react-router";
-import { Field, FormAlert, useClientValidation } from "../../components/form-field";
+import { Field, FormAlert, SelectField, useClientValidation } from "../../components/form-field";
 import { type FieldErrors, fieldErrorsOf, formValues } from "../../lib/form-errors";
 import { formatDate, formatPhone } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
@@ -13,7 +13,7 @@ import {
   userIntentSchema,
   userUpdateSchema,
 } from "../../lib/user-schemas";
-import { USER_ROLE_KEYS, USER_ROLES, type UserRole } from "../../lib/vocabulary";
+import { USER_ROLES, type UserRole } from "../../lib/vocabulary";
 import { requestOrigin } from "../../server/audit/audit.server";
 import { requireUser } from "../../server/auth/guard.server";
 import {
@@ -127,27 +127,14 @@ function RoleSelect({
 }) {
   const id = `${idPrefix}role`;
   return (
-    <div className="form-field">
-      <label htmlFor={id}>Papel</label>
-      <select
-        id={id}
-        name="role"
-        defaultValue={defaultValue ?? "corretor"}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-erro` : undefined}
-      >
-        {USER_ROLE_KEYS.map((role) => (
-          <option key={role} value={role}>
-            {USER_ROLES[role]}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p className="form-field__error" id={`${id}-erro`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField
+      id={id}
+      name="role"
+      label="Papel"
+      options={USER_ROLES}
+      defaultValue={defaultValue ?? "corretor"}
+      error={error}
+    />
   );
 }
 

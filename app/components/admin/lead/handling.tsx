@@ -4,6 +4,7 @@
 import { Form } from "react-router";
 import { LEAD_PIPELINE } from "../../../lib/lead-inbox";
 import { LEAD_STATUSES, type LeadStatus } from "../../../lib/vocabulary";
+import { SelectField } from "../../form-field";
 
 /** One choice posted with its `intent`; the key re-creates it when the saved value changes (also the captações screen's). */
 export function ChoiceForm({
@@ -32,28 +33,15 @@ export function ChoiceForm({
   return (
     <Form method="post" className="lead-inline-form">
       <input type="hidden" name="intent" value={intent} />
-      <div className="form-field">
-        <label htmlFor={id}>{label}</label>
-        <select
-          id={id}
-          name={name}
-          defaultValue={value}
-          key={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-erro` : undefined}
-        >
-          {options.map(([optionValue, optionLabel]) => (
-            <option key={optionValue} value={optionValue}>
-              {optionLabel}
-            </option>
-          ))}
-        </select>
-        {error ? (
-          <p className="form-field__error" id={`${id}-erro`}>
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <SelectField
+        id={id}
+        name={name}
+        label={label}
+        options={options}
+        defaultValue={value}
+        key={value}
+        error={error}
+      />
       <button type="submit" className={`btn btn--${tone}`} disabled={busy}>
         {submitLabel}
       </button>
