@@ -72,6 +72,12 @@ export function formatDue(day: string, time: string | null): string {
   return time ? `${when} às ${time.slice(0, 5)}` : when;
 }
 
+/** An instant as "28/11/2026 às 14:32" on Maceió's clock (the same on the server and in a browser). */
+export function formatMaceioInstant(at: Date | string): string {
+  const clock = maceioClock(typeof at === "string" ? new Date(at) : at);
+  return formatDue(clock.day, clock.time);
+}
+
 const TIME_MESSAGE = "Informe um horário válido, ex.: 14:30, ou deixe em branco.";
 
 /** The "Próxima ação" form: data (a date input's YYYY-MM-DD, or 25/03/2026 typed), hora (optional), tarefa. */

@@ -109,6 +109,12 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
   await visitor.close();
   await expect(sentLists).toContainText(/Aberta em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\./);
   await expectNoAxeViolations(page);
+  // The inbox flags it too: the moment to call.
+  await page.goto("/admin/leads");
+  await expect(page.getByRole("row").filter({ hasText: leadName })).toContainText(
+    /Abriu a lista em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/,
+  );
+  await page.goBack();
 
   // Without JavaScript the server refuses the same: 400 with what to fix, nothing recorded.
   const leadPath = new URL(page.url()).pathname;

@@ -20,7 +20,13 @@ import { formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
 import type { ManualLeadErrors, ManualLeadField } from "../../lib/lead-manual";
 import { pageMeta } from "../../lib/meta";
-import { formatDue, maceioClock, NEXT_ACTION_VIEWS, nextActionState } from "../../lib/next-action";
+import {
+  formatDue,
+  formatMaceioInstant,
+  maceioClock,
+  NEXT_ACTION_VIEWS,
+  nextActionState,
+} from "../../lib/next-action";
 import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
@@ -62,12 +68,20 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     nextActionState: row.nextActionDate
       ? nextActionState(row.nextActionDate, row.nextActionTime, clock)
       : null,
+    // A list the agent sent, opened in the last day: the moment to call (decision 049).
+    listOpened:
+      row.listOpenedAt && now.getTime() - row.listOpenedAt.getTime() < LIST_OPENED_SHOWN_MS
+        ? formatMaceioInstant(row.listOpenedAt)
+        : null,
   }));
   return data(
     { query, result: { ...result, rows }, listings, agents, due, isAdmin: user.role === "admin", now },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
+
+/** How long the inbox flags a sent list's opening. */
+const LIST_OPENED_SHOWN_MS = 24 * 3_600_000;
 
 type ActionData = {
   ok: false;
@@ -243,6 +257,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                     <Link to={`/admin/leads/${lead.id}`}>{lead.name}</Link>
                     {lead.contactCount > 1 ? (
                       <span className="lead-count">{` · ${lead.contactCount} contatos`}</span>
+                    ) : null}
+                    {lead.listOpened ? (
+                      <span className="lead-flag lead-flag--opened">{`Abriu a lista em ${lead.listOpened}`}</span>
                     ) : null}
                   </th>
                   <td>{[lead.phone, lead.email].filter(Boolean).join(" · ") || "—"}</td>

@@ -8,7 +8,15 @@ import type { LeadOrigin, LeadStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { SessionUser } from "../auth/guard.server";
 import type { Db, Tx } from "../db/client.server";
-import { leadContacts, leadNotes, leadStatusChanges, leads, properties, users } from "../db/schema.server";
+import {
+  leadContacts,
+  leadNotes,
+  leadStatusChanges,
+  leads,
+  properties,
+  sentLists,
+  users,
+} from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { byDue, nextActionOnStatusChange, nextActionView } from "./next-action-due.server";
 
@@ -73,6 +81,7 @@ export interface LeadRow {
   /** Referências a sender gave that no listing has ("imóvel não encontrado"). */
   unknownReferencias: string[] | null;
   contactCount: number;
+  listOpenedAt: Date | null;
   propertyId: number | null;
   referencia: string | null;
   titulo: string | null;
@@ -109,6 +118,11 @@ const rowColumns = {
     string[] | null
   >`(select array_agg(distinct c.referencia) from ${leadContacts} c where c.lead_id = ${leads.id} and c.property_id is null and c.referencia is not null)`,
   contactCount: sql<number>`(select count(*)::int from ${leadContacts} c where c.lead_id = ${leads.id})`,
+  /** When the person last opened a list of listings the agent sent (decision 049); null: never. */
+  listOpenedAt:
+    sql<Date | null>`(select max(s.last_opened_at) from ${sentLists} s where s.lead_id = ${leads.id})`.mapWith(
+      sentLists.lastOpenedAt,
+    ),
   propertyId: leads.propertyId,
   referencia: properties.referencia,
   titulo: properties.titulo,

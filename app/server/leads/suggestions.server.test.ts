@@ -7,7 +7,7 @@ import { createActor, insertLead, insertProperty } from "../../../tests/support/
 import type { Database } from "../db/client.server";
 import { auditLog, leadNotes, leads } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
-import type { Actor } from "./inbox.server";
+import { type Actor, listLeads } from "./inbox.server";
 import { exportPersonData } from "./lgpd.server";
 import { recordSentListOpen, sentListsOfLead } from "./sent-lists.server";
 import { suggestByWhatsapp, suggestionCandidates, whatsappSuggestionMessage } from "./suggestions.server";
@@ -190,6 +190,9 @@ describe("suggestByWhatsapp", () => {
     expect(await sentListsOfLead(database.db, lead.id)).toEqual([
       expect.objectContaining({ opens: 2, firstOpenedAt: opened, lastOpenedAt: later(65) }),
     ]);
+    // The inbox knows when the person last opened a list (it flags the last day's).
+    const inbox = await listLeads(database.db, ana, {}, later(70));
+    expect(inbox.rows.find((row) => row.id === lead.id)?.listOpenedAt).toEqual(later(65));
     // The person's LGPD export lists it.
     const exported = await exportPersonData(database.db, "(82) 99876-3333");
     expect(exported.leads[0]?.sentLists).toEqual([

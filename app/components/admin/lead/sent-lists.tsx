@@ -2,7 +2,7 @@
 // "Sugerir imóveis", and whether the person opened it — how many times, when first and last — so the
 // agent knows when to call. Live: an opening updates an open screen (useLiveEvents in lead.tsx).
 import { formatCount } from "../../../lib/format";
-import { formatDue, maceioClock } from "../../../lib/next-action";
+import { formatMaceioInstant } from "../../../lib/next-action";
 
 export interface SentListItem {
   id: number;
@@ -14,11 +14,7 @@ export interface SentListItem {
   lastOpenedAt: string | null;
 }
 
-/** "28/11/2026 às 14:32", Maceió's clock (the same on the server and in the browser). */
-const when = (iso: string) => {
-  const clock = maceioClock(new Date(iso));
-  return formatDue(clock.day, clock.time);
-};
+const when = formatMaceioInstant;
 
 /** "Aberta em …", or "Aberta 3 vezes: a primeira em …, a última em …", or not yet. */
 function opening(list: SentListItem): string {
