@@ -215,7 +215,7 @@ describe("vendidos/alugados no mês", () => {
 });
 
 describe("propostas em aberto", () => {
-  it("counts the proposals waiting on the owner or the buyer, and those past their day; a corretor, of their own leads", async () => {
+  it("counts the proposals waiting on the owner or the buyer of open leads, and those past their day; a corretor, of their own leads", async () => {
     const admin = await createTestUser(database, { role: "admin" });
     const agent = await createTestUser(database, { role: "corretor" });
     const property = await listing({ referencia: "PA0001" });
@@ -236,6 +236,9 @@ describe("propostas em aberto", () => {
     await proposal(own.id, "aceita", "2026-03-01");
     await proposal(other.id, "em_analise", "2026-03-10");
     await proposal(other.id, "recusada", "2026-03-10");
+    // A lost lead's unanswered proposal is over with it.
+    const lost = await insertLead(database.db, { status: "perdido" });
+    await proposal(lost.id, "em_analise", "2026-03-10");
 
     const admins = (await getDashboard(database.db, admin, now)).counts;
     expect([admins.propostasAbertas, admins.propostasVencidas]).toEqual([3, 2]);
