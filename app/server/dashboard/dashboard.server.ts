@@ -1,11 +1,11 @@
 // The numbers on /admin/painel. An admin sees the whole agency; a corretor only the listings
 // assigned to them and the leads of those listings or assigned to them. Days and months are
 // counted in Alagoas time (America/Maceio, UTC−3 all year).
-import { and, desc, eq, gte, inArray, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { type AttentionReason, CHART_DAYS, MIN_PHOTOS, STALE_AFTER_DAYS } from "../../lib/dashboard";
-import { CLOSED_LEAD_STATUSES } from "../../lib/next-action";
 import type { Db } from "../db/client.server";
 import { leads, properties, propertyPhotos, propertyViewsDaily, proposals } from "../db/schema.server";
+import { openLead } from "../leads/next-action-due.server";
 
 export const TIME_ZONE = "America/Maceio";
 
@@ -131,13 +131,7 @@ async function counts(db: Db, viewer: DashboardViewer, now: Date): Promise<Dashb
     .from(proposals)
     .innerJoin(leads, eq(leads.id, proposals.leadId))
     // A closed or lost lead's unanswered proposal is over with it.
-    .where(
-      and(
-        inArray(proposals.status, ["em_analise", "contraproposta"]),
-        notInArray(leads.status, CLOSED_LEAD_STATUSES),
-        ownLeads(viewer),
-      ),
-    );
+    .where(and(inArray(proposals.status, ["em_analise", "contraproposta"]), openLead, ownLeads(viewer)));
   return {
     publicados: row?.publicados ?? 0,
     rascunhos: row?.rascunhos ?? 0,
