@@ -3,6 +3,8 @@
 // the asking price. Shared by the server (app/server/leads/proposals.server.ts) and the screens.
 import { z } from "zod";
 import { day, money } from "./form-field-schemas";
+import { formatPrice } from "./format";
+import { addDays } from "./rental";
 import { PROPOSAL_PAYMENT_KEYS, type ProposalStatus } from "./vocabulary";
 
 /** A proposal stands this long at most: longer, and the owner's "yes" would answer an old price. */
@@ -13,10 +15,9 @@ export const PROPOSAL_CONDITIONS_MAX = 1000;
 /** Anything above is a typo (an extra zero), not an offer. */
 const AMOUNT_MAX = 1_000_000_000;
 
-/** Maceió's day `days` after `today` (both YYYY-MM-DD). */
-export function addDays(today: string, days: number): string {
-  return new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
+/** "R$ 760.000", or "R$ 2.800/mês" for a rent. */
+export const proposalAmount = (amount: number, finalidade: "venda" | "aluguel") =>
+  finalidade === "aluguel" ? `${formatPrice(amount)}/mês` : formatPrice(amount);
 
 /**
  * The "Registrar proposta" form. `today` is Maceió's: a proposal stands from today to at most

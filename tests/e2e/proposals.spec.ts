@@ -4,7 +4,7 @@
 // screen lists the proposal with its buyer; the screens pass axe.
 import { expect } from "@playwright/test";
 import { maceioClock } from "../../app/lib/next-action";
-import { addDays } from "../../app/lib/proposal";
+import { addDays } from "../../app/lib/rental";
 import { adminIdOf, expectNoAxeViolations, hydrated, listingLead, loginAs, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });

@@ -3,14 +3,13 @@
 // to whoever may see their lead (proposalsOfProperty); they are recorded on the lead's screen.
 import { Link } from "react-router";
 import { formatDate } from "../../lib/format";
-import { againstAsking } from "../../lib/proposal";
+import { againstAsking, proposalAmount } from "../../lib/proposal";
 import {
   PROPOSAL_PAYMENTS,
   PROPOSAL_STATUSES,
   type ProposalPayment,
   type ProposalStatus,
 } from "../../lib/vocabulary";
-import { proposalAmount } from "./lead/proposals";
 
 export interface PropertyProposalItem {
   id: number;

@@ -4,9 +4,7 @@
 // records a new one (intent "proposta"); the answers post intent "proposta-resposta".
 import { Form } from "react-router";
 import { filledIn } from "../../../lib/form-errors";
-import { formatPrice } from "../../../lib/format";
 import {
-  addDays,
   againstAsking,
   hasLapsed,
   isOpenProposal,
@@ -14,9 +12,10 @@ import {
   PROPOSAL_DEFAULT_DAYS,
   type ProposalErrors,
   type ProposalField,
+  proposalAmount,
   proposalSchema,
 } from "../../../lib/proposal";
-import { formatIsoDate } from "../../../lib/rental";
+import { addDays, formatIsoDate } from "../../../lib/rental";
 import {
   PROPOSAL_PAYMENTS,
   PROPOSAL_STATUSES,
@@ -54,10 +53,6 @@ export interface LeadProposalsProps {
   formError?: string;
   busy: boolean;
 }
-
-/** "R$ 760.000", or "R$ 2.800/mês" for a rent. */
-export const proposalAmount = (amount: number, finalidade: "venda" | "aluguel") =>
-  finalidade === "aluguel" ? `${formatPrice(amount)}/mês` : formatPrice(amount);
 
 export function LeadProposals({
   proposals,
