@@ -245,6 +245,41 @@ export function leadAgent(assigneeId: number | null, listingCorretorId: number |
   return assigneeId ?? listingCorretorId;
 }
 
+/** What announceLeadUpdated needs of a lead; canSee's row has it. */
+export interface AnnouncedLead {
+  id: number;
+  assigneeId: number | null;
+  listingCorretorId: number | null;
+}
+
+/**
+ * The lead changed: the open screens of its agent (leadAgent) and of every admin hear of it when
+ * the transaction commits (realtime/events.server.ts). `alsoAgents` must hear too (the agent a
+ * reassignment leaves). Given only an id, the lead's agent is read in the transaction.
+ */
+export async function announceLeadUpdated(
+  tx: Tx,
+  lead: AnnouncedLead | number,
+  ...alsoAgents: (number | null)[]
+): Promise<void> {
+  const row = typeof lead === "number" ? await announcedLead(tx, lead) : lead;
+  if (!row) return;
+  await publishEvent(tx, {
+    type: "lead-updated",
+    id: row.id,
+    agentIds: agentsOf(leadAgent(row.assigneeId, row.listingCorretorId), ...alsoAgents),
+  });
+}
+
+async function announcedLead(tx: Tx, id: number): Promise<AnnouncedLead | null> {
+  const [row] = await tx
+    .select({ id: leads.id, assigneeId: leads.assigneeId, listingCorretorId: properties.corretorId })
+    .from(leads)
+    .leftJoin(properties, eq(properties.id, leads.propertyId))
+    .where(eq(leads.id, id));
+  return row ?? null;
+}
+
 /**
  * The first thing an agent does with a lead (a status change, a note) is its first response: it stops
  * the first-response clock once, and later actions leave the moment as it was.
@@ -305,11 +340,7 @@ export async function moveLeadStatus(
     userAgent: actor.userAgent,
     details: { from: lead.status, to: status },
   });
-  await publishEvent(tx, {
-    type: "lead-updated",
-    id,
-    agentIds: agentsOf(leadAgent(lead.assigneeId, lead.listingCorretorId)),
-  });
+  await announceLeadUpdated(tx, lead);
 }
 
 export async function addLeadNote(db: Db, actor: Actor, id: number, body: string): Promise<boolean> {
@@ -322,11 +353,7 @@ export async function addLeadNote(db: Db, actor: Actor, id: number, body: string
       .update(leads)
       .set({ updatedAt: now, ...firstResponse(actor, now) })
       .where(eq(leads.id, id));
-    await publishEvent(tx, {
-      type: "lead-updated",
-      id,
-      agentIds: agentsOf(leadAgent(lead.assigneeId, lead.listingCorretorId)),
-    });
+    await announceLeadUpdated(tx, lead);
   });
   return true;
 }
@@ -364,14 +391,7 @@ export async function assignLead(
       details: { from: lead.assigneeId, to: assigneeId },
     });
     // The agent it leaves hears of it too, so their open inbox drops it.
-    await publishEvent(tx, {
-      type: "lead-updated",
-      id,
-      agentIds: agentsOf(
-        leadAgent(lead.assigneeId, lead.listingCorretorId),
-        leadAgent(assigneeId, lead.listingCorretorId),
-      ),
-    });
+    await announceLeadUpdated(tx, lead, leadAgent(assigneeId, lead.listingCorretorId));
   });
   return "ok";
 }

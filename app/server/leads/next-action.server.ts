@@ -15,11 +15,10 @@ import {
 import { audit } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
 import { leads, properties, users } from "../db/schema.server";
-import { agentsOf, publishEvent } from "../realtime/events.server";
 import {
   type Actor,
+  announceLeadUpdated,
   canSee,
-  leadAgent,
   leadAgentId,
   leadFilters,
   type Viewer,
@@ -76,11 +75,7 @@ export async function setNextAction(
       userAgent: actor.userAgent,
       details: { from: before?.day ? before : null, to },
     });
-    await publishEvent(tx, {
-      type: "lead-updated",
-      id,
-      agentIds: agentsOf(leadAgent(lead.assigneeId, lead.listingCorretorId)),
-    });
+    await announceLeadUpdated(tx, lead);
   });
   return { ok: true };
 }

@@ -12,8 +12,14 @@ import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
 import { leads, properties, propertyRedirects, proposals, users } from "../db/schema.server";
 import { isPublished } from "../properties/cards.server";
-import { agentsOf, publishEvent } from "../realtime/events.server";
-import { type Actor, canSee, leadAgent, moveLeadStatus, type Viewer, visibleLeads } from "./inbox.server";
+import {
+  type Actor,
+  announceLeadUpdated,
+  canSee,
+  moveLeadStatus,
+  type Viewer,
+  visibleLeads,
+} from "./inbox.server";
 
 /** Steps before a proposal: recording one moves the lead on to "proposta". */
 const BEFORE_PROPOSAL: readonly LeadStatus[] = ["novo", "em_atendimento", "visita_agendada"];
@@ -191,11 +197,7 @@ async function touchLead(
   now: Date,
 ) {
   await tx.update(leads).set({ updatedAt: now }).where(eq(leads.id, lead.id));
-  await publishEvent(tx, {
-    type: "lead-updated",
-    id: lead.id,
-    agentIds: agentsOf(leadAgent(lead.assigneeId, lead.listingCorretorId)),
-  });
+  await announceLeadUpdated(tx, lead);
 }
 
 const proposalColumns = {

@@ -16,10 +16,10 @@ import type { DistributionRules } from "../../lib/lead-distribution";
 import { audit } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
 import { leadOverdueAlerts, leads, properties } from "../db/schema.server";
-import { agentsOf, publishEvent } from "../realtime/events.server";
 import { agencyHolidays } from "../visits/schedule.server";
 import { getDistributionRules, listingFacts, lockRoleta, pickAgent } from "./distribution.server";
 import { enqueueAdminNotice, enqueueAgentNotice } from "./distribution-emails.server";
+import { announceLeadUpdated } from "./inbox.server";
 import { THREAD_WINDOW_DAYS } from "./person.server";
 
 /** Leads looked at per sweep and kind; the rest wait for the next sweep. */
@@ -152,7 +152,7 @@ async function moveOverdue(
     await enqueueAgentNotice(tx, leadId, pick.agentId, "reatribuido", moved);
     await enqueueAdminNotice(tx, leadId, "reatribuido", moved);
     // The agent it leaves hears of it too, so their open inbox drops it.
-    await publishEvent(tx, { type: "lead-updated", id: leadId, agentIds: agentsOf(fromId, pick.agentId) });
+    await announceLeadUpdated(tx, leadId, fromId);
     return "reassigned";
   });
 }
@@ -181,11 +181,8 @@ async function assignWaiting(db: Db, rules: DistributionRules, leadId: number, n
       details: { to: pick.agentId, reason: "sem-responsavel" },
     });
     await enqueueAgentNotice(tx, leadId, pick.agentId, "atribuido", { toId: pick.agentId });
-    await publishEvent(tx, {
-      type: "lead-updated",
-      id: leadId,
-      agentIds: agentsOf(pick.agentId, lead.listingAgent),
-    });
+    // The listing's agent, who saw it while it waited, hears of it too.
+    await announceLeadUpdated(tx, leadId, lead.listingAgent);
     return true;
   });
 }

@@ -9,8 +9,7 @@ import { listingPath } from "../../lib/listing";
 import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
 import { leadNotes, leads, properties, users } from "../db/schema.server";
-import { agentsOf, publishEvent } from "../realtime/events.server";
-import { type Actor, canSee, firstResponse } from "./inbox.server";
+import { type Actor, announceLeadUpdated, canSee, firstResponse } from "./inbox.server";
 
 export interface ReplyMessageInput {
   personName: string;
@@ -97,11 +96,7 @@ export async function sendWhatsappReply(
       ip: actor.ip,
       userAgent: actor.userAgent,
     });
-    await publishEvent(tx, {
-      type: "lead-updated",
-      id: leadId,
-      agentIds: agentsOf(target.visible.assigneeId ?? target.visible.listingCorretorId),
-    });
+    await announceLeadUpdated(tx, target.visible);
   });
   return { ok: true, url: whatsappUrl(target.phone, reply.message(target)) };
 }

@@ -7,9 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
-import { leads, properties, sentLists, users } from "../db/schema.server";
-import { agentsOf, publishEvent } from "../realtime/events.server";
-import { leadAgent } from "./inbox.server";
+import { sentLists, users } from "../db/schema.server";
+import { announceLeadUpdated } from "./inbox.server";
 
 /** 16 characters of the link: 96 random bits, enough that a guess finds no sending. */
 export const newSentListToken = () => randomBytes(12).toString("base64url");
@@ -48,16 +47,7 @@ export async function recordSentListOpen(db: Db, token: string, now = new Date()
       )
       .returning({ leadId: sentLists.leadId });
     if (!opened) return false;
-    const [lead] = await tx
-      .select({ assigneeId: leads.assigneeId, listingCorretorId: properties.corretorId })
-      .from(leads)
-      .leftJoin(properties, eq(properties.id, leads.propertyId))
-      .where(eq(leads.id, opened.leadId));
-    await publishEvent(tx, {
-      type: "lead-updated",
-      id: opened.leadId,
-      agentIds: agentsOf(leadAgent(lead?.assigneeId ?? null, lead?.listingCorretorId ?? null)),
-    });
+    await announceLeadUpdated(tx, opened.leadId);
     return true;
   });
 }

@@ -15,6 +15,7 @@ import {
 import type { Database, Db } from "../db/client.server";
 import { createTestDatabases } from "../db/test-database.server";
 import { assignLead, changeLeadStatus, listLeads } from "../leads/inbox.server";
+import { newSentListToken, recordSentListOpen, storeSentList } from "../leads/sent-lists.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import type { Actor } from "../properties/access.server";
 import { createProperty, deleteProperty, setStatus, updateProperty } from "../properties/admin.server";
@@ -135,5 +136,39 @@ describe("a reassigned lead", () => {
     expect(await assignLead(db, admin, lead.id, bruno.id)).toBe("ok");
     expect(await inbox(ana)).not.toContain(lead.id);
     expect(await inbox(bruno)).toContain(lead.id);
+  });
+});
+
+describe("a lead changed by a visitor", () => {
+  it("reaches the agent who has it: an unassigned lead's listing agent, not another corretor", async () => {
+    const admin = await insertUser(db, { role: "admin" });
+    const [ana, bruno] = [await insertUser(db), await insertUser(db)];
+    const listing = await insertProperty(db, { corretorId: ana.id });
+    const lead = await insertLead(db, { propertyId: listing.id, assigneeId: null });
+    const token = newSentListToken();
+    await db.transaction((tx) =>
+      storeSentList(tx, {
+        token,
+        leadId: lead.id,
+        referencias: ["AP0001", "CA0002"],
+        sentById: admin.id,
+        sentAt: new Date(),
+      }),
+    );
+    const [toAdmin, toAna, toBruno] = await connected(admin, ana, bruno);
+
+    // The visitor opens the list: nobody signed in did anything, the lead's agent is looked up.
+    expect(await recordSentListOpen(db, token)).toBe(true);
+    // Bruno's own lead, last: when he hears of it, he would have heard of Ana's before.
+    const brunos = await insertLead(db, { propertyId: listing.id, assigneeId: bruno.id });
+    await changeLeadStatus(db, bruno, brunos.id, "em_atendimento");
+
+    expect(ids((await toAna?.untilEvents(1)) ?? [])).toEqual([`lead-updated ${lead.id}`]);
+    expect(ids((await toAdmin?.untilEvents(2)) ?? [])).toEqual([
+      `lead-updated ${lead.id}`,
+      `lead-updated ${brunos.id}`,
+    ]);
+    expect(ids((await toBruno?.untilEvents(1)) ?? [])).toEqual([`lead-updated ${brunos.id}`]);
+    for (const s of [toAdmin, toAna, toBruno]) s?.close();
   });
 });

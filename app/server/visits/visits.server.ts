@@ -16,6 +16,7 @@ import type { LeadStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
 import { leadStatusChanges, leads, properties, users, visits } from "../db/schema.server";
+import { announceLeadUpdated } from "../leads/inbox.server";
 import { recordLead } from "../leads/record.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
@@ -259,7 +260,7 @@ async function markVisitScheduled(tx: Tx, leadId: number, startsAt: Date, refere
     entityId: leadId,
     details: { from: lead.status, to: "visita_agendada", reason: "visita-agendada-pelo-site" },
   });
-  await publishEvent(tx, { type: "lead-updated", id: leadId, agentIds: agentsOf(lead.assigneeId) });
+  await announceLeadUpdated(tx, leadId);
 }
 
 // ------------------------------------------------------------------------------------------------
