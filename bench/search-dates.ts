@@ -14,7 +14,7 @@
 // then bench/cpu-profile.ts).
 import { rm } from "node:fs/promises";
 import { count, gte, sql } from "drizzle-orm";
-import { maceioClock } from "../app/lib/next-action";
+import { maceioClock } from "../app/lib/maceio-time";
 import { addDays } from "../app/lib/rental";
 import { parseSearchFilters } from "../app/lib/search-filters";
 import { staySearchOf } from "../app/lib/search-stay";

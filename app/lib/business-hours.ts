@@ -1,8 +1,9 @@
-// Business time in Maceió (America/Maceio: UTC−3 all year, no daylight saving): how many
+// Business time in Maceió (its clock: maceio-time.ts): how many
 // minutes of opening hours lie between two instants, and when a number of them will have passed.
 // The first-response limit of a lead counts only these minutes (app/server/leads/reassign.server.ts):
 // a lead that arrives on Saturday night waits for Monday morning. The agency's holidays (the dates
 // it blocks for visits, app/server/visits/schedule.server.ts) are closed whatever their weekday.
+import { MACEIO_OFFSET_MS } from "./maceio-time";
 
 /** Opening hours per weekday (index 0 = domingo … 6 = sábado), minutes from local midnight; null = closed. */
 export type BusinessHours = ([number, number] | null)[];
@@ -24,23 +25,22 @@ export const WEEKDAYS = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Se
 export type Holidays = ReadonlySet<string>;
 const NO_HOLIDAYS: Holidays = new Set();
 
-const OFFSET_MS = 3 * 3_600_000;
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
 /** The UTC instant of local midnight (Maceió) of the day `instant` falls in. */
 function localMidnight(instant: number): number {
-  const local = instant - OFFSET_MS;
-  return local - (((local % DAY_MS) + DAY_MS) % DAY_MS) + OFFSET_MS;
+  const local = instant - MACEIO_OFFSET_MS;
+  return local - (((local % DAY_MS) + DAY_MS) % DAY_MS) + MACEIO_OFFSET_MS;
 }
 
 function weekdayOf(midnight: number): number {
-  return new Date(midnight - OFFSET_MS).getUTCDay();
+  return new Date(midnight - MACEIO_OFFSET_MS).getUTCDay();
 }
 
 /** "2026-03-02" for the day starting at `midnight`. */
 function dateOf(midnight: number): string {
-  return new Date(midnight - OFFSET_MS).toISOString().slice(0, 10);
+  return new Date(midnight - MACEIO_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** The open window of the day starting at `midnight`, as UTC instants; null when closed. */

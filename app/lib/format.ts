@@ -1,15 +1,8 @@
 // pt-BR formatters. Numbers are grouped by hand: they run in the browser while a public page
 // hydrates (the filter's price options, the cards' areas), and creating the first
 // Intl.NumberFormat there cost ~40 ms on a desktop core in a Lighthouse trace, several times
-// that on a cheap phone. Dates (admin only) keep Intl, created once and on first use.
-let dateFormat: Intl.DateTimeFormat | undefined;
-const dateFormatter = () =>
-  (dateFormat ??= new Intl.DateTimeFormat("pt-BR", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    timeZone: "America/Maceio",
-  }));
+// that on a cheap phone. Dates are read on Maceió's clock (maceio-time.ts), without Intl either.
+import { formatDay, maceioClock } from "./maceio-time";
 
 /** 1.250.000: rounded half away from zero, digits grouped by "." (as Intl's pt-BR prints it). */
 export function formatInteger(value: number): string {
@@ -51,8 +44,9 @@ export function formatArea(m2: number): string {
   return `${formatInteger(m2)} m²`;
 }
 
+/** "28/11/2026": the Maceió day of an instant. */
 export function formatDate(value: Date | string): string {
-  return dateFormatter().format(typeof value === "string" ? new Date(value) : value);
+  return formatDay(maceioClock(typeof value === "string" ? new Date(value) : value).day);
 }
 
 let pluralRules: Intl.PluralRules | undefined;

@@ -3,6 +3,7 @@
 // action stands at a moment and how its due moment reads. Shared by the server and the screens.
 import { z } from "zod";
 import { day } from "./form-field-schemas";
+import { formatDay, type MaceioClock } from "./maceio-time";
 import type { LeadStatus } from "./vocabulary";
 
 export const NEXT_ACTION_MAX = 140;
@@ -29,28 +30,6 @@ export const NEXT_ACTION_VIEWS = { atrasadas: "Atrasadas", hoje: "Para hoje" } a
 export type NextActionView = keyof typeof NEXT_ACTION_VIEWS;
 export const NEXT_ACTION_VIEW_KEYS = Object.keys(NEXT_ACTION_VIEWS) as [NextActionView, ...NextActionView[]];
 
-/**
- * Maceió's date (YYYY-MM-DD) and minute (HH:MM) at an instant. A next action's time is a minute:
- * one due at 10:00 is due throughout 10:00 and overdue from 10:01.
- */
-export interface MaceioClock {
-  day: string;
-  time: string;
-}
-
-/** Alagoas is UTC−3 all year (no daylight saving), so a fixed offset is exact. */
-const MACEIO_OFFSET_MS = 3 * 3_600_000;
-
-export function maceioClock(now: Date): MaceioClock {
-  const local = new Date(now.getTime() - MACEIO_OFFSET_MS).toISOString();
-  return { day: local.slice(0, 10), time: local.slice(11, 16) };
-}
-
-/** The instant a Maceió day starts (its midnight is 03:00 UTC). */
-export function maceioDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00-03:00`);
-}
-
 /** Where a next action stands: overdue (its day is past, or its time today is), due today, or later. */
 export type NextActionState = "atrasada" | "hoje" | "futura";
 
@@ -67,15 +46,8 @@ export function nextActionState(day: string, time: string | null, clock: MaceioC
 
 /** "25/03/2026 às 14:30", or "25/03/2026" for an action due any time that day. */
 export function formatDue(day: string, time: string | null): string {
-  const [year, month, date] = day.split("-");
-  const when = `${date}/${month}/${year}`;
+  const when = formatDay(day);
   return time ? `${when} às ${time.slice(0, 5)}` : when;
-}
-
-/** An instant as "28/11/2026 às 14:32" on Maceió's clock (the same on the server and in a browser). */
-export function formatMaceioInstant(at: Date | string): string {
-  const clock = maceioClock(typeof at === "string" ? new Date(at) : at);
-  return formatDue(clock.day, clock.time);
 }
 
 const TIME_MESSAGE = "Informe um horário válido, ex.: 14:30, ou deixe em branco.";

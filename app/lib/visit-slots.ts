@@ -1,10 +1,10 @@
 // The slots a visitor may book with an agent: their weekly windows in Maceió's time
-// (America/Maceio: UTC−3 all year, no daylight saving, so a fixed offset is exact — as in
-// business-hours.ts and next-action.ts), cut into 30- or 60-minute slots, less blocked days, booked
+// (maceio-time.ts), cut into 30- or 60-minute slots, less blocked days, booked
 // visits and what is already past (or too soon to prepare). Shared by the server, which decides,
 // and the availability editor's schema.
 import { z } from "zod";
 import { WEEKDAYS } from "./business-hours";
+import { MACEIO_OFFSET_MS, maceioClock, maceioDayStart } from "./maceio-time";
 
 /** Blocked dates one calendar keeps (a year's worth, every day). */
 export const MAX_BLOCKED_DATES = 366;
@@ -55,19 +55,8 @@ export const DEFAULT_VISIT_SCHEDULE: VisitSchedule = {
 export const BOOKING_DAYS = 14;
 export const BOOKING_NOTICE_MINUTES = 120;
 
-const OFFSET_MS = 3 * 3_600_000;
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
-
-/** Maceió's day (YYYY-MM-DD) of an instant. */
-export function maceioDay(instant: Date): string {
-  return new Date(instant.getTime() - OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** "14:30" in Maceió. */
-export function maceioTime(instant: Date): string {
-  return new Date(instant.getTime() - OFFSET_MS).toISOString().slice(11, 16);
-}
 
 /** "sexta-feira, 4 de dezembro" style label of a Maceió day: "Sexta, 04/12". */
 export function dayLabel(day: string): string {
@@ -77,8 +66,8 @@ export function dayLabel(day: string): string {
 
 /** "Sexta, 04/12/2026 às 10:00" — how a visit's moment reads in e-mails and pages. */
 export function visitMoment(startsAt: Date): string {
-  const day = maceioDay(startsAt);
-  return `${dayLabel(day)}/${day.slice(0, 4)} às ${maceioTime(startsAt)}`;
+  const day = maceioClock(startsAt).day;
+  return `${dayLabel(day)}/${day.slice(0, 4)} às ${maceioClock(startsAt).time}`;
 }
 
 export interface Busy {
@@ -100,13 +89,13 @@ export function freeSlots(
   const earliest = now.getTime() + (options.noticeMinutes ?? BOOKING_NOTICE_MINUTES) * MINUTE_MS;
   const blocked = new Set(schedule.blockedDates);
   const length = schedule.slotMinutes * MINUTE_MS;
-  const firstMidnight = new Date(`${maceioDay(now)}T00:00:00-03:00`).getTime();
+  const firstMidnight = maceioDayStart(maceioClock(now).day).getTime();
   const slots: Date[] = [];
   for (let d = 0; d < days; d++) {
     const midnight = firstMidnight + d * DAY_MS;
-    const day = maceioDay(new Date(midnight));
+    const day = maceioClock(new Date(midnight)).day;
     if (blocked.has(day)) continue;
-    const windows = schedule.weekly[new Date(midnight - OFFSET_MS).getUTCDay()] ?? [];
+    const windows = schedule.weekly[new Date(midnight - MACEIO_OFFSET_MS).getUTCDay()] ?? [];
     for (const [from, to] of [...windows].sort((a, b) => a[0] - b[0])) {
       for (
         let start = midnight + from * MINUTE_MS;
@@ -133,13 +122,13 @@ export interface SlotDay {
 export function slotsByDay(slots: readonly Date[]): SlotDay[] {
   const days: SlotDay[] = [];
   for (const slot of slots) {
-    const day = maceioDay(slot);
+    const day = maceioClock(slot).day;
     let group = days[days.length - 1];
     if (group?.day !== day) {
       group = { day, label: dayLabel(day), slots: [] };
       days.push(group);
     }
-    group.slots.push({ value: slot.toISOString(), time: maceioTime(slot) });
+    group.slots.push({ value: slot.toISOString(), time: maceioClock(slot).time });
   }
   return days;
 }

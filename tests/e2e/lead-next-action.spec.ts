@@ -3,7 +3,8 @@
 // counted on the painel under its agent and listed by the link to the inbox, a corretor's painel
 // counts only their own, and the screens pass axe.
 import { expect, type Page } from "@playwright/test";
-import { formatDue, maceioClock } from "../../app/lib/next-action";
+import { maceioClock } from "../../app/lib/maceio-time";
+import { formatDue } from "../../app/lib/next-action";
 import { expectNoAxeViolations, listingLead, loginAs, test } from "./fixtures";
 
 /** A Maceió day `days` from today (YYYY-MM-DD). */

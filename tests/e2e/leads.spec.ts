@@ -1,7 +1,9 @@
 // Leads: the /sobre-nos contact form, the inbox fed by a listing's form, WhatsApp
 // clicks counted (not leads), live updates, the pipeline, notes, CSV and accessibility.
+
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { maceioClock } from "../../app/lib/maceio-time";
 import { E2E_ADMIN } from "../../playwright.config";
 import { type ServerProcess, startServer } from "../support/server";
 import {
@@ -331,9 +333,9 @@ async function whatsappLeadsOf(
     .filter((cells) => cells[3] === "Contato via WhatsApp" && cells[9] === referencia).length;
 }
 
-/** "Today" in Maceió (UTC−3, no daylight saving), as the inbox's date filters read it. */
+/** "Today" in Maceió, as the inbox's date filters read it. */
 function maceioDay(offsetDays = 0): string {
-  return new Date(Date.now() - 3 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  return maceioClock(new Date(Date.now() + offsetDays * 86_400_000)).day;
 }
 
 /** The cells of one CSV line (";" separated, RFC 4180 quotes). */

@@ -3,7 +3,7 @@
 // "Proposta", the owner's contraproposta and acceptance are recorded, and the listing's admin
 // screen lists the proposal with its buyer; the screens pass axe.
 import { expect } from "@playwright/test";
-import { maceioClock } from "../../app/lib/next-action";
+import { maceioClock } from "../../app/lib/maceio-time";
 import { addDays } from "../../app/lib/rental";
 import { adminIdOf, expectNoAxeViolations, hydrated, listingLead, loginAs, test } from "./fixtures";
 

@@ -1,11 +1,13 @@
 // /admin/emails-nao-entregues (admin only): lead e-mails that did not reach the agent or the agency —
 // failed for good, or still being retried — with "Tentar de novo" (send now) and "Descartar"
 // (a failed one). Both actions are audited.
+
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { FormAlert } from "../../components/form-field";
 import { Stylesheet } from "../../components/stylesheet";
 import { TableScroll } from "../../components/table-scroll";
 import { formatCount, formatInteger } from "../../lib/format";
+import { formatMaceioInstant } from "../../lib/maceio-time";
 import { pageMeta } from "../../lib/meta";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
@@ -26,12 +28,6 @@ export const meta: Route.MetaFunction = (args) =>
 export function headers() {
   return { "Cache-Control": "no-store" };
 }
-
-const DATE_TIME = new Intl.DateTimeFormat("pt-BR", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "America/Maceio",
-});
 
 const RECIPIENTS = { corretor: "corretor", agencia: "imobiliária" } as const;
 
@@ -56,8 +52,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         ? "Enviando agora"
         : row.nextAttemptAt <= now
           ? "Agora"
-          : DATE_TIME.format(row.nextAttemptAt),
-    createdAt: DATE_TIME.format(row.createdAt),
+          : formatMaceioInstant(row.nextAttemptAt),
+    createdAt: formatMaceioInstant(row.createdAt),
   }));
   return data(
     { emails, limited: rows.length >= UNDELIVERED_LIST_LIMIT },

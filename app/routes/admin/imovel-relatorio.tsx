@@ -8,8 +8,9 @@ import { OwnerReportView } from "../../components/owner-report/owner-report-view
 import { Stylesheet } from "../../components/stylesheet";
 import { reachableOnWhatsapp, whatsappUrl } from "../../lib/contact";
 import { formatCount } from "../../lib/format";
+import { maceioClock } from "../../lib/maceio-time";
 import { pageMeta } from "../../lib/meta";
-import { formatDue, maceioClock } from "../../lib/next-action";
+import { formatDue } from "../../lib/next-action";
 import { ownerReportMessage, ownerReportPath } from "../../lib/owner-report";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";

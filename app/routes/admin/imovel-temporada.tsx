@@ -10,8 +10,8 @@ import { RentalCalendar } from "../../components/property/rental-section";
 import { Stylesheet } from "../../components/stylesheet";
 import { fieldErrorsOf } from "../../lib/form-errors";
 import { formatCount, formatPrice } from "../../lib/format";
+import { formatMaceioInstant, maceioClock } from "../../lib/maceio-time";
 import { pageMeta } from "../../lib/meta";
-import { maceioClock } from "../../lib/next-action";
 import {
   calendarMonths,
   formatIsoDate,
@@ -235,14 +235,7 @@ const NOTICES: Record<string, string> = {
   "ical-falhou": "A sincronização falhou: veja o erro no calendário.",
 };
 
-const dateTime = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat("pt-BR", {
-        dateStyle: "short",
-        timeStyle: "short",
-        timeZone: "America/Maceio",
-      }).format(new Date(iso))
-    : "nunca";
+const dateTime = (iso: string | null) => (iso ? formatMaceioInstant(iso) : "nunca");
 
 /** "12/01/2027 a 14/01/2027, 20/01/2027" — consecutive nights joined. */
 function nightRanges(nights: string[]): string {

@@ -19,14 +19,9 @@ import { TableScroll } from "../../components/table-scroll";
 import { formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
 import type { ManualLeadErrors, ManualLeadField } from "../../lib/lead-manual";
+import { formatMaceioInstant, maceioClock } from "../../lib/maceio-time";
 import { pageMeta } from "../../lib/meta";
-import {
-  formatDue,
-  formatMaceioInstant,
-  maceioClock,
-  NEXT_ACTION_VIEWS,
-  nextActionState,
-} from "../../lib/next-action";
+import { formatDue, NEXT_ACTION_VIEWS, nextActionState } from "../../lib/next-action";
 import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";

@@ -9,9 +9,10 @@ import { StatGrid } from "../../components/stat-grid";
 import { TableScroll } from "../../components/table-scroll";
 import { ATTENTION_REASONS } from "../../lib/dashboard";
 import { formatCount, formatDate, formatInteger, plural } from "../../lib/format";
+import { maceioClock } from "../../lib/maceio-time";
 import { pageMeta } from "../../lib/meta";
 import { useLiveEvents } from "../../lib/use-live-events";
-import { dayLabel, maceioDay, maceioTime } from "../../lib/visit-slots";
+import { dayLabel } from "../../lib/visit-slots";
 import { LEAD_ORIGINS, LEAD_STATUSES, type LeadOrigin, type LeadStatus } from "../../lib/vocabulary";
 import { countActiveAlerts } from "../../server/alerts/subscriptions.server";
 import { requireSession } from "../../server/auth/guard.server";
@@ -50,11 +51,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     firstResponses,
     activeAlerts,
     // Times written here in Maceió's, so server and browser print the same.
-    today: dayLabel(maceioDay(new Date())),
+    today: dayLabel(maceioClock(new Date()).day),
     todaysVisits: visits.map((v) => ({
       id: v.id,
-      day: dayLabel(maceioDay(v.startsAt)),
-      time: maceioTime(v.startsAt),
+      day: dayLabel(maceioClock(v.startsAt).day),
+      time: maceioClock(v.startsAt).time,
       name: v.name,
       phone: v.phone,
       leadId: v.leadId,

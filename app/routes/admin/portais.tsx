@@ -7,7 +7,7 @@ import { useState } from "react";
 import { data, Form, Link } from "react-router";
 import { LivePropertyUpdates } from "../../components/admin/live-property-updates";
 import { Stylesheet } from "../../components/stylesheet";
-import { formatCount, plural } from "../../lib/format";
+import { formatCount, formatDate, plural } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import {
   PORTAIS_FILTER_KEYS,
@@ -247,7 +247,7 @@ export default function Portais({ loaderData }: Route.ComponentProps) {
                 {endpoint.source === "env"
                   ? `Segredo definido pela variável de ambiente ${endpoint.env}, que vale no lugar de um gerado aqui.`
                   : endpoint.source === "admin"
-                    ? `Segredo em uso terminado em “…${endpoint.hint}”, gerado em ${endpoint.createdAt ? new Date(endpoint.createdAt).toLocaleDateString("pt-BR", { timeZone: "America/Maceio" }) : "?"}.`
+                    ? `Segredo em uso terminado em “…${endpoint.hint}”, gerado em ${endpoint.createdAt ? formatDate(endpoint.createdAt) : "?"}.`
                     : "Nenhum segredo ainda: o endereço recusa todo envio até você gerar um."}
               </p>
               {endpoint.source !== "env" ? (

@@ -8,8 +8,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "../../components/form-field";
 import { WEEKDAYS } from "../../lib/business-hours";
 import { withUpcomingHolidays } from "../../lib/holidays";
+import { maceioClock } from "../../lib/maceio-time";
 import { pageMeta } from "../../lib/meta";
-import { maceioClock } from "../../lib/next-action";
 import {
   MAX_BLOCKED_DATES,
   minutesClock,

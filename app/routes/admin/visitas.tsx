@@ -3,8 +3,9 @@
 import { data, Link } from "react-router";
 import { TableScroll } from "../../components/table-scroll";
 import { formatCount } from "../../lib/format";
+import { maceioClock, maceioDayStart } from "../../lib/maceio-time";
 import { pageMeta } from "../../lib/meta";
-import { dayLabel, maceioDay, maceioTime } from "../../lib/visit-slots";
+import { dayLabel } from "../../lib/visit-slots";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { listVisits } from "../../server/visits/visits.server";
@@ -19,13 +20,13 @@ export function headers() {
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser({ request, context, url });
   const now = new Date();
-  const from = new Date(`${maceioDay(now)}T00:00:00-03:00`);
+  const from = maceioDayStart(maceioClock(now).day);
   const rows = await listVisits(context.get(requestContext).services.db, user, { from });
   // Dates are written here in Maceió's time, so server and browser print the same.
   const visits = rows.map((v) => ({
     id: v.id,
-    day: dayLabel(maceioDay(v.startsAt)),
-    time: `${maceioTime(v.startsAt)}–${maceioTime(v.endsAt)}`,
+    day: dayLabel(maceioClock(v.startsAt).day),
+    time: `${maceioClock(v.startsAt).time}–${maceioClock(v.endsAt).time}`,
     name: v.name,
     phone: v.phone,
     email: v.email,

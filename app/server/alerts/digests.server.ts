@@ -14,7 +14,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, notExists, type SQL, sql } from "drizzle-orm";
 import { alertLinks } from "../../lib/alerts";
 import { formatCount, formatPrice } from "../../lib/format";
-import { maceioClock } from "../../lib/next-action";
+import { maceioClock } from "../../lib/maceio-time";
 import { RENT_PERIODS } from "../../lib/vocabulary";
 import { type ExclusiveSweep, startExclusiveSweep } from "../background-jobs.server";
 import type { Db, Tx } from "../db/client.server";

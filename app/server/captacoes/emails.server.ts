@@ -1,8 +1,10 @@
 // The agency hears of each new captação by e-mail, through the outbox (written in the captação's
 // own transaction: submit.server.ts), as it hears of a new lead. The message is built when it is
 // sent, from the captação as it is then: one erased meanwhile (LGPD, "Excluir") sends nothing.
+
 import { count, eq } from "drizzle-orm";
 import { captacaoHeadline, expectedPriceText } from "../../lib/captacao-text";
+import { formatMaceioInstant } from "../../lib/maceio-time";
 import { FINALIDADES } from "../../lib/vocabulary";
 import type { Db, Tx } from "../db/client.server";
 import { agencySettings, type Captacao, captacaoPhotos, captacoes } from "../db/schema.server";
@@ -30,12 +32,6 @@ export async function enqueueCaptacaoEmail(tx: Db | Tx, captacaoId: number): Pro
   return true;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat("pt-BR", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "America/Maceio",
-});
-
 /** Subject and body in Portuguese; the subject is header-safe whatever the owner typed. */
 export function buildCaptacaoEmail(captacao: Captacao, photos: number, publicUrl: string) {
   const headline = captacaoHeadline(captacao);
@@ -52,7 +48,7 @@ export function buildCaptacaoEmail(captacao: Captacao, photos: number, publicUrl
     `Endereço: ${[captacao.logradouro, captacao.bairro, captacao.cidade].filter(Boolean).join(", ")}`,
     `Valor pretendido: ${expectedPriceText(captacao.expectedPrice, captacao.finalidade)}`,
     `Fotos: ${photos === 0 ? "nenhuma" : photos}`,
-    `Recebido em: ${DATE_TIME.format(captacao.createdAt)}`,
+    `Recebido em: ${formatMaceioInstant(captacao.createdAt)}`,
     "",
     captacao.message ? `Mensagem:\n${captacao.message}` : null,
     captacao.message ? "" : null,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, insertLead, insertProperty, propertyFormData } from "../../../tests/support/factories";
+import { maceioClock } from "../../lib/maceio-time";
 import type { ProposalStatus } from "../../lib/vocabulary";
 import { createTestUser } from "../auth/test-context.server";
 import type { Database } from "../db/client.server";
@@ -7,7 +8,7 @@ import { leads, propertyPhotos, propertyViewsDaily, proposals } from "../db/sche
 import { createTestDatabase } from "../db/test-database.server";
 import type { Actor } from "../properties/access.server";
 import { createProperty, setStatus, updateProperty } from "../properties/admin.server";
-import { getDashboard, getListingNumbers, localDay } from "./dashboard.server";
+import { getDashboard, getListingNumbers } from "./dashboard.server";
 
 let database: Database;
 beforeAll(async () => {
@@ -68,10 +69,10 @@ describe("dashboard", () => {
     await photos(draft.id, 5);
     await photos(othersListing.id, 5);
     await db.insert(propertyViewsDaily).values([
-      { propertyId: complete.id, day: localDay(daysAgo(0)), views: 7, whatsappClicks: 2 },
-      { propertyId: othersListing.id, day: localDay(daysAgo(0)), views: 5 },
-      { propertyId: stale.id, day: localDay(daysAgo(3)), views: 1, whatsappClicks: 4 },
-      { propertyId: complete.id, day: localDay(daysAgo(40)), views: 99, whatsappClicks: 50 },
+      { propertyId: complete.id, day: maceioClock(daysAgo(0)).day, views: 7, whatsappClicks: 2 },
+      { propertyId: othersListing.id, day: maceioClock(daysAgo(0)).day, views: 5 },
+      { propertyId: stale.id, day: maceioClock(daysAgo(3)).day, views: 1, whatsappClicks: 4 },
+      { propertyId: complete.id, day: maceioClock(daysAgo(40)).day, views: 99, whatsappClicks: 50 },
     ]);
     await db.insert(leads).values([
       { name: "Lead A", origin: "formulario_imovel", propertyId: complete.id, createdAt: daysAgo(0) },
@@ -221,7 +222,7 @@ describe("propostas em aberto", () => {
     const property = await listing({ referencia: "PA0001" });
     const own = await insertLead(database.db, { assigneeId: agent.id });
     const other = await insertLead(database.db);
-    const today = localDay(now);
+    const today = maceioClock(now).day;
     const proposal = (leadId: number, status: ProposalStatus, validUntil: string) =>
       database.db.insert(proposals).values({
         leadId,

@@ -1,13 +1,13 @@
 // The numbers on /admin/painel. An admin sees the whole agency; a corretor only the listings
 // assigned to them and the leads of those listings or assigned to them. Days and months are
 // counted in Alagoas time (America/Maceio, UTC−3 all year).
+
 import { and, desc, eq, gte, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { type AttentionReason, CHART_DAYS, MIN_PHOTOS, STALE_AFTER_DAYS } from "../../lib/dashboard";
+import { MACEIO_TIME_ZONE, maceioClock } from "../../lib/maceio-time";
 import type { Db } from "../db/client.server";
 import { leads, properties, propertyPhotos, propertyViewsDaily, proposals } from "../db/schema.server";
 import { openLead } from "../leads/next-action-due.server";
-
-export const TIME_ZONE = "America/Maceio";
 
 export interface DashboardViewer {
   id: number;
@@ -88,13 +88,8 @@ function ownLeads(viewer: DashboardViewer): SQL | undefined {
   );
 }
 
-/** YYYY-MM-DD of `date` in Alagoas time. */
-export function localDay(date: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(date);
-}
-
 function startOfLocalMonth(now: Date): Date {
-  const [year, month] = localDay(now).split("-");
+  const [year, month] = maceioClock(now).day.split("-");
   // Alagoas has no daylight saving: midnight there is 03:00 UTC.
   return new Date(`${year}-${month}-01T03:00:00.000Z`);
 }
@@ -102,7 +97,7 @@ function startOfLocalMonth(now: Date): Date {
 /** The last `count` days in Alagoas time, oldest first, today included ("YYYY-MM-DD"). */
 export function lastDays(now: Date, count: number): string[] {
   const days: string[] = [];
-  for (let i = count - 1; i >= 0; i--) days.push(localDay(new Date(now.getTime() - i * 86_400_000)));
+  for (let i = count - 1; i >= 0; i--) days.push(maceioClock(new Date(now.getTime() - i * 86_400_000)).day);
   return days;
 }
 
@@ -126,7 +121,7 @@ async function counts(db: Db, viewer: DashboardViewer, now: Date): Promise<Dashb
   const [proposalRow] = await db
     .select({
       open: sql<number>`count(*)::int`,
-      lapsed: sql<number>`count(*) filter (where ${proposals.validUntil} < ${localDay(now)}::date)::int`,
+      lapsed: sql<number>`count(*) filter (where ${proposals.validUntil} < ${maceioClock(now).day}::date)::int`,
     })
     .from(proposals)
     .innerJoin(leads, eq(leads.id, proposals.leadId))
@@ -240,7 +235,7 @@ async function daily(db: Db, viewer: DashboardViewer, now: Date): Promise<DailyP
     .innerJoin(properties, eq(properties.id, propertyViewsDaily.propertyId))
     .where(and(gte(propertyViewsDaily.day, first), ownListings(viewer)))
     .groupBy(propertyViewsDaily.day);
-  const leadDay = sql<string>`to_char(${leads.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+  const leadDay = sql<string>`to_char(${leads.createdAt} at time zone ${sql.raw(`'${MACEIO_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
   const leadRows = await db
     .select({ day: leadDay, count: sql<number>`count(*)::int` })
     .from(leads)

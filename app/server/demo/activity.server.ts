@@ -7,8 +7,8 @@
 // Seeded: the same on every install. No people: demo leads would be made-up personal data and
 // would send e-mails.
 
+import { maceioClock } from "../../lib/maceio-time";
 import { SeededRandom } from "../../lib/seeded-random";
-import { localDay } from "../dashboard/dashboard.server";
 import type { NewProperty } from "../db/schema.server";
 
 /** Days of demo traffic before the seeding day (the painel's chart shows 30). */
@@ -50,7 +50,7 @@ export function demoActivity(listing: ActivityListing, now: Date, seed: number):
     const fresh = age < 7 ? 1.8 : 1;
     const views = Math.max(0, Math.round(interest * weekend * fresh * random.float(0.5, 1.5)));
     const whatsappClicks = Math.round(views * tapRate * random.float(0.3, 1.7));
-    days.push({ day: localDay(new Date(at)), views, whatsappClicks });
+    days.push({ day: maceioClock(new Date(at)).day, views, whatsappClicks });
   }
   return days;
 }

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { DEFAULT_FINANCING_RATE_BP } from "../../lib/financing-fields";
 import type { LeadActionData, LeadFieldErrors } from "../../lib/lead-fields";
 import { isHoneypotFilled, parseLeadForm } from "../../lib/lead-form";
-import { maceioClock } from "../../lib/next-action";
+import { maceioClock } from "../../lib/maceio-time";
 import { parseStay, STAY_PARAM } from "../../lib/rental-form";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";

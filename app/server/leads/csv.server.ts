@@ -1,6 +1,7 @@
 // CSV export of the inbox. Spreadsheets run cells that start with = + - @ (and TAB/CR, which
 // some strip first) as formulas, so such cells get a leading apostrophe; UTF-8 with BOM and
 // ";" as separator so Excel in pt-BR opens it with accents and columns right.
+import { formatDay, maceioClock } from "../../lib/maceio-time";
 import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
 import type { LeadRow } from "./inbox.server";
 
@@ -20,19 +21,18 @@ export function toCsv(rows: readonly (readonly unknown[])[]): string {
   return `${BOM}${lines.join("\r\n")}\r\n`;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat("pt-BR", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "America/Maceio",
-});
-
-/** "27/11/2026 14:30" (Maceió), the day alone when the action has no time; empty when none. */
-function nextActionDue(lead: Pick<LeadRow, "nextActionDate" | "nextActionTime">): string | null {
-  const day = lead.nextActionDate;
-  if (!day) return null;
-  const date = `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-  return lead.nextActionTime ? `${date} ${lead.nextActionTime.slice(0, 5)}` : date;
+/**
+ * "27/11/2026 14:30" on Maceió's clock: a spreadsheet in pt-BR reads it as a date and time (Intl's
+ * "27/11/2026, 14:30" it reads as text). The day alone when there is no time.
+ */
+function csvMoment(day: string, time: string | null): string {
+  return time ? `${formatDay(day)} ${time.slice(0, 5)}` : formatDay(day);
 }
+
+const csvInstant = (at: Date) => {
+  const clock = maceioClock(at);
+  return csvMoment(clock.day, clock.time);
+};
 
 export function leadsCsv(rows: readonly LeadRow[]): string {
   return toCsv([
@@ -54,8 +54,8 @@ export function leadsCsv(rows: readonly LeadRow[]): string {
     ],
     ...rows.map((lead) => [
       lead.id,
-      DATE_TIME.format(lead.createdAt),
-      DATE_TIME.format(lead.lastContactAt),
+      csvInstant(lead.createdAt),
+      csvInstant(lead.lastContactAt),
       lead.name,
       lead.phone,
       lead.email,
@@ -69,7 +69,7 @@ export function leadsCsv(rows: readonly LeadRow[]): string {
         (lead.unknownReferencias ? `não encontrado: ${lead.unknownReferencias.join(", ")}` : null),
       lead.assigneeName,
       lead.nextAction,
-      nextActionDue(lead),
+      lead.nextActionDate ? csvMoment(lead.nextActionDate, lead.nextActionTime) : null,
       lead.message,
     ]),
   ]);

@@ -3,7 +3,7 @@
 // assignment. A corretor sees only leads assigned to them (or unassigned ones on their listings).
 import { and, asc, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { LEAD_PAGE_SIZE, type LeadListQuery } from "../../lib/lead-inbox";
-import { maceioClock } from "../../lib/next-action";
+import { maceioClock } from "../../lib/maceio-time";
 import type { LeadOrigin, LeadStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { SessionUser } from "../auth/guard.server";

@@ -3,7 +3,9 @@
 // transaction (record.server.ts). A person who gets in touch again joins their card, and the new
 // contact is e-mailed too. The message is built when it is sent, from the lead as it is then (an erased
 // lead sends nothing).
+
 import { and, eq, sql } from "drizzle-orm";
+import { formatMaceioInstant } from "../../lib/maceio-time";
 import { LEAD_ORIGINS } from "../../lib/vocabulary";
 import type { Db, Tx } from "../db/client.server";
 import { leadContacts, leads, outbox, properties, users } from "../db/schema.server";
@@ -70,12 +72,6 @@ export async function enqueueLeadEmails(tx: Db | Tx, leadId: number, contactId?:
   return queued;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat("pt-BR", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "America/Maceio",
-});
-
 export interface LeadEmailData {
   id: number;
   name: string;
@@ -109,7 +105,7 @@ export function buildLeadEmail(
     `Origem: ${LEAD_ORIGINS[lead.origin]}${lead.sourceLabel ? ` (${lead.sourceLabel})` : ""}`,
     lead.referencia ? `Imóvel: ${lead.referencia}${lead.titulo ? ` — ${lead.titulo}` : ""}` : null,
     lead.unknownReferencia ? `Imóvel não encontrado: referência ${lead.unknownReferencia}` : null,
-    `Recebido em: ${DATE_TIME.format(lead.createdAt)}`,
+    `Recebido em: ${formatMaceioInstant(lead.createdAt)}`,
     "",
     lead.origin === "whatsapp"
       ? "A pessoa clicou em “Conversar no WhatsApp” neste imóvel: a mensagem dela chega pelo WhatsApp da imobiliária."

@@ -3,13 +3,12 @@
 // which the screens use on the rows these queries return: both compare the stored Maceió date and
 // time with maceioClock(now).
 import { and, asc, eq, gte, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { type MaceioClock, maceioClock } from "../../lib/maceio-time";
 import {
   CHOOSE_NEXT_TASK,
   CLOSED_LEAD_STATUSES,
   FIRST_CONTACT_TASK,
   isOpenLead,
-  type MaceioClock,
-  maceioClock,
   type NextActionView,
   REOPENED_TASK,
 } from "../../lib/next-action";

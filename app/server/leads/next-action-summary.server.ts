@@ -12,7 +12,8 @@
 // the next day's takes over.
 import { and, asc, eq, isNull, notExists, or, type SQL, sql } from "drizzle-orm";
 import { formatCount } from "../../lib/format";
-import { formatDue, type MaceioClock, maceioClock, nextActionState } from "../../lib/next-action";
+import { type MaceioClock, maceioClock } from "../../lib/maceio-time";
+import { formatDue, nextActionState } from "../../lib/next-action";
 import type { Db, Tx } from "../db/client.server";
 import { leads, nextActionSummaries, properties, users } from "../db/schema.server";
 import { sendBrandedMail } from "../mail/branded-mail.server";

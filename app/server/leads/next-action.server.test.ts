@@ -5,7 +5,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, insertLead, insertProperty, insertUser } from "../../../tests/support/factories";
-import { maceioClock, type NextActionState, nextActionState } from "../../lib/next-action";
+import { maceioClock } from "../../lib/maceio-time";
+import { type NextActionState, nextActionState } from "../../lib/next-action";
 import type { Database } from "../db/client.server";
 import { auditLog, leads, users } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";

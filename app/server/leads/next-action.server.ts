@@ -5,13 +5,8 @@
 // inbox lists them (?acao=), and each agent gets a morning e-mail (next-action-summary.server.ts).
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { LeadListQuery } from "../../lib/lead-inbox";
-import {
-  isOpenLead,
-  type MaceioClock,
-  maceioClock,
-  type NextActionErrors,
-  nextActionSchema,
-} from "../../lib/next-action";
+import { type MaceioClock, maceioClock } from "../../lib/maceio-time";
+import { isOpenLead, type NextActionErrors, nextActionSchema } from "../../lib/next-action";
 import { audit } from "../audit/audit.server";
 import type { Db } from "../db/client.server";
 import { leads, properties, users } from "../db/schema.server";

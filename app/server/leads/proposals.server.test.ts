@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, insertLead, insertProperty } from "../../../tests/support/factories";
-import { maceioClock } from "../../lib/next-action";
+import { maceioClock } from "../../lib/maceio-time";
 import { proposalAnswerSchema } from "../../lib/proposal";
 import { addDays } from "../../lib/rental";
 import type { Database } from "../db/client.server";

@@ -5,7 +5,8 @@
 // received, against its asking price. Whoever may see the lead may act on its proposals (canSee).
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { fieldErrorsOf, filledIn } from "../../lib/form-errors";
-import { isOpenLead, maceioClock } from "../../lib/next-action";
+import { maceioClock } from "../../lib/maceio-time";
+import { isOpenLead } from "../../lib/next-action";
 import { type ProposalAnswer, type ProposalErrors, proposalSchema } from "../../lib/proposal";
 import type { LeadStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";

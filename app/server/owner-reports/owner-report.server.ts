@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gte, ne, type SQL, sql } from "drizzle-orm";
 import { reachableOnWhatsapp } from "../../lib/contact";
 import { CHART_DAYS } from "../../lib/dashboard";
-import { maceioDayStart } from "../../lib/next-action";
+import { maceioDayStart } from "../../lib/maceio-time";
 import { type MarketComparison, MIN_COMPARABLES, type OwnerReport } from "../../lib/owner-report";
 import { TIPOS } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";

@@ -5,7 +5,7 @@ import { creciText } from "../../lib/contact";
 import { type FinancingOffer, isSimulationQuery, type SimulationRequest } from "../../lib/financing-fields";
 import type { ListingAgent, PublicListing } from "../../lib/listing";
 import { listingPath, summarize } from "../../lib/listing";
-import { maceioClock } from "../../lib/next-action";
+import { maceioClock } from "../../lib/maceio-time";
 import { listingOgImage, type OgImage } from "../../lib/og-image";
 import type { PropertyCardData } from "../../lib/property-card";
 import { type CalendarMonth, dayNumber } from "../../lib/rental";

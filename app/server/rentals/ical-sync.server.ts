@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { maceioClock } from "../../lib/next-action";
+import { maceioClock } from "../../lib/maceio-time";
 import { addDays } from "../../lib/rental";
 import { audit } from "../audit/audit.server";
 import { bumpDataVersion } from "../cache/data-version.server";

@@ -18,8 +18,8 @@ import {
   SOURCE_ORIGINS,
   sourceName,
 } from "../../lib/funnel-report";
+import { MACEIO_TIME_ZONE } from "../../lib/maceio-time";
 import type { LeadStatus } from "../../lib/vocabulary";
-import { TIME_ZONE } from "../dashboard/dashboard.server";
 import type { Db } from "../db/client.server";
 import { leadContacts, leadStatusChanges, leads, properties, users } from "../db/schema.server";
 import { type Viewer, visibleLeads } from "../leads/inbox.server";
@@ -53,7 +53,7 @@ export interface FunnelReport {
   sources: { key: string; name: string }[];
 }
 
-const ZONE = sql.raw(`'${TIME_ZONE}'`);
+const ZONE = sql.raw(`'${MACEIO_TIME_ZONE}'`);
 
 /** How far along the pipeline a status is; perdido ends it without moving it (0, as novo). */
 const STAGE_RANK: Partial<Record<LeadStatus, number>> = {

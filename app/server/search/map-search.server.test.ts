@@ -3,7 +3,7 @@
 // filters with canonical URLs, and their pages are not indexed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, insertProperty } from "../../../tests/support/factories";
-import { maceioClock } from "../../lib/next-action";
+import { maceioClock } from "../../lib/maceio-time";
 import { addDays } from "../../lib/rental";
 import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";

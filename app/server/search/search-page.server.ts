@@ -2,7 +2,7 @@
 // canonical form, search, and shape cards, facets and head data.
 
 import { formatPrice } from "../../lib/format";
-import { maceioClock } from "../../lib/next-action";
+import { maceioClock } from "../../lib/maceio-time";
 import type { PropertyCardData } from "../../lib/property-card";
 import { resultCountText, searchTitle } from "../../lib/search-describe";
 import { parseSearchFilters } from "../../lib/search-filters";

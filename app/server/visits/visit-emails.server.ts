@@ -4,7 +4,8 @@
 // the cancellation. Each is built when sent, from the visit as it is then: a reminder or
 // confirmation of a visit cancelled meanwhile sends nothing.
 import { eq } from "drizzle-orm";
-import { maceioDay, visitMoment } from "../../lib/visit-slots";
+import { maceioClock } from "../../lib/maceio-time";
+import { visitMoment } from "../../lib/visit-slots";
 import type { Db, Tx } from "../db/client.server";
 import { agencySettings, users } from "../db/schema.server";
 import { sendBrandedMail } from "../mail/branded-mail.server";
@@ -27,7 +28,7 @@ export interface VisitEmailPayload {
 
 /** 09:00 in Maceió of the day before the visit. */
 export function reminderAt(startsAt: Date): Date {
-  const day = new Date(`${maceioDay(startsAt)}T09:00:00-03:00`);
+  const day = new Date(`${maceioClock(startsAt).day}T09:00:00-03:00`);
   return new Date(day.getTime() - 86_400_000);
 }
 

@@ -11,7 +11,8 @@ import { and, asc, eq, gt, gte, isNull, lt, ne, sql } from "drizzle-orm";
 import type { LeadFieldErrors } from "../../lib/lead-fields";
 import { isHoneypotFilled, parseLeadForm } from "../../lib/lead-form";
 import { listingPath } from "../../lib/listing";
-import { freeSlots, maceioDay, maceioTime, visitMoment } from "../../lib/visit-slots";
+import { maceioClock, maceioDayStart } from "../../lib/maceio-time";
+import { freeSlots, visitMoment } from "../../lib/visit-slots";
 import type { LeadStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
@@ -235,8 +236,8 @@ async function markVisitScheduled(tx: Tx, leadId: number, startsAt: Date, refere
     .where(eq(leads.id, leadId));
   if (!lead) return;
   const nextAction = {
-    nextActionDate: maceioDay(startsAt),
-    nextActionTime: `${maceioTime(startsAt)}:00`,
+    nextActionDate: maceioClock(startsAt).day,
+    nextActionTime: `${maceioClock(startsAt).time}:00`,
     nextAction: `Visita ao imóvel ${referencia}`.slice(0, 140),
   };
   if (!BEFORE_VISIT.includes(lead.status)) {
@@ -450,7 +451,7 @@ export async function listVisits(
 
 /** The booked visits from the start of `now`'s Maceió day over `days` days (the painel: today and the week). */
 export async function upcomingVisits(db: Db, viewer: Viewer, now: Date, days = 1): Promise<AgentVisit[]> {
-  const from = new Date(`${maceioDay(now)}T00:00:00-03:00`);
+  const from = maceioDayStart(maceioClock(now).day);
   return listVisits(db, viewer, { from, to: new Date(from.getTime() + days * 86_400_000) });
 }
 

@@ -2,7 +2,7 @@
 // "Sugerir imóveis", and whether the person opened it — how many times, when first and last — so the
 // agent knows when to call. Live: an opening updates an open screen (useLiveEvents in lead.tsx).
 import { formatCount } from "../../../lib/format";
-import { formatMaceioInstant } from "../../../lib/next-action";
+import { formatMaceioInstant } from "../../../lib/maceio-time";
 
 export interface SentListItem {
   id: number;
