@@ -18,6 +18,8 @@ export const alertLinks = (base: string, token: string) => ({
   manage: `${base}/alertas/${token}`,
   confirm: `${base}/alertas/${token}/confirmar`,
   unsubscribe: `${base}/alertas/${token}/cancelar`,
+  /** Every alert of the token's address (an e-mail that carried several searches). */
+  unsubscribeAll: `${base}/alertas/${token}/cancelar?todos=1`,
 });
 
 export const ALERT_CONSENT_TEXT =

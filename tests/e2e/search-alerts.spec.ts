@@ -155,4 +155,26 @@ test.describe("alertas de busca: assinar, confirmar, receber, cancelar", () => {
     await page.goto(`${base()}/alertas/${token}/cancelar`);
     await expect(page.getByTestId("alerta-cancelado")).toBeVisible();
   });
+
+  test("o link de um e-mail com várias buscas cancela todos os alertas do endereço, não os de outro", async ({
+    page,
+  }) => {
+    const row = (email: string, cidade: string, key: string) =>
+      db()`insert into saved_searches (email, path, query, title, frequency, token, consent_version, consent_at, confirmed_at)
+        values (${email}, '/todos-os-imoveis', ${`cidade=${cidade}`}, ${`Imóveis em ${cidade}`}, 'diario', ${key.padEnd(43, "x")}, 'v1', now(), now())`;
+    await row(EMAIL, "Penedo", "todosA");
+    await row(EMAIL, "Piranhas", "todosB");
+    await row("outra.pessoa@cliente.teste", "Penedo", "outraC");
+    await page.goto(`${base()}/alertas/${"todosA".padEnd(43, "x")}/cancelar?todos=1`);
+    await expect(
+      page.getByText("Não quer mais receber nenhum e-mail de alerta neste endereço (2 alertas)?"),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Cancelar todos os alertas" }).click();
+    await expect(page.getByTestId("alerta-cancelado")).toContainText(
+      "os alertas deste e-mail foram cancelados",
+    );
+    const left = await db()`select email from saved_searches`;
+    expect(left.map((r) => r.email)).toEqual(["outra.pessoa@cliente.teste"]);
+  });
 });

@@ -1,43 +1,60 @@
-// /alertas/:token/cancelar — unsubscribe. The page has one button; a POST here cancels whatever
-// its body (RFC 8058's "List-Unsubscribe=One-Click" from a mail client, or the button), without a
+// /alertas/:token/cancelar — unsubscribe; with ?todos=1, every alert of the token's address (the
+// link and List-Unsubscribe header of an e-mail that carried several searches:
+// app/server/alerts/digests.server.ts). The page has one button; a POST here cancels whatever its
+// body (RFC 8058's "List-Unsubscribe=One-Click" from a mail client, or the button), without a
 // session or CSRF token: the token in the path is the authority, and the request guard only refuses
 // a POST whose Origin is another site's (app/server/http/request-guards.server.ts).
 import { data, Link } from "react-router";
+import { formatCount } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
-import { findByToken, unsubscribe } from "../../server/alerts/subscriptions.server";
+import { alertsOfToken, unsubscribe, unsubscribeAll } from "../../server/alerts/subscriptions.server";
 import { requestContext } from "../../server/context.server";
 import type { Route } from "./+types/alerta-cancelar";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Cancelar alerta", noindex: true });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const row = await findByToken(context.get(requestContext).services.db, params.token);
-  return { title: row?.title ?? null };
+const wantsAll = (request: Request) => new URL(request.url).searchParams.get("todos") === "1";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const found = await alertsOfToken(context.get(requestContext).services.db, params.token);
+  const own = found?.alerts.find((alert) => alert.token === params.token);
+  return { title: own?.title ?? null, all: wantsAll(request), count: found?.alerts.length ?? 0 };
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
-  await unsubscribe(context.get(requestContext).services.db, params.token);
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const db = context.get(requestContext).services.db;
+  if (wantsAll(request)) await unsubscribeAll(db, params.token);
+  else await unsubscribe(db, params.token);
   // Already gone answers the same: the person is unsubscribed either way.
   return data({ cancelled: true }, { status: 200 });
 }
 
 export default function AlertaCancelar({ loaderData, actionData }: Route.ComponentProps) {
+  const { title, all, count } = loaderData;
   return (
     <main className="container page alert-page">
-      <h1>Cancelar alerta</h1>
-      {actionData?.cancelled || loaderData.title === null ? (
+      <h1>{all ? "Cancelar alertas" : "Cancelar alerta"}</h1>
+      {actionData?.cancelled || title === null ? (
         <div className="search-notice" role="status" data-testid="alerta-cancelado">
-          <p>Pronto: este alerta foi cancelado e você não receberá mais e-mails dele.</p>
+          <p>
+            {all
+              ? "Pronto: os alertas deste e-mail foram cancelados e você não receberá mais e-mails deles."
+              : "Pronto: este alerta foi cancelado e você não receberá mais e-mails dele."}
+          </p>
           <p>
             <Link to="/todos-os-imoveis">Voltar aos imóveis</Link>
           </p>
         </div>
       ) : (
         <>
-          <p>Não quer mais receber os e-mails da busca “{loaderData.title}”?</p>
+          <p>
+            {all
+              ? `Não quer mais receber nenhum e-mail de alerta neste endereço (${formatCount(count, "alerta", "alertas")})?`
+              : `Não quer mais receber os e-mails da busca “${title}”?`}
+          </p>
           <form method="post">
             <button type="submit" className="button button--primary">
-              Cancelar alerta
+              {all ? "Cancelar todos os alertas" : "Cancelar alerta"}
             </button>
           </form>
         </>

@@ -3,13 +3,13 @@
 // listing → one digest with it → nothing again → each price lower than any sent → one-click unsubscribe; the
 // daily frequency once a Maceió day; two app instances sweeping at once send one message (on
 // PostgreSQL, two connection pools); LGPD export and erase include the saved searches.
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createActor, insertProperty } from "../../../tests/support/factories";
 import { startTestMail } from "../../../tests/support/mail";
 import { outbox, properties, savedSearches, savedSearchSent } from "../db/schema.server";
 import { erasePersonData, exportPersonData } from "../leads/lgpd.server";
-import { textOf } from "../mail/test-smtp.server";
+import { subjectOf, textOf } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import {
   ALERT_CONFIRM_EMAIL_KIND,
@@ -27,6 +27,7 @@ import {
   parseAlertForm,
   subscribe,
   unsubscribe,
+  unsubscribeAll,
 } from "./subscriptions.server";
 
 const SITE = "https://site.teste";
@@ -230,6 +231,92 @@ describe("a daily alert", () => {
       bairro: "Jatiúca",
       count: 1,
     });
+  });
+});
+
+describe("an address with several saved searches", () => {
+  it("gets one e-mail per sweep with a section for each, whose one-click cancels them all", async () => {
+    const eva = "eva@cliente.teste";
+    const fabio = "fabio@cliente.teste";
+    const day = maceio("2026-12-10T06:00");
+    const saved = async (email: string, frequency: "diario" | "instantaneo", busca: string) => {
+      const { search } = await subscribe(first.db, { email, frequency, busca }, day);
+      const [row] = await first.db
+        .select()
+        .from(savedSearches)
+        .where(and(eq(savedSearches.email, email), eq(savedSearches.query, search.query)));
+      if (!row) throw new Error("busca não salva");
+      await confirmSubscription(first.db, row.token, minutes(day, 1));
+      return row;
+    };
+    const piranhas = await saved(eva, "diario", "/todos-os-imoveis?cidade=Piranhas");
+    const penedo = await saved(eva, "instantaneo", "/todos-os-imoveis?cidade=Penedo");
+    const fabios = await saved(fabio, "diario", "/todos-os-imoveis?cidade=Piranhas");
+    await insertProperty(first.db, {
+      referencia: "PI0001",
+      cidade: "Piranhas",
+      publishedAt: minutes(day, 10),
+    });
+    await insertProperty(first.db, { referencia: "PE0001", cidade: "Penedo", publishedAt: minutes(day, 10) });
+
+    // At 08:05 Eva's daily and instant searches are both due: one message for her, one for Fábio.
+    expect((await runAlertSweep(first.db, maceio("2026-12-10T08:05"))).queued).toBe(2);
+    await worker().runOnce();
+    const [both, ...more] = mailTo(eva);
+    expect(more).toHaveLength(0);
+    const raw = both?.raw ?? "";
+    const text = textOf(raw);
+    expect(subjectOf(raw)).toBe("2 imóveis novos nas suas 2 buscas");
+    expect(text).toContain(`== ${piranhas.title} ==`);
+    expect(text).toContain(`== ${penedo.title} ==`);
+    expect(text.indexOf("PI0001")).toBeLessThan(text.indexOf(`== ${penedo.title} ==`));
+    expect(text.indexOf("PE0001")).toBeGreaterThan(text.indexOf(`== ${penedo.title} ==`));
+    // Each search keeps its own cancel link; the header and the footer cancel every one.
+    const lines = text.split(/\r?\n/);
+    for (const { token } of [piranhas, penedo])
+      expect(lines).toContain(
+        `Não quer mais receber este alerta? Cancele com um clique: ${SITE}/alertas/${token}/cancelar`,
+      );
+    expect(header(raw, "List-Unsubscribe")).toBe(`<${SITE}/alertas/${piranhas.token}/cancelar?todos=1>`);
+    expect(text).toContain(`Cancele todos com um clique: ${SITE}/alertas/${piranhas.token}/cancelar?todos=1`);
+    // One search, the message of one search, as before.
+    const [fabiosMail] = mailTo(fabio);
+    expect(textOf(fabiosMail?.raw ?? "")).toContain(`Novidades da sua busca “${fabios.title}”.`);
+    expect(header(fabiosMail?.raw ?? "", "List-Unsubscribe")).toBe(
+      `<${SITE}/alertas/${fabios.token}/cancelar>`,
+    );
+
+    // Cancelling all of Eva's leaves Fábio's.
+    expect(await unsubscribeAll(first.db, piranhas.token)).toBe(2);
+    expect(await unsubscribeAll(first.db, piranhas.token)).toBe(0);
+    expect(await alertsOfToken(first.db, penedo.token)).toBeNull();
+    expect((await alertsOfToken(first.db, fabios.token))?.alerts).toHaveLength(1);
+  });
+
+  it("still sends a message queued before digests were joined (one digestId)", async () => {
+    const email = "gil@cliente.teste";
+    const t0 = maceio("2026-12-11T10:00");
+    const { search } = await subscribe(
+      first.db,
+      { email, frequency: "instantaneo", busca: "/todos-os-imoveis?cidade=Coruripe" },
+      t0,
+    );
+    const [row] = await first.db.select().from(savedSearches).where(eq(savedSearches.query, search.query));
+    await confirmSubscription(first.db, row?.token ?? "", minutes(t0, 1));
+    await insertProperty(first.db, { referencia: "CO0001", cidade: "Coruripe", publishedAt: minutes(t0, 2) });
+    expect((await runAlertSweep(first.db, minutes(t0, 3))).queued).toBe(1);
+    // The row as the previous release wrote it.
+    const [queued] = await first.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.kind} = ${ALERT_DIGEST_EMAIL_KIND} and ${outbox.sentAt} is null`);
+    const digestId = (queued?.payload.digestIds as number[] | undefined)?.[0];
+    await first.db
+      .update(outbox)
+      .set({ payload: { digestId } })
+      .where(eq(outbox.id, queued?.id ?? 0));
+    await worker().runOnce();
+    expect(textOf(mailTo(email)[0]?.raw ?? "")).toContain("CO0001");
   });
 });
 

@@ -116,56 +116,71 @@ async function pendingItems(
   ].slice(0, DIGEST_LIMIT);
 }
 
-/** One saved search's digest for `period`, if it has anything; true when a message was queued. */
-async function digestOne(db: Db, search: SavedSearch, period: string, now: Date): Promise<boolean> {
-  const keepEmpty = !period.startsWith("i:");
-  const query = await resolvedFilters(db, search);
-  try {
-    return await db.transaction(async (tx) => {
-      const [digest] = await tx
-        .insert(savedSearchDigests)
-        .values({ savedSearchId: search.id, period, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ id: savedSearchDigests.id });
-      // This period's digest was written already (by another instance, or an earlier sweep).
-      if (!digest) return false;
-      const items = await pendingItems(tx, search, query, now);
-      const written = items.length
-        ? await tx
-            .insert(savedSearchSent)
-            .values(
-              items.map((item) => ({
-                savedSearchId: search.id,
-                propertyId: item.propertyId,
-                reason: item.reason,
-                price: item.price === null ? null : Number(item.price),
-                digestId: digest.id,
-                createdAt: now,
-              })),
-            )
-            .onConflictDoNothing()
-            .returning({ propertyId: savedSearchSent.propertyId })
-        : [];
-      if (written.length === 0) {
-        // A daily or weekly period stays taken (nothing new today); an instant one leaves no row.
-        if (keepEmpty) return false;
-        throw new NothingToSend();
-      }
-      const outboxId = await enqueue(tx, ALERT_DIGEST_EMAIL_KIND, { digestId: digest.id });
-      await tx.update(savedSearchDigests).set({ outboxId }).where(eq(savedSearchDigests.id, digest.id));
-      return true;
-    });
-  } catch (error) {
-    if (error instanceof NothingToSend) return false;
-    throw error;
-  }
+interface DueDigest {
+  search: SavedSearch;
+  period: string;
+  query: Awaited<ReturnType<typeof resolvedFilters>>;
 }
 
-class NothingToSend extends Error {}
+/**
+ * One saved search's digest for its period, in the address's transaction: its id when it carries
+ * listings, null when this period was written already (by another instance, or an earlier sweep)
+ * or has nothing new. A daily or weekly period with nothing new stays taken (nothing new today);
+ * an instant one leaves no row.
+ */
+async function writeDigest(tx: Tx, { search, period, query }: DueDigest, now: Date): Promise<number | null> {
+  const [digest] = await tx
+    .insert(savedSearchDigests)
+    .values({ savedSearchId: search.id, period, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: savedSearchDigests.id });
+  if (!digest) return null;
+  const items = await pendingItems(tx, search, query, now);
+  const written = items.length
+    ? await tx
+        .insert(savedSearchSent)
+        .values(
+          items.map((item) => ({
+            savedSearchId: search.id,
+            propertyId: item.propertyId,
+            reason: item.reason,
+            price: item.price === null ? null : Number(item.price),
+            digestId: digest.id,
+            createdAt: now,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ propertyId: savedSearchSent.propertyId })
+    : [];
+  if (written.length > 0) return digest.id;
+  if (period.startsWith("i:"))
+    await tx.delete(savedSearchDigests).where(eq(savedSearchDigests.id, digest.id));
+  return null;
+}
 
 /**
- * Queues every due digest at `now`; returns how many messages. Safe from every instance at once
- * (the keys above). Also forgets unconfirmed saved searches whose link expired.
+ * An address's due digests, in one transaction, go out as one message: someone with three saved
+ * searches gets one e-mail per sweep, not three. True when a message was queued.
+ */
+async function digestAddress(db: Db, due: DueDigest[], now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const digestIds: number[] = [];
+    for (const digest of due) {
+      const id = await writeDigest(tx, digest, now);
+      if (id !== null) digestIds.push(id);
+    }
+    if (digestIds.length === 0) return false;
+    const outboxId = await enqueue(tx, ALERT_DIGEST_EMAIL_KIND, { digestIds });
+    await tx.update(savedSearchDigests).set({ outboxId }).where(inArray(savedSearchDigests.id, digestIds));
+    return true;
+  });
+}
+
+/**
+ * Queues every due digest at `now`, one message per address; returns how many messages. Safe from
+ * every instance at once (the keys above; addresses and their searches are taken in one order, so
+ * two sweeps wait on each other's rows in turn and never in a circle). Also forgets unconfirmed
+ * saved searches whose link expired.
  */
 export async function runAlertSweep(db: Db, now: Date): Promise<{ queued: number; purged: number }> {
   const purged = await purgeUnconfirmed(db, now);
@@ -173,11 +188,17 @@ export async function runAlertSweep(db: Db, now: Date): Promise<{ queued: number
     .select()
     .from(savedSearches)
     .where(and(isNotNull(savedSearches.confirmedAt), lte(savedSearches.confirmedAt, now)))
-    .orderBy(asc(savedSearches.id));
+    .orderBy(asc(savedSearches.email), asc(savedSearches.id));
+  const byAddress = new Map<string, SavedSearch[]>();
+  for (const search of active) byAddress.set(search.email, [...(byAddress.get(search.email) ?? []), search]);
   let queued = 0;
-  for (const search of active) {
-    const period = digestPeriod(search.frequency, now);
-    if (period && (await digestOne(db, search, period, now))) queued += 1;
+  for (const searches of byAddress.values()) {
+    const due: DueDigest[] = [];
+    for (const search of searches) {
+      const period = digestPeriod(search.frequency, now);
+      if (period) due.push({ search, period, query: await resolvedFilters(db, search) });
+    }
+    if (due.length > 0 && (await digestAddress(db, due, now))) queued += 1;
   }
   return { queued, purged };
 }
@@ -218,24 +239,27 @@ function footer(base: string, token: string): string[] {
   ];
 }
 
-export function buildDigestMail(
-  search: Pick<SavedSearch, "title" | "path" | "query" | "token">,
-  listings: DigestListing[],
-  publicUrl: string,
-) {
-  const base = publicUrl.replace(/\/+$/, "");
-  const fresh = listings.filter((l) => l.oldPrice === null);
-  const drops = listings.filter((l) => l.oldPrice !== null);
-  const subject = headerSafe(
-    [
-      fresh.length ? formatCount(fresh.length, "imóvel novo", "imóveis novos") : "",
-      drops.length ? formatCount(drops.length, "preço baixou", "preços baixaram") : "",
-    ]
-      .filter(Boolean)
-      .join(" e ")
-      .concat(`: ${search.title}`),
-    150,
-  );
+/** One saved search's part of a digest e-mail: the search and the listings it brings. */
+export interface DigestSection {
+  search: Pick<SavedSearch, "title" | "path" | "query" | "token">;
+  listings: DigestListing[];
+}
+
+const isDrop = (l: DigestListing) => l.oldPrice !== null;
+
+/** "2 imóveis novos e 1 preço baixou", of the listings given. */
+function newsCount(listings: DigestListing[]): string {
+  const drops = listings.filter(isDrop).length;
+  const fresh = listings.length - drops;
+  return [
+    fresh ? formatCount(fresh, "imóvel novo", "imóveis novos") : "",
+    drops ? formatCount(drops, "preço baixou", "preços baixaram") : "",
+  ]
+    .filter(Boolean)
+    .join(" e ");
+}
+
+function sectionLines(base: string, { search, listings }: DigestSection): string[] {
   const item = (l: DigestListing) => {
     const url = `${base}/casas/${encodeURIComponent(l.referencia)}`;
     const place = [l.bairro, l.cidade].filter(Boolean).join(", ");
@@ -255,13 +279,52 @@ export function buildDigestMail(
       `  Compartilhar no WhatsApp: ${share}`,
     ];
   };
-  const text = [
-    `Novidades da sua busca “${search.title}”.`,
+  const fresh = listings.filter((l) => !isDrop(l));
+  const drops = listings.filter(isDrop);
+  return [
     ...(fresh.length ? ["", `Novos imóveis (${fresh.length}):`, ...fresh.flatMap(item)] : []),
     ...(drops.length ? ["", `Preço reduzido (${drops.length}):`, ...drops.flatMap(item)] : []),
     "",
     `Todos os resultados desta busca: ${base}${search.path}${search.query ? `?${search.query}` : ""}`,
-    ...footer(base, search.token),
+  ];
+}
+
+/**
+ * The digest e-mail of one address: one section per saved search with news (the sweep joins an
+ * address's due digests: runAlertSweep). With several, each section has its own cancel link and
+ * the footer's cancels them all (as the List-Unsubscribe header does: alertDigestEmailHandler).
+ */
+export function buildDigestMail(sections: DigestSection[], publicUrl: string) {
+  const base = publicUrl.replace(/\/+$/, "");
+  const [only] = sections;
+  if (sections.length === 1 && only) {
+    return {
+      subject: headerSafe(`${newsCount(only.listings)}: ${only.search.title}`, 150),
+      text: [
+        `Novidades da sua busca “${only.search.title}”.`,
+        ...sectionLines(base, only),
+        ...footer(base, only.search.token),
+      ].join("\n"),
+    };
+  }
+  const token = sections[0]?.search.token ?? "";
+  const links = alertLinks(base, token);
+  const subject = headerSafe(
+    `${newsCount(sections.flatMap((s) => s.listings))} nas suas ${sections.length} buscas`,
+    150,
+  );
+  const text = [
+    `Novidades das suas ${sections.length} buscas salvas.`,
+    ...sections.flatMap((section) => [
+      "",
+      `== ${section.search.title} ==`,
+      ...sectionLines(base, section),
+      `Não quer mais receber este alerta? Cancele com um clique: ${alertLinks(base, section.search.token).unsubscribe}`,
+    ]),
+    "",
+    "—",
+    `Seus alertas (ver e apagar): ${links.manage}`,
+    `Não quer mais receber nenhum destes alertas? Cancele todos com um clique: ${links.unsubscribeAll}`,
   ].join("\n");
   return { subject, text };
 }
@@ -288,16 +351,15 @@ interface HandlerOptions {
   storage?: Pick<Storage, "url">;
 }
 
-/** Both alert e-mails go out the same way: branded, with the search's one-click unsubscribe headers. */
+/** Both alert e-mails go out the same way: branded, with one-click unsubscribe headers. */
 function sendAlertMail(
   context: Parameters<typeof sendBrandedMail>[0],
   outboxRowId: number,
-  search: SavedSearch,
+  unsubscribeUrl: string,
   to: string,
   mail: { subject: string; text: string },
 ) {
-  const unsubscribe = alertLinks(context.publicUrl.replace(/\/+$/, ""), search.token).unsubscribe;
-  return sendBrandedMail(context, outboxRowId, { to, ...mail, headers: unsubscribeHeaders(unsubscribe) });
+  return sendBrandedMail(context, outboxRowId, { to, ...mail, headers: unsubscribeHeaders(unsubscribeUrl) });
 }
 
 /** The confirmation e-mail, as the saved search is when sent (gone or confirmed: nothing to send). */
@@ -315,12 +377,92 @@ export function alertConfirmEmailHandler(
     const to = safeAddress(search?.email);
     if (!search || !to || search.confirmedAt) return "skip";
     const mail = buildConfirmMail(search, publicUrl);
-    await sendAlertMail({ db, transport, publicUrl, storage: options.storage }, row.id, search, to, mail);
+    const unsubscribe = alertLinks(publicUrl.replace(/\/+$/, ""), search.token).unsubscribe;
+    await sendAlertMail(
+      { db, transport, publicUrl, storage: options.storage },
+      row.id,
+      unsubscribe,
+      to,
+      mail,
+    );
     return undefined;
   };
 }
 
-/** A digest, with the listings as they are when sent; none still published (or search gone): skip. */
+/** One digest's section as it is when sent: the listings still published; null when none are (or it is gone). */
+async function digestSection(db: Db, digestId: number): Promise<(DigestSection & { email: string }) | null> {
+  const [found] = await db
+    .select({ search: savedSearches })
+    .from(savedSearchDigests)
+    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchDigests.savedSearchId))
+    .where(eq(savedSearchDigests.id, digestId));
+  const search = found?.search;
+  if (!search) return null;
+  const { filters } = filtersOf(search);
+  const items = await db
+    .select({
+      propertyId: savedSearchSent.propertyId,
+      reason: savedSearchSent.reason,
+      sentPrice: savedSearchSent.price,
+      referencia: properties.referencia,
+      titulo: properties.titulo,
+      bairro: properties.bairro,
+      cidade: properties.cidade,
+      periodoAluguel: properties.periodoAluguel,
+      price: visiblePrice(filters.finalidade),
+      precoVenda: properties.precoVenda,
+    })
+    .from(savedSearchSent)
+    .innerJoin(properties, eq(properties.id, savedSearchSent.propertyId))
+    .where(and(eq(savedSearchSent.digestId, digestId), isPublished))
+    .orderBy(asc(savedSearchSent.reason), asc(savedSearchSent.createdAt), asc(properties.id));
+  if (items.length === 0) return null;
+  // The price a drop is "from": the lowest this search was sent before it (sent prices only fall).
+  const dropIds = items.filter((i) => i.reason === "preco").map((i) => i.propertyId);
+  const sent = dropIds.length
+    ? await db
+        .select({ propertyId: savedSearchSent.propertyId, price: savedSearchSent.price })
+        .from(savedSearchSent)
+        .where(
+          and(
+            eq(savedSearchSent.savedSearchId, search.id),
+            inArray(savedSearchSent.propertyId, dropIds),
+            isNotNull(savedSearchSent.price),
+          ),
+        )
+    : [];
+  const sentBefore = (propertyId: number, price: number | null) => {
+    const higher = sent
+      .filter((b) => b.propertyId === propertyId && price !== null && Number(b.price) > price)
+      .map((b) => Number(b.price));
+    return higher.length ? Math.min(...higher) : null;
+  };
+  const listings: DigestListing[] = items.map((i) => ({
+    referencia: i.referencia,
+    titulo: i.titulo,
+    bairro: i.bairro,
+    cidade: i.cidade,
+    periodoAluguel: i.periodoAluguel,
+    // The rent is the price shown (visiblePrice): a rent search, or a listing with no sale price.
+    rent: filters.finalidade ? filters.finalidade !== "venda" : i.precoVenda === null,
+    price: i.price === null ? null : Number(i.price),
+    oldPrice: i.reason === "preco" ? sentBefore(i.propertyId, i.sentPrice) : null,
+  }));
+  return { search, listings, email: search.email };
+}
+
+/** The digests an outbox row carries: `digestIds`, or one `digestId` (rows queued before 2026-11-28). */
+function digestIdsOf(payload: Record<string, unknown>): number[] {
+  const ids = Array.isArray(payload.digestIds) ? payload.digestIds : [payload.digestId];
+  return ids.map(Number).filter(Number.isSafeInteger);
+}
+
+/**
+ * An address's digest e-mail, with the listings as they are when sent; a search cancelled since,
+ * or whose listings all left the site, drops out, and with none left nothing is sent. Its
+ * one-click unsubscribe cancels the search, or every alert of the address when the e-mail
+ * carries several.
+ */
 export function alertDigestEmailHandler(
   db: Db,
   transport: MailTransport,
@@ -328,67 +470,27 @@ export function alertDigestEmailHandler(
   options: HandlerOptions = {},
 ): OutboxHandler {
   return async (row) => {
-    const digestId = Number(row.payload.digestId);
-    const [found] = await db
-      .select({ search: savedSearches })
-      .from(savedSearchDigests)
-      .innerJoin(savedSearches, eq(savedSearches.id, savedSearchDigests.savedSearchId))
-      .where(eq(savedSearchDigests.id, digestId));
-    const search = found?.search;
-    const to = safeAddress(search?.email);
-    if (!search || !to) return "skip";
-    const { filters } = filtersOf(search);
-    const items = await db
-      .select({
-        propertyId: savedSearchSent.propertyId,
-        reason: savedSearchSent.reason,
-        sentPrice: savedSearchSent.price,
-        referencia: properties.referencia,
-        titulo: properties.titulo,
-        bairro: properties.bairro,
-        cidade: properties.cidade,
-        periodoAluguel: properties.periodoAluguel,
-        price: visiblePrice(filters.finalidade),
-        precoVenda: properties.precoVenda,
-      })
-      .from(savedSearchSent)
-      .innerJoin(properties, eq(properties.id, savedSearchSent.propertyId))
-      .where(and(eq(savedSearchSent.digestId, digestId), isPublished))
-      .orderBy(asc(savedSearchSent.reason), asc(savedSearchSent.createdAt), asc(properties.id));
-    if (items.length === 0) return "skip";
-    // The price a drop is "from": the lowest this search was sent before it (sent prices only fall).
-    const dropIds = items.filter((i) => i.reason === "preco").map((i) => i.propertyId);
-    const sent = dropIds.length
-      ? await db
-          .select({ propertyId: savedSearchSent.propertyId, price: savedSearchSent.price })
-          .from(savedSearchSent)
-          .where(
-            and(
-              eq(savedSearchSent.savedSearchId, search.id),
-              inArray(savedSearchSent.propertyId, dropIds),
-              isNotNull(savedSearchSent.price),
-            ),
-          )
-      : [];
-    const sentBefore = (propertyId: number, price: number | null) => {
-      const higher = sent
-        .filter((b) => b.propertyId === propertyId && price !== null && Number(b.price) > price)
-        .map((b) => Number(b.price));
-      return higher.length ? Math.min(...higher) : null;
-    };
-    const listings: DigestListing[] = items.map((i) => ({
-      referencia: i.referencia,
-      titulo: i.titulo,
-      bairro: i.bairro,
-      cidade: i.cidade,
-      periodoAluguel: i.periodoAluguel,
-      // The rent is the price shown (visiblePrice): a rent search, or a listing with no sale price.
-      rent: filters.finalidade ? filters.finalidade !== "venda" : i.precoVenda === null,
-      price: i.price === null ? null : Number(i.price),
-      oldPrice: i.reason === "preco" ? sentBefore(i.propertyId, i.sentPrice) : null,
-    }));
-    const mail = buildDigestMail(search, listings, publicUrl);
-    await sendAlertMail({ db, transport, publicUrl, storage: options.storage }, row.id, search, to, mail);
+    const sections: DigestSection[] = [];
+    let email: string | undefined;
+    for (const id of digestIdsOf(row.payload)) {
+      const section = await digestSection(db, id);
+      if (!section) continue;
+      sections.push(section);
+      email ??= section.email;
+    }
+    const to = safeAddress(email);
+    const [first] = sections;
+    if (!to || !first) return "skip";
+    const links = alertLinks(publicUrl.replace(/\/+$/, ""), first.search.token);
+    const unsubscribe = sections.length === 1 ? links.unsubscribe : links.unsubscribeAll;
+    const mail = buildDigestMail(sections, publicUrl);
+    await sendAlertMail(
+      { db, transport, publicUrl, storage: options.storage },
+      row.id,
+      unsubscribe,
+      to,
+      mail,
+    );
     return undefined;
   };
 }

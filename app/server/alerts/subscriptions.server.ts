@@ -235,6 +235,20 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   return gone.length > 0;
 }
 
+/**
+ * Deletes every alert of the address that owns this token (the one-click unsubscribe of an e-mail
+ * that carried several searches); how many went.
+ */
+export async function unsubscribeAll(db: Db, token: string): Promise<number> {
+  const row = await findByToken(db, token);
+  if (!row) return 0;
+  const gone = await db
+    .delete(savedSearches)
+    .where(eq(savedSearches.email, row.email))
+    .returning({ id: savedSearches.id });
+  return gone.length;
+}
+
 /** The alerts of the address that owns this token (the /alertas/<token> page), newest first. */
 export async function alertsOfToken(
   db: Db,

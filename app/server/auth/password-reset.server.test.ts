@@ -7,7 +7,7 @@ import type { Database } from "../db/client.server";
 import { auditLog, outbox, passwordResets } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { createMailTransport, type MailTransport } from "../mail/mailer.server";
-import { closedPort, startTestSmtp, type TestSmtp } from "../mail/test-smtp.server";
+import { closedPort, startTestSmtp, subjectOf, type TestSmtp } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import { verifyPassword } from "./password.server";
 import {
@@ -70,19 +70,6 @@ function bodyOf(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The Subject header as a reader sees it (folded lines joined, RFC 2047 encoded words decoded). */
-function decodedSubject(raw: string): string {
-  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
-  return header
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/\r?\n[ \t]/g, " ")
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-      encoding.toUpperCase() === "B"
-        ? Buffer.from(text, "base64").toString("utf8")
-        : decodeURIComponent(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, "%$1")),
-    );
-}
-
 function tokenIn(raw: string | undefined): string | undefined {
   return bodyOf(raw ?? "").match(/https:\/\/site\.test\/redefinir-senha\/([\w-]+)/)?.[1];
 }
@@ -107,7 +94,7 @@ describe("password recovery", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toEqual([user.email]);
     // Signed with the agency's own name, not the demo's.
-    expect(decodedSubject(mails[0]?.raw ?? "")).toBe("Redefinição de senha — Maré Alta Imóveis");
+    expect(subjectOf(mails[0]?.raw ?? "")).toBe("Redefinição de senha — Maré Alta Imóveis");
     expect(bodyOf(mails[0]?.raw ?? "")).toContain("O link vale por 30 minutos");
     expect(token).toBeTruthy();
     const rows = await database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));

@@ -78,3 +78,16 @@ export function textOf(raw: string): string {
     .replace(/=\r?\n/g, "")
     .replace(/(=[0-9A-F]{2})+/g, (match) => Buffer.from(match.replace(/=/g, ""), "hex").toString("utf8"));
 }
+
+/** The Subject header as a reader sees it (folded lines joined, RFC 2047 encoded words decoded). */
+export function subjectOf(raw: string): string {
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
+  return header
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/\r?\n[ \t]/g, " ")
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeURIComponent(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, "%$1")),
+    );
+}
