@@ -2,7 +2,7 @@
 // of referências. One store for every card on the page, kept in step across tabs by the
 // `storage` event.
 import { useCallback, useSyncExternalStore } from "react";
-import { ANY_REFERENCIA } from "./listing";
+import { ANY_REFERENCIA, listingPath } from "./listing";
 
 export const FAVORITES_KEY = "favoritos";
 /** The most the favourites page asks /api/cartoes for at once. */
@@ -48,7 +48,18 @@ export function sharedListPath(referencias: readonly string[], sentToken?: strin
   return sentToken ? `${list}&${SENT_LIST_PARAM}=${sentToken}` : list;
 }
 
-/** The sending's token in a list's address, when it has a well-formed one. */
+/**
+ * The link an agent sends a lead (decision 049): two or more listings as the list side by side,
+ * one as its own page, both with the sending's token.
+ */
+export function sentLinkPath(referencias: readonly string[], sentToken: string): string {
+  const [only] = referencias;
+  return referencias.length === 1 && only
+    ? `${listingPath(only)}?${SENT_LIST_PARAM}=${sentToken}`
+    : sharedListPath(referencias, sentToken);
+}
+
+/** The sending's token in a list's or a listing's address, when it has a well-formed one. */
 export function sentListToken(search: URLSearchParams): string | null {
   // A chat app may glue the sentence's full stop to the link, as with the referências.
   const token =

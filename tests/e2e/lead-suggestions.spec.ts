@@ -83,7 +83,7 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
 
   const sentLists = page.getByTestId("listas-enviadas");
   await expect(sentLists).toContainText(`${second}, ${third}`);
-  await expect(sentLists).toContainText("Ainda não foi aberta.");
+  await expect(sentLists).toContainText("Ainda não foi aberto.");
 
   // The agent checking the link, and WhatsApp fetching it for its preview, are not the person.
   await whatsapp.goto(listUrl!);
@@ -107,12 +107,12 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
   await person.goto(listUrl!);
   await expect(person.getByRole("table").getByRole("columnheader")).toHaveCount(2);
   await visitor.close();
-  await expect(sentLists).toContainText(/Aberta em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\./);
+  await expect(sentLists).toContainText(/Aberto em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\./);
   await expectNoAxeViolations(page);
   // The inbox flags it too: the moment to call.
   await page.goto("/admin/leads");
   await expect(page.getByRole("row").filter({ hasText: leadName })).toContainText(
-    /Abriu a lista em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/,
+    /Abriu o link enviado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/,
   );
   await page.goBack();
 
@@ -126,4 +126,34 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
   expect(await unknown.text()).toContain("Nenhum imóvel disponível com a referência XX0000 (não existe");
   await page.reload();
   await expect(page.locator(".lead-notes li")).toHaveCount(1);
+
+  // One listing goes as its own page, with the sending's token: tracked the same way.
+  await choices.first().check();
+  const [single] = await Promise.all([
+    page.waitForEvent("popup"),
+    section.getByRole("button", { name: /Enviar pelo WhatsApp/ }).click(),
+  ]);
+  await single.waitForURL(/^https:\/\/wa\.me\//);
+  const singleText = new URL(single.url()).searchParams.get("text") ?? "";
+  await single.close();
+  const singleUrl = singleText.match(/(http\S+\/casas\/\S+\?envio=[\w-]{16})/)?.[1];
+  expect(singleUrl).toMatch(new RegExp(`^${E2E_BASE_URL}/casas/${asked}\\?envio=[\\w-]{16}$`));
+  await expect(sentLists.locator("li").first()).toContainText(`${asked} — enviado em`);
+  await expect(sentLists.locator("li").first()).toContainText("Ainda não foi aberto.");
+  const singlePreview = await request.get(singleUrl!, { headers: { "User-Agent": "WhatsApp/2.24.6.77 A" } });
+  expect(singlePreview.status()).toBe(200);
+  expect(singlePreview.headers()["cache-control"]).toBe("private, no-store");
+  expect(singlePreview.headers()["x-robots-tag"]).toBe("noindex");
+  // The preview names the listing's own address, without the token.
+  expect(await singlePreview.text()).toContain(
+    `<link rel="canonical" href="${E2E_BASE_URL}/casas/${asked}"/>`,
+  );
+  const someone = await browser.newContext();
+  const reader = await someone.newPage();
+  await reader.goto(singleUrl!);
+  await expect(reader.getByRole("heading", { level: 1 })).toBeVisible();
+  await someone.close();
+  await expect(sentLists.locator("li").first()).toContainText(
+    /Aberto em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\./,
+  );
 });

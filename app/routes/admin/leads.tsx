@@ -254,7 +254,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                       <span className="lead-count">{` · ${lead.contactCount} contatos`}</span>
                     ) : null}
                     {lead.listOpened ? (
-                      <span className="lead-flag lead-flag--opened">{`Abriu a lista em ${lead.listOpened}`}</span>
+                      <span className="lead-flag lead-flag--opened">{`Abriu o link enviado em ${lead.listOpened}`}</span>
                     ) : null}
                   </th>
                   <td>{[lead.phone, lead.email].filter(Boolean).join(" · ") || "—"}</td>

@@ -26,11 +26,9 @@ import { pageMeta } from "../../lib/meta";
 import { pictureSrc } from "../../lib/photos";
 import type { ComparedCardData } from "../../lib/property-card";
 import { useHydrated } from "../../lib/use-hydrated";
-import { getOptionalUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
-import { recordSentListOpen } from "../../server/leads/sent-lists.server";
-import { logOf } from "../../server/log/logger.server";
-import { countsAsView } from "../../server/properties/listing-page.server";
+import { isPersonOpening } from "../../server/http/person-opening.server";
+import { countSentOpening, SENT_LINK_HEADERS } from "../../server/leads/sent-lists.server";
 import { listCardsByReferencias } from "../../server/properties/public-cards.server";
 import favoritesCss from "../../styles/favorites.css?inline";
 import type { Route } from "./+types/favoritos";
@@ -56,29 +54,21 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
   // preview, a prefetch or the agent checking the link does not. Counted beside the page, never
   // holding it up.
   const sent = sentListToken(url.searchParams);
-  if (sent && countsAsView(request) && (await getOptionalUser(request, context)) === null)
-    void recordSentListOpen(db, sent).catch((error: unknown) =>
-      logOf(context.get(requestContext).services).warn(
-        { err: error },
-        "Lista enviada: a abertura não foi contada",
-      ),
-    );
+  if (sent && (await isPersonOpening(request, context)))
+    countSentOpening(context.get(requestContext).services, sent);
   // Every listing of the list left the site: the page says so, and is not found for a crawler.
   return data(
     // The list's own address, as sharedListPath writes it: the page's canonical and og:url, the
     // same on the server and in the browser (location.search differs in its commas' encoding), and
     // without a sending's token.
     { shared: { asked: refs.length, cards, error: null, path: sharedListPath(refs) } },
-    { status: cards.length ? 200 : 404, headers: sent ? SENT_LIST_HEADERS : undefined },
+    { status: cards.length ? 200 : 404, headers: sent ? SENT_LINK_HEADERS : undefined },
   );
 }
 
-/** A sent list's address holds its token: kept by no cache, as the owner's report (decision 046). */
-const SENT_LIST_HEADERS = { "X-Robots-Tag": "noindex", "Cache-Control": "private, no-store" };
-
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   const headers = new Headers();
-  for (const name of Object.keys(SENT_LIST_HEADERS)) {
+  for (const name of Object.keys(SENT_LINK_HEADERS)) {
     const value = loaderHeaders.get(name);
     if (value) headers.set(name, value);
   }

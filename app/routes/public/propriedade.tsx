@@ -4,6 +4,7 @@ import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData } from
 import { JsonLd } from "../../components/json-ld";
 import { NotFoundContent } from "../../components/not-found-content";
 import { ListingPage } from "../../components/property/listing-page";
+import { sentListToken } from "../../lib/favorites";
 import { SIMULATION_PARAM } from "../../lib/financing-fields";
 import type { LeadActionData } from "../../lib/lead-fields";
 import { listingPath } from "../../lib/listing";
@@ -13,15 +14,25 @@ import { useRootData } from "../../lib/root-data";
 import { keepFormWhenUnavailable, UNAVAILABLE_FORM_MESSAGE } from "../../lib/unavailable";
 import { requestContext } from "../../server/context.server";
 import { formLimitExceeded, headersWithRetryAfter } from "../../server/http/form-limits.server";
+import { isPersonOpening } from "../../server/http/person-opening.server";
 import { readForm } from "../../server/http/read-form.server";
 import { leadLimitAnswer, submitLeadForm } from "../../server/leads/capture.server";
+import { countSentOpening, SENT_LINK_HEADERS } from "../../server/leads/sent-lists.server";
 import { loadListingPage } from "../../server/properties/listing-page.server";
 import type { Route } from "./+types/propriedade";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const result = await loadListingPage(context.get(requestContext).services, params.referencia, request);
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
+  const services = context.get(requestContext).services;
+  const result = await loadListingPage(services, params.referencia, request);
   if (result.kind === "redirect") throw redirect(result.to, 301);
   if (result.kind === "not-found") return data(result, { status: 404 });
+  // The listing an agent sent a lead (?envio=…, decision 049): the person opening it counts on the
+  // lead's screen, and the address, which holds the sending's token, is kept by no cache.
+  const sent = sentListToken(url.searchParams);
+  if (sent) {
+    if (await isPersonOpening(request, context)) countSentOpening(services, sent);
+    return data({ ...result, sent: true }, { headers: SENT_LINK_HEADERS });
+  }
   // A simulation sent without JavaScript (?simular=1…) is this visitor's page, not one to index
   // or to keep in a shared cache (decision 033; the page cache skips it too).
   // So is a temporada stay's quote (?estadia=1…, decision 037).
@@ -31,7 +42,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 const SIMULATION_HEADERS = { "X-Robots-Tag": "noindex", "Cache-Control": "private, max-age=0" };
 
-// A post over its limit says when to come back; a simulation's page says it is not for indexing.
+// A post over its limit says when to come back; a simulation's or a sent link's page says it is
+// not for indexing nor for a shared cache.
 export function headers(args: Route.HeadersArgs) {
   const headers = headersWithRetryAfter(args);
   for (const name of Object.keys(SIMULATION_HEADERS)) {
@@ -87,7 +99,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       imageAlt: og.alt,
       // A simulation's URL points to the listing's and is not indexed (decision 033).
       path: listingPath(listing.referencia),
-      noindex: loaderData.simulation !== null || loaderData.stayAsked,
+      noindex: loaderData.simulation !== null || loaderData.stayAsked || "sent" in loaderData,
       type: "website",
     },
     site,

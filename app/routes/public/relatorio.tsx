@@ -5,10 +5,9 @@ import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { NotFoundContent } from "../../components/not-found-content";
 import { OwnerReportView } from "../../components/owner-report/owner-report-view";
 import { pageMeta } from "../../lib/meta";
-import { getOptionalUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
+import { isPersonOpening } from "../../server/http/person-opening.server";
 import { openOwnerReport } from "../../server/owner-reports/owner-report.server";
-import { countsAsView } from "../../server/properties/listing-page.server";
 import type { Route } from "./+types/relatorio";
 
 const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex", "Cache-Control": "private, no-store" };
@@ -29,7 +28,7 @@ export function headers() {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, storage } = context.get(requestContext).services;
   // The agent checking the link they send is not the owner opening it.
-  const countOpen = countsAsView(request) && (await getOptionalUser(request, context)) === null;
+  const countOpen = await isPersonOpening(request, context);
   const report = await openOwnerReport(db, storage, params.token, { countOpen });
   if (!report) throw data(INVALID_LINK, { status: 404, headers: PRIVATE_HEADERS });
   return data({ report }, { headers: PRIVATE_HEADERS });

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { sentLists, users } from "../db/schema.server";
+import { type Logger, logOf } from "../log/logger.server";
 import { announceLeadUpdated } from "./inbox.server";
 
 /** 16 characters of the link: 96 random bits, enough that a guess finds no sending. */
@@ -50,6 +51,19 @@ export async function recordSentListOpen(db: Db, token: string, now = new Date()
     await announceLeadUpdated(tx, opened.leadId);
     return true;
   });
+}
+
+/** A sent link's page holds its token: kept by no cache and indexed by no crawler (as decision 046's report). */
+export const SENT_LINK_HEADERS = { "X-Robots-Tag": "noindex", "Cache-Control": "private, no-store" };
+
+/**
+ * Counts the opening of the link sent with `token` beside the page (the list's or the listing's
+ * loader), never holding it up or failing it: a count lost to an error is logged.
+ */
+export function countSentOpening(services: { db: Db; log?: Logger }, token: string): void {
+  void recordSentListOpen(services.db, token).catch((error: unknown) =>
+    logOf(services).warn({ err: error }, "Link enviado: a abertura não foi contada"),
+  );
 }
 
 /** Leads' sent lists, the newest first, with who sent them and whether they were opened. */

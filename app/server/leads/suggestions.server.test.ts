@@ -211,15 +211,21 @@ describe("suggestByWhatsapp", () => {
     expect(entries.map((e) => e.action)).toEqual(["lead-whatsapp-suggestions"]);
   });
 
-  it("a single listing goes as its own page", async () => {
+  it("a single listing goes as its own page, its opening tracked as a list's", async () => {
     const only = await insertProperty(database.db, { referencia: "SG0103" });
     const lead = await insertLead(database.db, { phone: "(82) 99876-5555", assigneeId: ana.id });
     const result = await suggestByWhatsapp(database.db, ana, lead.id, [only.referencia], context);
     if (!result.ok) throw new Error(result.reason);
-    expect(new URL(result.url).searchParams.get("text")).toContain(
-      "Separei um imóvel que pode interessar a você: https://www.mare-alta.com.br/casas/SG0103 ",
+    const text = new URL(result.url).searchParams.get("text") ?? "";
+    expect(text).toContain(
+      "Separei um imóvel que pode interessar a você: https://www.mare-alta.com.br/casas/SG0103?envio=",
     );
-    expect(await sentListsOfLead(database.db, lead.id)).toEqual([]);
+    const token = text.match(/\?envio=([A-Za-z0-9_-]{16}) /)?.[1];
+    if (!token) throw new Error("no token in the link");
+    expect(await recordSentListOpen(database.db, token)).toBe(true);
+    expect(await sentListsOfLead(database.db, lead.id)).toEqual([
+      expect.objectContaining({ referencias: ["SG0103"], opens: 1 }),
+    ]);
   });
 
   it("names what is not on offer (unknown, draft, sold) and records nothing; another agent's lead is not found; a phone without DDD is none", async () => {

@@ -1,12 +1,12 @@
 // Listings an agent suggests to a lead on WhatsApp (/admin/leads/:id/sugestoes): the candidates the
 // lead's page offers (the listing the person asked about, then listings like it:
-// similarListings), and the sending — one link to the list side by side (/favoritos?lista=…,
-// app/routes/public/favoritos.tsx; a single listing's own page) in a prefilled message, recorded
-// as a note on the lead and as the agent's response, like a reply (reply.server.ts).
+// similarListings), and the sending — one link, to the list side by side (/favoritos?lista=…,
+// app/routes/public/favoritos.tsx) or to a single listing's page, whose opening the lead's screen
+// shows (sent-lists.server.ts), in a prefilled message, recorded as a note on the lead and as the
+// agent's response, like a reply (reply.server.ts).
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { sharedListPath } from "../../lib/favorites";
+import { sentLinkPath } from "../../lib/favorites";
 import type { SuggestionCandidate, SuggestionChoices } from "../../lib/lead-inbox";
-import { listingPath } from "../../lib/listing";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { type CardProperty, cardColumns, isOnOffer, priceLines } from "../properties/cards.server";
@@ -104,10 +104,10 @@ export async function suggestByWhatsapp(
   if (unknown.length) return { ok: false, reason: "unavailable", referencias: unknown };
   const list = wanted.map((r) => known.get(r) ?? r);
   const base = context.publicUrl.replace(/\/+$/, "");
-  // Two or more: the list side by side, stored so the lead's screen says when it was opened
-  // (decision 049). One: that listing's own page, as any link to it.
-  const sentToken = list.length > 1 ? newSentListToken() : null;
-  const url = sentToken ? `${base}${sharedListPath(list, sentToken)}` : `${base}${listingPath(list[0]!)}`;
+  // Stored, so the lead's screen says when the link was opened (decision 049): two or more as the
+  // list side by side, one as its own page.
+  const sentToken = newSentListToken();
+  const url = `${base}${sentLinkPath(list, sentToken)}`;
   return sendWhatsappReply(
     db,
     actor,
@@ -115,16 +115,8 @@ export async function suggestByWhatsapp(
     {
       action: "lead-whatsapp-suggestions",
       note: `Imóveis sugeridos pelo WhatsApp: ${list.join(", ")}.`,
-      also: sentToken
-        ? (tx) =>
-            storeSentList(tx, {
-              token: sentToken,
-              leadId,
-              referencias: list,
-              sentById: actor.id,
-              sentAt: now,
-            })
-        : undefined,
+      also: (tx) =>
+        storeSentList(tx, { token: sentToken, leadId, referencias: list, sentById: actor.id, sentAt: now }),
       message: (target) =>
         whatsappSuggestionMessage({
           personName: target.name,

@@ -67,7 +67,7 @@ Visitas e reservas de temporada: ao agendar uma visita ou pedir uma reserva pelo
 
 Contatos pelo WhatsApp: quando você clica no botão de WhatsApp de um anúncio, o aplicativo abre com uma mensagem pronta que cita a referência do imóvel. O site não lê suas conversas; os dados da conversa (número, nome do perfil e mensagens) passam a ser tratados pela nossa equipe a partir do momento em que você envia a mensagem. Podemos registrar que houve um clique no botão, sem identificar quem clicou, para saber quais anúncios geram mais interesse.
 
-Listas de imóveis enviadas pelo corretor: quando um corretor lhe envia pelo WhatsApp um link com imóveis selecionados, registramos se esse link foi aberto (quantas vezes e a data e hora da primeira e da última abertura), sem outros dados do aparelho, para saber se a lista chegou e quando retomar o contato.
+Imóveis enviados pelo corretor: quando um corretor lhe envia pelo WhatsApp um link com um ou mais imóveis selecionados, registramos se esse link foi aberto (quantas vezes e a data e hora da primeira e da última abertura), sem outros dados do aparelho, para saber se o link chegou e quando retomar o contato.
 
 Dados de navegação: como todo site, o nosso servidor registra automaticamente dados técnicos de cada acesso, como endereço IP, data e hora, página visitada, navegador e sistema operacional. Também contamos as visualizações de cada anúncio de forma agregada, sem montar perfis de visitantes.
 
