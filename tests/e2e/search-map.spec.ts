@@ -113,6 +113,52 @@ test("moving the map offers “Buscar nesta área”, which puts the area in the
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
 });
 
+test("a marker's popup opened near the edge pans the map into view without offering “Buscar nesta área”", async ({
+  page,
+  context,
+}) => {
+  await offline(context);
+  // No animation: each pan ends within the click that started it.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/todos-os-imoveis?mapa=1");
+  await mapReady(page);
+  const pins = page.locator(".search-map__pin");
+  for (let zoom = 0; zoom < 6 && (await pins.count()) === 0; zoom++)
+    await page.getByRole("button", { name: "Aproximar" }).click();
+  await expect(pins.first()).toBeVisible();
+  const map = page.locator(".search-map .leaflet-container");
+  const box = (await map.boundingBox())!;
+  // The visitor drags a marker up to 30 px below the map's top edge, then searches that area: the
+  // new results are framed on the same view, so the marker stays there.
+  const pin = (await pins.first().boundingBox())!;
+  const lift = pin.y + pin.height / 2 - box.y - 30;
+  const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x, start.y - lift / 2, { steps: 5 });
+  await page.mouse.move(start.x, start.y - lift, { steps: 5 });
+  await page.mouse.up();
+  await page.getByRole("button", { name: "Buscar nesta área" }).click();
+  await expect(page).toHaveURL(/[?&]regiao=/);
+  await mapReady(page);
+  await expect(page.getByRole("button", { name: "Buscar nesta área" })).toHaveCount(0);
+  const tops = await pins.evaluateAll((all) => all.map((p) => p.getBoundingClientRect().top));
+  const nearest = tops.indexOf(Math.min(...tops));
+  expect(Math.min(...tops) - box.y, "um marcador perto da borda de cima").toBeLessThan(80);
+
+  // Its popup opens upwards, past the edge: the map pans to show it.
+  const pane = page.locator(".search-map .leaflet-map-pane");
+  const before = await pane.getAttribute("style");
+  await pins.nth(nearest).click();
+  const popup = page.locator(".search-map .leaflet-popup");
+  await expect(popup).toBeVisible();
+  await expect.poll(() => pane.getAttribute("style")).not.toBe(before);
+  // Two frames: React has drawn whatever the pan set off.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(page.getByRole("button", { name: "Buscar nesta área" })).toHaveCount(0);
+  await expect(popup).toBeVisible();
+});
+
 test("a radius around a place of the catalogue is in the URL, on the map and in the list", async ({
   page,
   context,
