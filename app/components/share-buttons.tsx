@@ -1,10 +1,11 @@
 // Share a page (a listing, a list of favourites): WhatsApp and Facebook links (work without
-// JavaScript), copy link, and the phone's own share sheet where the browser offers one.
+// JavaScript), copy link, the phone's own share sheet where the browser offers one, and on a
+// listing "Imprimir" (its printed sheet: the print rules of property.css and site.css).
 import { useState } from "react";
 import { useHydrated } from "../lib/use-hydrated";
 import shareButtonsCss from "../styles/share-buttons.css?inline";
 import { WhatsAppIcon } from "./feature-icons";
-import { LinkIcon, ShareIcon } from "./property/listing-icons";
+import { LinkIcon, PrintIcon, ShareIcon } from "./property/listing-icons";
 import { Stylesheet } from "./stylesheet";
 
 export function ShareButtons({
@@ -12,12 +13,15 @@ export function ShareButtons({
   title,
   heading = "Compartilhar",
   headingId = "compartilhar",
+  printable = false,
 }: {
   url: string;
   /** What the message says before the link (WhatsApp) and the share sheet's title. */
   title: string;
   heading?: string;
   headingId?: string;
+  /** Offers "Imprimir" (once the page has JavaScript, which printing needs). */
+  printable?: boolean;
 }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState<"" | "ok" | "falhou">("");
@@ -79,6 +83,13 @@ export function ShareButtons({
           <li>
             <button type="button" className="share__button" onClick={share}>
               <ShareIcon /> Mais opções
+            </button>
+          </li>
+        ) : null}
+        {printable && hydrated ? (
+          <li>
+            <button type="button" className="share__button" onClick={() => window.print()}>
+              <PrintIcon /> Imprimir
             </button>
           </li>
         ) : null}

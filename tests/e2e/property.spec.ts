@@ -263,6 +263,50 @@ test("compartilhar: WhatsApp e Facebook levam o endereço; copiar link põe-no n
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 });
 
+test("impressão: a ficha do imóvel em duas folhas A4, com fotos, preço, corretor e o endereço da página, sem formulários nem menu", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto(listing);
+  await hydrated(page);
+  // "Imprimir" opens the browser's print dialog: here it is only asked for.
+  await page.evaluate(() => {
+    window.print = () => document.body.setAttribute("data-printed", "");
+  });
+  await page.getByRole("region", { name: "Compartilhar" }).getByRole("button", { name: "Imprimir" }).click();
+  await expect(page.locator("body[data-printed]")).toHaveCount(1);
+
+  const sheet = page.locator(".listing__print");
+  await expect(sheet).toBeHidden();
+  await page.emulateMedia({ media: "print" });
+  for (const shown of [
+    page.getByRole("heading", { level: 1 }),
+    page.locator(".gallery__item").first(),
+    page.locator(".price-block__main"),
+    page.getByRole("heading", { name: "Características" }),
+    page.getByTestId("listing-agent"),
+    page.locator(".site-header .brand"),
+  ])
+    await expect(shown).toBeVisible();
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText(`Fotos e mais detalhes: ${baseURL}${listing}`);
+  await expect(sheet).toContainText(/WhatsApp \(\d{2}\) \d{4,5}-\d{4}/);
+  for (const hidden of [
+    page.locator(".site-nav"),
+    page.locator(".site-footer"),
+    page.locator(".breadcrumbs"),
+    page.locator("#contato form"),
+    page.locator(".listing-contact__whatsapp"),
+    page.locator(".listing-map"),
+    page.getByRole("region", { name: "Compartilhar" }),
+    page.locator(".listing-similar"),
+  ])
+    await expect(hidden).toBeHidden();
+  // The whole sheet on two A4 pages, not the five the screen layout printed.
+  const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
+  expect(pdf.match(/\/Type\s*\/Page[^s]/g)?.length).toBeLessThanOrEqual(2);
+});
+
 /** Sets a listing's video and virtual-tour addresses through the admin edit form. */
 async function setMedia(browser: Browser, referencia: string, media: { video: string; tour: string }) {
   const admin = await browser.newContext();

@@ -56,6 +56,12 @@ export const LinkIcon = () => (
   </Icon>
 );
 
+export const PrintIcon = () => (
+  <Icon>
+    <path d="M7 9V3h10v6M7 17H5a2 2 0 0 1-2-2v-4a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v4a2 2 0 0 1-2 2h-2M7 14h10v7H7z" />
+  </Icon>
+);
+
 export const ExpandIcon = () => (
   <Icon>
     <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />

@@ -2,6 +2,7 @@
 
 import { Link } from "react-router";
 import type { FinancingOffer, SimulationRequest } from "../../lib/financing-fields";
+import { formatPhone } from "../../lib/format";
 import type { LeadActionData } from "../../lib/lead-fields";
 import type { ListingAgent, PublicListing } from "../../lib/listing";
 import type { PropertyCardData } from "../../lib/property-card";
@@ -167,7 +168,7 @@ export function ListingPage({
             consentText={consentText}
             serverResult={serverResult}
           />
-          <ShareButtons url={listing.url} title={listing.titulo} />
+          <ShareButtons url={listing.url} title={listing.titulo} printable />
         </div>
       </div>
 
@@ -178,6 +179,12 @@ export function ListingPage({
         </section>
       ) : null}
       <ContactBar listing={listing} agent={agent} whatsapp={contactWhatsapp} phone={phone} />
+      {/* The printed sheet's last lines, where the screen has buttons and a form. */}
+      <footer className="listing__print print-only">
+        {contactWhatsapp ? <p>{`WhatsApp ${formatPhone(contactWhatsapp)}`}</p> : null}
+        {phone ? <p>{`Telefone ${formatPhone(phone)}`}</p> : null}
+        <p>{`Fotos e mais detalhes: ${listing.url}`}</p>
+      </footer>
     </main>
   );
 }
