@@ -5,7 +5,17 @@ export const REALTIME_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as con
 /** The SSE endpoint an open admin page connects to. */
 export const REALTIME_EVENTS_PATH = "/admin/eventos";
 
-export type LiveEventType = "lead-created" | "lead-updated" | "property-changed";
+/**
+ * What changed: a lead arrived or changed, the link an agent sent a lead was opened by the person
+ * (decision 049; the lead also changes), a listing changed.
+ */
+export const LIVE_EVENT_TYPES = [
+  "lead-created",
+  "lead-updated",
+  "lead-link-opened",
+  "property-changed",
+] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** What the browser receives: a kind of change and an id, never personal or listing data. */
 export interface LiveEventData {

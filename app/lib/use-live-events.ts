@@ -1,23 +1,15 @@
-// Keeps an open admin page current: listens to /admin/eventos (SSE) and revalidates the page's
-// loaders when something changes. Reconnects after 1, 2, 5 and then every 10 s, and revalidates
-// on every reconnect — that is how the page catches up on whatever happened while offline.
+// Keeps an open admin page current: listens to /admin/eventos through the tab's one connection
+// (live-connection.ts) and revalidates the page's loaders when something changes, and on every
+// reconnect — that is how the page catches up on whatever happened while offline.
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import {
-  type LiveEventData,
-  type LiveEventType,
-  REALTIME_EVENTS_PATH,
-  REALTIME_RECONNECT_DELAYS_MS,
-} from "./realtime-constants";
-
-export function reconnectDelay(attempt: number): number {
-  const delays = REALTIME_RECONNECT_DELAYS_MS;
-  return delays[Math.min(Math.max(attempt, 1), delays.length) - 1] ?? 10_000;
-}
+import { listenLive } from "./live-connection";
+import type { LiveEventData, LiveEventType } from "./realtime-constants";
 
 /**
- * Revalidates the current page when one of `types` arrives (all types by default); then
- * `onRevalidated` gets the events the new data reflects (none after a reconnect's catch-up).
+ * Revalidates the current page when one of `types` arrives (every change of leads and listings by
+ * default); then `onRevalidated` gets the events the new data reflects (none after a reconnect's
+ * catch-up).
  */
 export function useLiveEvents(
   types: readonly LiveEventType[] = ["lead-created", "lead-updated", "property-changed"],
@@ -32,19 +24,13 @@ export function useLiveEvents(
   const typesKey = types.join(",");
 
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
-    const wanted = typesKey.split(",");
-    let source: EventSource | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wanted = new Set(typesKey.split(","));
     let pending: ReturnType<typeof setTimeout> | undefined;
     let received: LiveEventData[] = [];
-    let attempt = 0;
-    let everConnected = false;
     let stopped = false;
 
     // Several events in a burst cause one reload.
-    const refresh = (event?: Event) => {
-      const data = event instanceof MessageEvent ? parseData(event.data) : null;
+    const refresh = (data?: LiveEventData) => {
       if (data) received.push(data);
       if (pending) return;
       pending = setTimeout(async () => {
@@ -56,43 +42,16 @@ export function useLiveEvents(
       }, 150);
     };
 
-    const connect = () => {
-      source = new EventSource(REALTIME_EVENTS_PATH);
-      source.onopen = () => {
-        if (everConnected) refresh();
-        everConnected = true;
-        attempt = 0;
-        document.documentElement.dataset.live = "on";
-      };
-      for (const type of wanted) source.addEventListener(type, refresh);
-      source.onerror = () => {
-        // Our schedule, not the browser's: close and reconnect after 1, 2, 5, 10, 10… s.
-        source?.close();
-        source = null;
-        document.documentElement.dataset.live = "off";
-        if (stopped) return;
-        attempt += 1;
-        timer = setTimeout(connect, reconnectDelay(attempt));
-      };
-    };
-    connect();
+    const stop = listenLive({
+      onEvent: (event) => {
+        if (wanted.has(event.type)) refresh(event);
+      },
+      onReconnect: () => refresh(),
+    });
     return () => {
       stopped = true;
-      source?.close();
-      if (timer) clearTimeout(timer);
+      stop();
       if (pending) clearTimeout(pending);
-      delete document.documentElement.dataset.live;
     };
   }, [typesKey]);
-}
-
-function parseData(raw: unknown): LiveEventData | null {
-  try {
-    const value = JSON.parse(String(raw)) as Partial<LiveEventData>;
-    return typeof value.type === "string" && typeof value.id === "number"
-      ? { type: value.type, id: value.id }
-      : null;
-  } catch {
-    return null;
-  }
 }

@@ -101,6 +101,25 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
   expect(preview.status()).toBe(200);
   // Its address holds the token: no cache keeps the page.
   expect(preview.headers()["cache-control"]).toBe("private, no-store");
+  // With the browser notices on, the agent hears of it even with the admin in another tab
+  // (desktop-notices.tsx): a notice that names nobody.
+  await page.context().grantPermissions(["notifications"]);
+  await page.evaluate(() => {
+    const Real = window.Notification;
+    const seen: { title: string; tag?: string }[] = [];
+    Object.assign(window, { __avisos: seen });
+    window.Notification = class extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        seen.push({ title, tag: options?.tag });
+      }
+    };
+  });
+  await page.getByRole("button", { name: "Avisos no navegador" }).click();
+  await expect(page.getByRole("button", { name: "Avisos no navegador" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   // What the person opens from the message: the lead's open page hears of it.
   const visitor = await browser.newContext();
   const person = await visitor.newPage();
@@ -108,6 +127,10 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
   await expect(person.getByRole("table").getByRole("columnheader")).toHaveCount(2);
   await visitor.close();
   await expect(sentLists).toContainText(/Aberto em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\./);
+  const leadId = new URL(page.url()).pathname.split("/").pop();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __avisos: unknown[] }).__avisos))
+    .toContainEqual({ title: "Link aberto", tag: `lead-link-opened-${leadId}` });
   await expectNoAxeViolations(page);
   // The inbox flags it too: the moment to call.
   await page.goto("/admin/leads");

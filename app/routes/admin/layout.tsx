@@ -14,6 +14,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { DesktopNotices } from "../../components/admin/desktop-notices";
 import { SessionKeepAlive } from "../../components/session-keep-alive";
 import { Stylesheet } from "../../components/stylesheet";
 import { UnavailableNotice } from "../../components/unavailable-notice";
@@ -90,6 +91,7 @@ function AdminShell({
               {user.name}
             </span>
             {role ? <span className="admin-user__role">{role}</span> : null}
+            <DesktopNotices />
             <Form method="post" action="/sair" className="admin-user__logout">
               <button type="submit" className="btn btn--ghost btn--small">
                 Sair

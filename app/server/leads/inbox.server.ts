@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { LEAD_PAGE_SIZE, type LeadListQuery } from "../../lib/lead-inbox";
 import { maceioClock } from "../../lib/maceio-time";
+import type { LiveEventType } from "../../lib/realtime-constants";
 import type { LeadOrigin, LeadStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { SessionUser } from "../auth/guard.server";
@@ -262,16 +263,27 @@ export async function announceLeadUpdated(
   lead: AnnouncedLead | number,
   ...alsoAgents: (number | null)[]
 ): Promise<void> {
+  await announceLead(tx, "lead-updated", lead, alsoAgents);
+}
+
+/** As announceLeadUpdated, for any lead event (a sent link opened: sent-lists.server.ts). */
+export async function announceLead(
+  tx: Tx,
+  type: Extract<LiveEventType, `lead-${string}`>,
+  lead: AnnouncedLead | number,
+  alsoAgents: (number | null)[] = [],
+): Promise<void> {
   const row = typeof lead === "number" ? await announcedLead(tx, lead) : lead;
   if (!row) return;
   await publishEvent(tx, {
-    type: "lead-updated",
+    type,
     id: row.id,
     agentIds: agentsOf(leadAgent(row.assigneeId, row.listingCorretorId), ...alsoAgents),
   });
 }
 
-async function announcedLead(tx: Tx, id: number): Promise<AnnouncedLead | null> {
+/** The lead as announceLead needs it; null when it is gone. */
+export async function announcedLead(tx: Tx, id: number): Promise<AnnouncedLead | null> {
   const [row] = await tx
     .select({ id: leads.id, assigneeId: leads.assigneeId, listingCorretorId: properties.corretorId })
     .from(leads)

@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { sentLists, users } from "../db/schema.server";
 import { type Logger, logOf } from "../log/logger.server";
-import { announceLeadUpdated } from "./inbox.server";
+import { announcedLead, announceLead, announceLeadUpdated } from "./inbox.server";
 
 /** 16 characters of the link: 96 random bits, enough that a guess finds no sending. */
 export const newSentListToken = () => randomBytes(12).toString("base64url");
@@ -48,7 +48,12 @@ export async function recordSentListOpen(db: Db, token: string, now = new Date()
       )
       .returning({ leadId: sentLists.leadId });
     if (!opened) return false;
-    await announceLeadUpdated(tx, opened.leadId);
+    const lead = await announcedLead(tx, opened.leadId);
+    if (lead) {
+      await announceLeadUpdated(tx, lead);
+      // Its agent's browser may say so even with the admin in another tab (desktop-notices.tsx).
+      await announceLead(tx, "lead-link-opened", lead);
+    }
     return true;
   });
 }

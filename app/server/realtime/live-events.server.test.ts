@@ -163,11 +163,10 @@ describe("a lead changed by a visitor", () => {
     const brunos = await insertLead(db, { propertyId: listing.id, assigneeId: bruno.id });
     await changeLeadStatus(db, bruno, brunos.id, "em_atendimento");
 
-    expect(ids((await toAna?.untilEvents(1)) ?? [])).toEqual([`lead-updated ${lead.id}`]);
-    expect(ids((await toAdmin?.untilEvents(2)) ?? [])).toEqual([
-      `lead-updated ${lead.id}`,
-      `lead-updated ${brunos.id}`,
-    ]);
+    // The lead changed, and its link was opened (what the agent's browser notice says).
+    const opened = [`lead-updated ${lead.id}`, `lead-link-opened ${lead.id}`];
+    expect(ids((await toAna?.untilEvents(2)) ?? [])).toEqual(opened);
+    expect(ids((await toAdmin?.untilEvents(3)) ?? [])).toEqual([...opened, `lead-updated ${brunos.id}`]);
     expect(ids((await toBruno?.untilEvents(1)) ?? [])).toEqual([`lead-updated ${brunos.id}`]);
     for (const s of [toAdmin, toAna, toBruno]) s?.close();
   });

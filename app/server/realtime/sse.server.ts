@@ -48,7 +48,7 @@ export function eventStreamResponse(
       });
       // Only now, with the LISTEN in place, tell the client it is connected (nothing published
       // after this line can be missed). The browser's own retry is a fallback;
-      // use-live-events.ts reconnects on its own schedule.
+      // live-connection.ts reconnects on its own schedule.
       write(`retry: 1000\n: conectado\n\n`);
       const heartbeat = setInterval(
         () => write(": heartbeat\n\n"),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { reconnectDelay } from "./live-connection";
 import { REALTIME_HEARTBEAT_MS } from "./realtime-constants";
-import { reconnectDelay } from "./use-live-events";
 
 describe("realtime reconnect schedule (spec: 1, 2, 5 and then every 10 s)", () => {
   it("waits 1, 2, 5, 10, 10… seconds", () => {
