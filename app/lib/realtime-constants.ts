@@ -6,13 +6,16 @@ export const REALTIME_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as con
 export const REALTIME_EVENTS_PATH = "/admin/eventos";
 
 /**
- * What changed: a lead arrived or changed, the link an agent sent a lead was opened by the person
- * (decision 049; the lead also changes), a listing changed.
+ * What changed: a lead arrived or changed; the person opened the link an agent sent (decision 049),
+ * booked or moved a visit, or cancelled one (each also a lead-updated: these say what happened, for
+ * the browser notices of decision 050); a listing changed.
  */
 export const LIVE_EVENT_TYPES = [
   "lead-created",
   "lead-updated",
   "lead-link-opened",
+  "lead-visit-booked",
+  "lead-visit-cancelled",
   "property-changed",
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];

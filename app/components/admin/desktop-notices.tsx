@@ -1,6 +1,6 @@
 // Browser notices for an agent who works with the admin in a background tab (or another window):
 // "Novo lead" when a lead of theirs arrives, "Link aberto" when a lead opens the listings they sent
-// (decision 049: the moment to call). Off until the agent turns them on in the admin's header,
+// (decision 049: the moment to call), and a visit booked, moved or cancelled on the site. Off until the agent turns them on in the admin's header,
 // which asks the browser's permission; the choice is kept in this browser (localStorage). A notice
 // names no person and no listing — it may show on a locked phone or a shared screen — and opens the
 // lead when clicked. Events come through the tab's one connection (live-connection.ts), only those
@@ -21,6 +21,8 @@ export const NOTICES: Partial<Record<LiveEventType, { title: string; body: strin
     title: "Link aberto",
     body: "Um lead abriu os imóveis que você enviou: bom momento para ligar.",
   },
+  "lead-visit-booked": { title: "Visita agendada", body: "Uma visita foi marcada ou remarcada pelo site." },
+  "lead-visit-cancelled": { title: "Visita cancelada", body: "Uma visita marcada pelo site foi cancelada." },
 };
 
 type State = "unsupported" | "off" | "on" | "blocked";

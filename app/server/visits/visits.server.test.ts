@@ -10,6 +10,7 @@ import { startTestMail } from "../../../tests/support/mail";
 import { leadContacts, leadStatusChanges, leads, outbox, visits } from "../db/schema.server";
 import { textOf } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
+import { EVENTS_CHANNEL } from "../realtime/events.server";
 import { buildIcs, foldLine } from "./ics.server";
 import { isValidVisitToken, tokenVisitId, visitToken } from "./links.server";
 import { reminderAt, VISIT_EMAIL_KIND, visitEmailHandler } from "./visit-emails.server";
@@ -221,6 +222,9 @@ describe("the visitor's link, cancel and reschedule", () => {
     expect(isValidVisitToken(token, visit.id, "outra-chave", SECRET)).toBe(false);
     expect(tokenVisitId(`${visit.id}.curto`)).toBeNull();
 
+    // The agent's open screens hear each change, and what it was (the browser notices: decision 050).
+    const heard: { type: string; id: number; agentIds: number[] }[] = [];
+    const unlisten = await first.listen(EVENTS_CHANNEL, (payload) => heard.push(JSON.parse(payload)));
     const moved = await rescheduleVisit(first.db, visit.id, maceio("2026-12-03T11:00:00").toISOString(), NOW);
     expect(moved.status).toBe("ok");
     if (moved.status !== "ok") return;
@@ -230,6 +234,23 @@ describe("the visitor's link, cancel and reschedule", () => {
     expect(free).not.toContain(maceio("2026-12-03T11:00:00").getTime());
     expect(await cancelVisit(first.db, visit.id, NOW)).toEqual({ status: "gone" });
     expect(await cancelVisit(first.db, moved.visitId, NOW)).toEqual({ status: "ok", visitId: moved.visitId });
+    try {
+      await expect.poll(() => heard.map((e) => e.type)).toContain("lead-visit-cancelled");
+    } finally {
+      await unlisten();
+    }
+    // The person's card may be with another agent (one card per person): both hear of it.
+    const [card] = await first.db
+      .select({ assigneeId: leads.assigneeId })
+      .from(leads)
+      .where(eq(leads.id, booked.leadId));
+    const toAgent = { id: booked.leadId, agentIds: [...new Set([card?.assigneeId, agent.id])] };
+    expect(heard).toEqual([
+      { type: "lead-updated", ...toAgent },
+      { type: "lead-visit-booked", ...toAgent },
+      { type: "lead-updated", ...toAgent },
+      { type: "lead-visit-cancelled", ...toAgent },
+    ]);
     expect((await agentFreeSlots(first.db, agent.id, NOW)).map((d) => d.getTime())).toContain(
       maceio("2026-12-03T11:00:00").getTime(),
     );

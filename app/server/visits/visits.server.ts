@@ -17,9 +17,8 @@ import type { LeadStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
 import { leadStatusChanges, leads, properties, users, visits } from "../db/schema.server";
-import { announceLeadUpdated } from "../leads/inbox.server";
+import { announcedLead, announceLead, announceLeadUpdated } from "../leads/inbox.server";
 import { recordLead } from "../leads/record.server";
-import { agentsOf, publishEvent } from "../realtime/events.server";
 import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
 import { scheduleFor } from "./schedule.server";
 import { enqueueVisitEmails } from "./visit-emails.server";
@@ -172,7 +171,12 @@ export async function bookVisit(
       });
       if (lead.status !== "created") throw new Error("visita: lead sem id externo tido como repetido");
       await tx.update(visits).set({ leadId: lead.leadId }).where(eq(visits.id, visitId));
-      await markVisitScheduled(tx, lead.leadId, slot, listing.referencia, now);
+      await markVisitScheduled(
+        tx,
+        lead.leadId,
+        { startsAt: slot, referencia: listing.referencia, agentId: listing.agentId },
+        now,
+      );
       await enqueueVisitEmails(tx, visitId, "confirmacao", slot, now);
       return { status: "booked", visitId, leadId: lead.leadId } as const;
     });
@@ -229,7 +233,13 @@ export async function holdSlot(tx: Tx, visit: NewVisit): Promise<number> {
  * The card moves to "visita_agendada" by itself (no user: lead_status_changes.user_id null), and
  * its next action becomes the visit, at its Maceió day and time.
  */
-async function markVisitScheduled(tx: Tx, leadId: number, startsAt: Date, referencia: string, now: Date) {
+async function markVisitScheduled(
+  tx: Tx,
+  leadId: number,
+  visit: { startsAt: Date; referencia: string; agentId: number | null },
+  now: Date,
+) {
+  const { startsAt, referencia } = visit;
   const [lead] = await tx
     .select({ status: leads.status, assigneeId: leads.assigneeId })
     .from(leads)
@@ -245,6 +255,7 @@ async function markVisitScheduled(tx: Tx, leadId: number, startsAt: Date, refere
       .update(leads)
       .set({ updatedAt: now, ...nextAction })
       .where(eq(leads.id, leadId));
+    await announceVisit(tx, "lead-visit-booked", leadId, visit.agentId);
     return;
   }
   await tx
@@ -261,7 +272,23 @@ async function markVisitScheduled(tx: Tx, leadId: number, startsAt: Date, refere
     entityId: leadId,
     details: { from: lead.status, to: "visita_agendada", reason: "visita-agendada-pelo-site" },
   });
-  await announceLeadUpdated(tx, leadId);
+  await announceVisit(tx, "lead-visit-booked", leadId, visit.agentId);
+}
+
+/**
+ * Open screens of the lead's agent and of the visit's (a person's card may be with another agent
+ * than the listing's) hear the lead changed, and what happened.
+ */
+async function announceVisit(
+  tx: Tx,
+  type: "lead-visit-booked" | "lead-visit-cancelled",
+  leadId: number,
+  visitAgent: number | null = null,
+) {
+  const lead = await announcedLead(tx, leadId);
+  if (!lead) return;
+  await announceLeadUpdated(tx, lead, visitAgent);
+  await announceLead(tx, type, lead, [visitAgent]);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -336,8 +363,7 @@ export async function cancelVisit(db: Db, id: number, now: Date = new Date()): P
       });
     if (!row) return { status: "gone" } as const;
     await enqueueVisitEmails(tx, id, "cancelamento", row.startsAt, now);
-    if (row.leadId !== null)
-      await publishEvent(tx, { type: "lead-updated", id: row.leadId, agentIds: agentsOf(row.agentId) });
+    if (row.leadId !== null) await announceVisit(tx, "lead-visit-cancelled", row.leadId, row.agentId);
     return { status: "ok", visitId: id } as const;
   });
 }
@@ -377,7 +403,12 @@ export async function rescheduleVisit(
       });
       await tx.update(visits).set({ rescheduledToId: newId }).where(eq(visits.id, id));
       if (visit.leadId !== null)
-        await markVisitScheduled(tx, visit.leadId, slot, visit.referencia ?? "", now);
+        await markVisitScheduled(
+          tx,
+          visit.leadId,
+          { startsAt: slot, referencia: visit.referencia ?? "", agentId: visit.agentId },
+          now,
+        );
       await enqueueVisitEmails(tx, newId, "confirmacao", slot, now);
       return { status: "ok", visitId: newId } as const;
     });
