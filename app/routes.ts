@@ -52,6 +52,7 @@ export default [
     // Admin-only
     route("usuarios", "routes/admin/usuarios.tsx"),
     route("configuracoes", "routes/admin/configuracoes.tsx"),
+    route("configuracoes/politica", "routes/admin/configuracoes-politica.ts"),
     // Portal feeds: what each portal would reject, per listing
     route("portais", "routes/admin/portais.tsx"),
     // Leads: inbox, detail, CSV, LGPD requests, distribution rules (admin), WhatsApp reply, live events (SSE)

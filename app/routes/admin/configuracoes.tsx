@@ -18,6 +18,7 @@ import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { brandImageJpeg } from "../../server/settings/brand.server";
 import { BrandImageError } from "../../server/settings/brand-images.server";
+import { missingPrivacyParagraphs } from "../../server/settings/privacy-updates.server";
 import { getAgencySettings } from "../../server/settings/settings.server";
 import {
   chosenBrandColor,
@@ -59,6 +60,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     heroPhoto: brandImageJpeg(s.heroPhoto, context.get(requestContext).services.storage, 640),
     // A saved form starts afresh from what was saved (no file still chosen to be sent again).
     savedAt: s.updatedAt.getTime(),
+    privacyUpdates: missingPrivacyParagraphs(s.privacyText),
+    privacyIncluded: url.searchParams.has("politica"),
   };
 }
 
@@ -112,6 +115,7 @@ export default function Configuracoes({ loaderData, actionData }: Route.Componen
           <FormAlert tone="success">Configurações salvas.</FormAlert>
         ) : null}
       </div>
+      <PrivacyUpdates updates={loaderData.privacyUpdates} included={loaderData.privacyIncluded} />
       <FormAlert>
         {count > 0
           ? (errors._form ?? `Corrija ${count === 1 ? "o campo indicado" : `os ${count} campos indicados`}.`)
@@ -159,5 +163,48 @@ export default function Configuracoes({ loaderData, actionData }: Route.Componen
         </button>
       </Form>
     </main>
+  );
+}
+
+/**
+ * Paragraphs the default privacy policy gained since this site's text was written (features that
+ * came later collect data the policy must name), each with "Incluir" (configuracoes-politica.ts).
+ */
+function PrivacyUpdates({
+  updates,
+  included,
+}: {
+  updates: { id: string; text: string; replaces: string | null }[];
+  included: boolean;
+}) {
+  if (updates.length === 0)
+    return included ? (
+      <FormAlert tone="success">Parágrafo incluído na política de privacidade.</FormAlert>
+    ) : null;
+  return (
+    <section id="politica-atualizacoes" className="admin-card" aria-labelledby="politica-atualizacoes-titulo">
+      <h2 id="politica-atualizacoes-titulo">Política de privacidade: parágrafos novos</h2>
+      {included ? <FormAlert tone="success">Parágrafo incluído na política de privacidade.</FormAlert> : null}
+      <p>
+        O site passou a tratar dados que a sua política ainda não menciona. O texto padrão ganhou{" "}
+        {updates.length === 1 ? "este parágrafo" : `estes ${updates.length} parágrafos`}; inclua cada um na
+        sua política (você pode editá-lo depois no campo abaixo).
+      </p>
+      <ul className="privacy-updates">
+        {updates.map((update) => (
+          <li key={update.id}>
+            <p>{update.text}</p>
+            <form method="post" action="/admin/configuracoes/politica">
+              <input type="hidden" name="paragrafo" value={update.id} />
+              <button type="submit" className="btn btn--small">
+                {update.replaces
+                  ? `Substituir “${update.replaces.replace(/:$/, "")}”`
+                  : "Incluir na política"}
+              </button>
+            </form>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
