@@ -18,9 +18,24 @@ export const alertLinks = (base: string, token: string) => ({
   manage: `${base}/alertas/${token}`,
   confirm: `${base}/alertas/${token}/confirmar`,
   unsubscribe: `${base}/alertas/${token}/cancelar`,
-  /** Every alert of the token's address (an e-mail that carried several searches). */
-  unsubscribeAll: `${base}/alertas/${token}/cancelar?todos=1`,
 });
+
+/**
+ * Cancels every alert of the address an e-mail with several searches went to. It names each
+ * search's token (the first in the path, the others in `todos`), so it still works after one of
+ * them was cancelled on its own.
+ */
+export function unsubscribeAllLink(base: string, tokens: readonly string[]): string {
+  const [first = "", ...others] = tokens;
+  return `${base}/alertas/${first}/cancelar?todos=${others.length ? others.join(",") : "1"}`;
+}
+
+/** The tokens a cancel-all link names (the path's, then `todos`'s), or null for a one-search cancel. */
+export function tokensToCancelAll(pathToken: string, search: URLSearchParams): string[] | null {
+  const todos = search.get("todos");
+  if (todos === null) return null;
+  return [pathToken, ...todos.split(",").filter((token) => /^[A-Za-z0-9_-]{43}$/.test(token))];
+}
 
 export const ALERT_CONSENT_TEXT =
   "Autorizo a Imóveis em Alagoas a enviar a este e-mail os imóveis desta busca, conforme a Política de " +

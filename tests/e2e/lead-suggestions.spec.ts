@@ -171,6 +171,17 @@ test("sugerir imóveis a um lead: escolhe, envia pelo WhatsApp, fica anotado; a 
   expect(await singlePreview.text()).toContain(
     `<link rel="canonical" href="${E2E_BASE_URL}/casas/${asked}"/>`,
   );
+  // An old spelling of the referência keeps the token on its way; a listing gone keeps no copy.
+  const token = new URL(singleUrl!).searchParams.get("envio");
+  const moved = await request.get(singleUrl!.replace(`/casas/${asked}`, `/casas/${asked.toLowerCase()}`), {
+    maxRedirects: 0,
+  });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe(`/casas/${asked}?envio=${token}`);
+  expect(moved.headers()["cache-control"]).toBe("private, no-store");
+  const gone = await request.get(`/casas/XX9999?envio=${token}`);
+  expect(gone.status()).toBe(404);
+  expect(gone.headers()["cache-control"]).toBe("private, no-store");
   const someone = await browser.newContext();
   const reader = await someone.newPage();
   await reader.goto(singleUrl!);

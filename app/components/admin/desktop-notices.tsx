@@ -14,15 +14,34 @@ import { useHydrated } from "../../lib/use-hydrated";
 
 export const DESKTOP_NOTICES_KEY = "avisos-no-navegador";
 
-/** What each event says; events not here make no notice. */
-export const NOTICES: Partial<Record<LiveEventType, { title: string; body: string }>> = {
-  "lead-created": { title: "Novo lead", body: "Um novo contato chegou. Clique para ver e responder." },
+/**
+ * What each event says and the screen a click opens (a visit's agent may not be the lead's, so
+ * visits open the agenda); events not here make no notice. The words fit an agent and an admin,
+ * who hears of every agent's leads.
+ */
+export const NOTICES: Partial<
+  Record<LiveEventType, { title: string; body: string; opens: (id: number) => string }>
+> = {
+  "lead-created": {
+    title: "Novo lead",
+    body: "Um novo contato chegou. Clique para ver e responder.",
+    opens: (id) => `/admin/leads/${id}`,
+  },
   "lead-link-opened": {
     title: "Link aberto",
-    body: "Um lead abriu os imóveis que você enviou: bom momento para ligar.",
+    body: "Um lead abriu os imóveis que o corretor enviou: bom momento para ligar.",
+    opens: (id) => `/admin/leads/${id}`,
   },
-  "lead-visit-booked": { title: "Visita agendada", body: "Uma visita foi marcada ou remarcada pelo site." },
-  "lead-visit-cancelled": { title: "Visita cancelada", body: "Uma visita marcada pelo site foi cancelada." },
+  "lead-visit-booked": {
+    title: "Visita agendada",
+    body: "Uma visita foi marcada ou remarcada pelo site.",
+    opens: () => "/admin/visitas",
+  },
+  "lead-visit-cancelled": {
+    title: "Visita cancelada",
+    body: "Uma visita marcada pelo site foi cancelada.",
+    opens: () => "/admin/visitas",
+  },
 };
 
 type State = "unsupported" | "off" | "on" | "blocked";
@@ -44,7 +63,14 @@ export function DesktopNotices() {
   const [state, setState] = useState<State>("unsupported");
 
   useEffect(() => {
-    if (hydrated) setState(initialState());
+    if (!hydrated) return;
+    setState(initialState());
+    // Turned on or off in another tab: this one follows.
+    const follow = (event: StorageEvent) => {
+      if (event.key === DESKTOP_NOTICES_KEY) setState(initialState());
+    };
+    window.addEventListener("storage", follow);
+    return () => window.removeEventListener("storage", follow);
   }, [hydrated]);
 
   useEffect(() => {
@@ -61,7 +87,7 @@ export function DesktopNotices() {
         }
         shown.onclick = () => {
           window.focus();
-          void navigate(`/admin/leads/${event.id}`);
+          void navigate(notice.opens(event.id));
           shown.close();
         };
       },

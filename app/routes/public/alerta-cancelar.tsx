@@ -5,6 +5,7 @@
 // session or CSRF token: the token in the path is the authority, and the request guard only refuses
 // a POST whose Origin is another site's (app/server/http/request-guards.server.ts).
 import { data, Link } from "react-router";
+import { tokensToCancelAll } from "../../lib/alerts";
 import { formatCount } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { alertsOfToken, unsubscribe, unsubscribeAll } from "../../server/alerts/subscriptions.server";
@@ -13,17 +14,19 @@ import type { Route } from "./+types/alerta-cancelar";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Cancelar alerta", noindex: true });
 
-const wantsAll = (request: Request) => new URL(request.url).searchParams.get("todos") === "1";
-
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const found = await alertsOfToken(context.get(requestContext).services.db, params.token);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const tokens = tokensToCancelAll(params.token, url.searchParams);
+  const found = await alertsOfToken(context.get(requestContext).services.db, tokens ?? params.token);
   const own = found?.alerts.find((alert) => alert.token === params.token);
-  return { title: own?.title ?? null, all: wantsAll(request), count: found?.alerts.length ?? 0 };
+  return tokens
+    ? { all: true, count: found?.alerts.length ?? 0, title: null }
+    : { all: false, count: own ? 1 : 0, title: own?.title ?? null };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
+export async function action({ params, url, context }: Route.ActionArgs) {
   const db = context.get(requestContext).services.db;
-  if (wantsAll(request)) await unsubscribeAll(db, params.token);
+  const tokens = tokensToCancelAll(params.token, url.searchParams);
+  if (tokens) await unsubscribeAll(db, tokens);
   else await unsubscribe(db, params.token);
   // Already gone answers the same: the person is unsubscribed either way.
   return data({ cancelled: true }, { status: 200 });
@@ -34,7 +37,7 @@ export default function AlertaCancelar({ loaderData, actionData }: Route.Compone
   return (
     <main className="container page alert-page">
       <h1>{all ? "Cancelar alertas" : "Cancelar alerta"}</h1>
-      {actionData?.cancelled || title === null ? (
+      {actionData?.cancelled || count === 0 ? (
         <div className="search-notice" role="status" data-testid="alerta-cancelado">
           <p>
             {all

@@ -4,7 +4,7 @@ import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData } from
 import { JsonLd } from "../../components/json-ld";
 import { NotFoundContent } from "../../components/not-found-content";
 import { ListingPage } from "../../components/property/listing-page";
-import { sentListToken } from "../../lib/favorites";
+import { SENT_LIST_PARAM, sentListToken } from "../../lib/favorites";
 import { SIMULATION_PARAM } from "../../lib/financing-fields";
 import type { LeadActionData } from "../../lib/lead-fields";
 import { listingPath } from "../../lib/listing";
@@ -23,16 +23,20 @@ import type { Route } from "./+types/propriedade";
 
 export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const services = context.get(requestContext).services;
-  const result = await loadListingPage(services, params.referencia, request);
-  if (result.kind === "redirect") throw redirect(result.to, 301);
-  if (result.kind === "not-found") return data(result, { status: 404 });
   // The listing an agent sent a lead (?envio=…, decision 049): the person opening it counts on the
-  // lead's screen, and the address, which holds the sending's token, is kept by no cache.
+  // lead's screen (also when the listing has left the site since), and the address, which holds the
+  // sending's token, is kept by no cache, whatever the answer.
   const sent = sentListToken(url.searchParams);
-  if (sent) {
-    if (await isPersonOpening(request, context)) countSentOpening(services, sent);
-    return data({ ...result, sent: true }, { headers: SENT_LINK_HEADERS });
+  const result = await loadListingPage(services, params.referencia, request);
+  if (result.kind === "redirect") {
+    // An old referência: the token goes along, and the opening is counted there.
+    const to = sent ? `${result.to}?${SENT_LIST_PARAM}=${sent}` : result.to;
+    throw redirect(to, { status: 301, headers: sent ? SENT_LINK_HEADERS : undefined });
   }
+  if (sent && (await isPersonOpening(request, context))) countSentOpening(services, sent);
+  if (result.kind === "not-found")
+    return data(result, { status: 404, headers: sent ? SENT_LINK_HEADERS : undefined });
+  if (sent) return data({ ...result, sent: true }, { headers: SENT_LINK_HEADERS });
   // A simulation sent without JavaScript (?simular=1…) is this visitor's page, not one to index
   // or to keep in a shared cache (decision 033; the page cache skips it too).
   // So is a temporada stay's quote (?estadia=1…, decision 037).

@@ -12,7 +12,7 @@
 // listing rows (the same listing as new, or the same listing at the same dropped price) conflict
 // and its transaction writes nothing.
 import { and, asc, eq, gt, inArray, isNotNull, lte, notExists, type SQL, sql } from "drizzle-orm";
-import { alertLinks } from "../../lib/alerts";
+import { alertLinks, unsubscribeAllLink } from "../../lib/alerts";
 import { formatCount, formatPrice } from "../../lib/format";
 import { maceioClock } from "../../lib/maceio-time";
 import { RENT_PERIODS } from "../../lib/vocabulary";
@@ -307,8 +307,11 @@ export function buildDigestMail(sections: DigestSection[], publicUrl: string) {
       ].join("\n"),
     };
   }
-  const token = sections[0]?.search.token ?? "";
-  const links = alertLinks(base, token);
+  const links = alertLinks(base, sections[0]?.search.token ?? "");
+  const cancelAll = unsubscribeAllLink(
+    base,
+    sections.map((section) => section.search.token),
+  );
   const subject = headerSafe(
     `${newsCount(sections.flatMap((s) => s.listings))} nas suas ${sections.length} buscas`,
     150,
@@ -324,7 +327,7 @@ export function buildDigestMail(sections: DigestSection[], publicUrl: string) {
     "",
     "—",
     `Seus alertas (ver e apagar): ${links.manage}`,
-    `Não quer mais receber nenhum destes alertas? Cancele todos com um clique: ${links.unsubscribeAll}`,
+    `Não quer mais receber nenhum destes alertas? Cancele todos com um clique: ${cancelAll}`,
   ].join("\n");
   return { subject, text };
 }
@@ -481,8 +484,14 @@ export function alertDigestEmailHandler(
     const to = safeAddress(email);
     const [first] = sections;
     if (!to || !first) return "skip";
-    const links = alertLinks(publicUrl.replace(/\/+$/, ""), first.search.token);
-    const unsubscribe = sections.length === 1 ? links.unsubscribe : links.unsubscribeAll;
+    const base = publicUrl.replace(/\/+$/, "");
+    const unsubscribe =
+      sections.length === 1
+        ? alertLinks(base, first.search.token).unsubscribe
+        : unsubscribeAllLink(
+            base,
+            sections.map((section) => section.search.token),
+          );
     const mail = buildDigestMail(sections, publicUrl);
     await sendAlertMail(
       { db, transport, publicUrl, storage: options.storage },

@@ -235,12 +235,22 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   return gone.length > 0;
 }
 
+/** The first of these tokens that still has its saved search. */
+async function firstFound(db: Db, tokens: readonly string[]): Promise<SavedSearch | undefined> {
+  for (const token of tokens) {
+    const row = await findByToken(db, token);
+    if (row) return row;
+  }
+  return undefined;
+}
+
 /**
- * Deletes every alert of the address that owns this token (the one-click unsubscribe of an e-mail
- * that carried several searches); how many went.
+ * Deletes every alert of the address that owns these tokens (the one-click unsubscribe of an
+ * e-mail that carried several searches: any of its searches still there finds the address); how
+ * many went.
  */
-export async function unsubscribeAll(db: Db, token: string): Promise<number> {
-  const row = await findByToken(db, token);
+export async function unsubscribeAll(db: Db, tokens: readonly string[]): Promise<number> {
+  const row = await firstFound(db, tokens);
   if (!row) return 0;
   const gone = await db
     .delete(savedSearches)
@@ -252,9 +262,9 @@ export async function unsubscribeAll(db: Db, token: string): Promise<number> {
 /** The alerts of the address that owns this token (the /alertas/<token> page), newest first. */
 export async function alertsOfToken(
   db: Db,
-  token: string,
+  token: string | readonly string[],
 ): Promise<{ email: string; alerts: SavedSearch[] } | null> {
-  const row = await findByToken(db, token);
+  const row = await firstFound(db, typeof token === "string" ? [token] : token);
   if (!row) return null;
   const alerts = await db
     .select()
