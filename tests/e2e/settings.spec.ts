@@ -48,3 +48,32 @@ test.describe("sem JavaScript", () => {
     await expect(page.getByRole("button", { name: "Título em Sobre nós" })).toHaveCount(0);
   });
 });
+
+test("a policy written before a paragraph existed lists it, and “Incluir na política” puts it back in place", async ({
+  page,
+}) => {
+  await loginAs(page, "admin");
+  await page.goto("/admin/configuracoes");
+  const policy = page.getByLabel("Política de privacidade", { exact: true });
+  const current = await policy.inputValue();
+  const blocks = current.split("\n\n");
+  const sent = blocks.findIndex((block) => block.startsWith("Imóveis enviados pelo corretor:"));
+  expect(sent, "o texto padrão tem o parágrafo dos links enviados").toBeGreaterThan(0);
+  const updates = page.getByRole("region", { name: "Política de privacidade: parágrafos novos" });
+  await expect(updates).toHaveCount(0);
+
+  // The site's text as it was saved before that paragraph existed.
+  await policy.fill(blocks.filter((_, i) => i !== sent).join("\n\n"));
+  await page.getByRole("button", { name: "Salvar configurações" }).click();
+  await expect(page.getByText("Configurações salvas.")).toBeVisible();
+  await page.reload();
+  await expect(updates).toContainText(blocks[sent] ?? "");
+  await expectNoAxeViolations(page);
+
+  await updates.getByRole("button", { name: "Incluir na política" }).click();
+  await expect(page.getByText("Parágrafo incluído na política de privacidade.")).toBeVisible();
+  await expect(updates).toHaveCount(0);
+  await expect(policy).toHaveValue(current);
+  await page.goto("/politica-de-privacidade");
+  await expect(page.getByText(blocks[sent] ?? "")).toBeVisible();
+});
