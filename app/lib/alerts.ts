@@ -21,17 +21,28 @@ export const alertLinks = (base: string, token: string) => ({
 });
 
 /**
- * Cancels every alert of the address an e-mail with several searches went to. It names each
- * search's token (the first in the path, the others in `todos`), so it still works after one of
- * them was cancelled on its own.
+ * A link of an e-mail with several searches, to the page `page` of the address's alerts. It names
+ * each search's token (the first in the path, the others in `todos`), so it still works after one
+ * of them was cancelled on its own.
  */
-export function unsubscribeAllLink(base: string, tokens: readonly string[]): string {
+function severalSearchesLink(base: string, tokens: readonly string[], page: "" | "/cancelar"): string {
   const [first = "", ...others] = tokens;
-  return `${base}/alertas/${first}/cancelar?todos=${others.length ? others.join(",") : "1"}`;
+  return `${base}/alertas/${first}${page}?todos=${others.length ? others.join(",") : "1"}`;
 }
 
-/** The tokens a cancel-all link names (the path's, then `todos`'s), or null for a one-search cancel. */
-export function tokensToCancelAll(pathToken: string, search: URLSearchParams): string[] | null {
+/** Cancels every alert of the address an e-mail with several searches went to. */
+export const unsubscribeAllLink = (base: string, tokens: readonly string[]) =>
+  severalSearchesLink(base, tokens, "/cancelar");
+
+/** The alerts page ("Seus alertas") of the address an e-mail with several searches went to. */
+export const manageAllLink = (base: string, tokens: readonly string[]) =>
+  severalSearchesLink(base, tokens, "");
+
+/**
+ * The tokens a link of an e-mail with several searches names (the path's, then `todos`'s), or null
+ * for a link of one search.
+ */
+export function tokensOfLink(pathToken: string, search: URLSearchParams): string[] | null {
   const todos = search.get("todos");
   if (todos === null) return null;
   return [pathToken, ...todos.split(",").filter((token) => /^[A-Za-z0-9_-]{43}$/.test(token))];

@@ -177,4 +177,46 @@ test.describe("alertas de busca: assinar, confirmar, receber, cancelar", () => {
     const left = await db()`select email from saved_searches`;
     expect(left.map((r) => r.email)).toEqual(["outra.pessoa@cliente.teste"]);
   });
+
+  test("“Seus alertas” apaga um a um, também o alerta do próprio link, até dizer que não há mais nenhum", async ({
+    page,
+  }) => {
+    const key = (name: string) => name.padEnd(43, "y");
+    // Newest first on the page: Penedo, Piranhas, Arapiraca.
+    for (const [cidade, name, age] of [
+      ["Penedo", "seusA", "1 day"],
+      ["Piranhas", "seusB", "2 days"],
+      ["Arapiraca", "seusC", "3 days"],
+    ] as const) {
+      await db()`insert into saved_searches (email, path, query, title, frequency, token, consent_version, consent_at, confirmed_at, created_at)
+        values (${EMAIL}, '/todos-os-imoveis', ${`cidade=${cidade}`}, ${`Imóveis em ${cidade}`}, 'diario', ${key(name)}, 'v1', now(), now(), now() - ${age}::interval)`;
+    }
+    const alerts = page.getByRole("main").getByRole("listitem");
+    const remove = (title: string) =>
+      alerts.filter({ hasText: title }).getByRole("button", { name: "Apagar alerta" }).click();
+    const titles = alerts.getByRole("link");
+    const deleted = page.getByRole("status").filter({ hasText: "Alerta apagado." });
+
+    // The link of an e-mail with two searches (Penedo's and Piranhas'): the page of every alert of the address.
+    const link = `${base()}/alertas/${key("seusA")}?todos=${key("seusB")}`;
+    await page.goto(link);
+    await expect(titles).toHaveText(["Imóveis em Penedo", "Imóveis em Piranhas", "Imóveis em Arapiraca"]);
+    await expectNoAxeViolations(page);
+    // The link's own search goes: the page stays, by the other search it names.
+    await remove("Imóveis em Penedo");
+    await expect(deleted).toBeVisible();
+    await expect(titles).toHaveText(["Imóveis em Piranhas", "Imóveis em Arapiraca"]);
+    expect(page.url()).toBe(link);
+    // The last search the link names: the page goes on under the one left.
+    await remove("Imóveis em Piranhas");
+    await expect(page).toHaveURL(`${base()}/alertas/${key("seusC")}?apagado=1`);
+    await expect(deleted).toBeVisible();
+    await expect(titles).toHaveText(["Imóveis em Arapiraca"]);
+    // None left: the page says it is cancelled, not that the link is broken.
+    await remove("Imóveis em Arapiraca");
+    await expect(page.getByTestId("alerta-cancelado")).toContainText("este alerta foi cancelado");
+    const [{ n } = { n: -1 }] =
+      await db()`select count(*)::int as n from saved_searches where email = ${EMAIL}`;
+    expect(n).toBe(0);
+  });
 });

@@ -5,10 +5,11 @@
 // names no person and no listing — it may show on a locked phone or a shared screen — and opens the
 // lead when clicked. Events come through the tab's one connection (live-connection.ts), only those
 // the server lets this user see (sse.server.ts); tabs share a notice's tag, so two open tabs show
-// it once.
+// it once, and a new person's visit is one notice, not "Novo lead" too (lib/notice-batch.ts).
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { listenLive } from "../../lib/live-connection";
+import { noticeBatch } from "../../lib/notice-batch";
 import type { LiveEventType } from "../../lib/realtime-constants";
 import { useHydrated } from "../../lib/use-hydrated";
 
@@ -75,23 +76,31 @@ export function DesktopNotices() {
 
   useEffect(() => {
     if (state !== "on") return;
-    return listenLive({
+    // A new person's visit arrives as a new lead and a visit: one notice, the visit's.
+    const batch = noticeBatch((event) => {
+      const notice = NOTICES[event.type];
+      if (!notice || Notification.permission !== "granted") return;
+      let shown: Notification;
+      try {
+        shown = new Notification(notice.title, { body: notice.body, tag: `${event.type}-${event.id}` });
+      } catch {
+        return; // a browser that shows notices only through a service worker
+      }
+      shown.onclick = () => {
+        window.focus();
+        void navigate(notice.opens(event.id));
+        shown.close();
+      };
+    });
+    const stop = listenLive({
       onEvent: (event) => {
-        const notice = NOTICES[event.type];
-        if (!notice || Notification.permission !== "granted") return;
-        let shown: Notification;
-        try {
-          shown = new Notification(notice.title, { body: notice.body, tag: `${event.type}-${event.id}` });
-        } catch {
-          return; // a browser that shows notices only through a service worker
-        }
-        shown.onclick = () => {
-          window.focus();
-          void navigate(notice.opens(event.id));
-          shown.close();
-        };
+        if (NOTICES[event.type]) batch.push(event);
       },
     });
+    return () => {
+      stop();
+      batch.stop();
+    };
   }, [state, navigate]);
 
   async function turnOn() {

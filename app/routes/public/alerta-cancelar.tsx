@@ -5,7 +5,7 @@
 // session or CSRF token: the token in the path is the authority, and the request guard only refuses
 // a POST whose Origin is another site's (app/server/http/request-guards.server.ts).
 import { data, Link } from "react-router";
-import { tokensToCancelAll } from "../../lib/alerts";
+import { tokensOfLink } from "../../lib/alerts";
 import { formatCount } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { alertsOfToken, unsubscribe, unsubscribeAll } from "../../server/alerts/subscriptions.server";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/alerta-cancelar";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Cancelar alerta", noindex: true });
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const tokens = tokensToCancelAll(params.token, url.searchParams);
+  const tokens = tokensOfLink(params.token, url.searchParams);
   const found = await alertsOfToken(context.get(requestContext).services.db, tokens ?? params.token);
   const own = found?.alerts.find((alert) => alert.token === params.token);
   return tokens
@@ -25,7 +25,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export async function action({ params, url, context }: Route.ActionArgs) {
   const db = context.get(requestContext).services.db;
-  const tokens = tokensToCancelAll(params.token, url.searchParams);
+  const tokens = tokensOfLink(params.token, url.searchParams);
   if (tokens) await unsubscribeAll(db, tokens);
   else await unsubscribe(db, params.token);
   // Already gone answers the same: the person is unsubscribed either way.

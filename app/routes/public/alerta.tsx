@@ -1,12 +1,14 @@
-// /alertas/:token — the alerts of the address that got this link (every alert e-mail has it): see
-// each saved search and delete it, no account (app/server/alerts/subscriptions.server.ts). Not
+// /alertas/:token — the alerts of the address that got this link (every alert e-mail has it; one
+// with several searches names all their tokens, ?todos=): see each saved search and delete it, no
+// account (app/server/alerts/subscriptions.server.ts). Deleting the search whose token the link
+// names moves the page to a search still there, or says the alert is cancelled when none is. Not
 // cached anywhere (security-headers.server.ts NO_STORE_PATH): the token is a key.
-import { data, Link } from "react-router";
-import { ALERT_FREQUENCIES } from "../../lib/alerts";
+import { data, Link, redirect } from "react-router";
+import { ALERT_FREQUENCIES, tokensOfLink } from "../../lib/alerts";
 import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { rowIdOf } from "../../lib/row-id";
-import { alertsOfToken, deleteAlertOfToken } from "../../server/alerts/subscriptions.server";
+import { alertsOfToken, deleteAlertOfLink } from "../../server/alerts/subscriptions.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
 import type { Route } from "./+types/alerta";
@@ -16,11 +18,15 @@ export const meta: Route.MetaFunction = (args) =>
 
 const NOT_FOUND = "Este link não vale mais: os alertas dele foram apagados ou o endereço está incompleto.";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await alertsOfToken(context.get(requestContext).services.db, params.token);
+/** The tokens this page's link names: its own, and those of an e-mail with several searches. */
+const linkTokens = (token: string, url: URL) => tokensOfLink(token, url.searchParams) ?? [token];
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const found = await alertsOfToken(context.get(requestContext).services.db, linkTokens(params.token, url));
   if (!found) throw data(NOT_FOUND, { status: 404 });
   return {
     email: found.email,
+    deletedOne: url.searchParams.has("apagado"),
     alerts: found.alerts.map((a) => ({
       id: a.id,
       title: a.title,
@@ -32,24 +38,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, url, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const id = rowIdOf(form.get("id"));
   if (id === null) return data({ deleted: false, error: "Alerta inválido." }, { status: 400 });
-  const deleted = await deleteAlertOfToken(context.get(requestContext).services.db, params.token, id);
-  if (!deleted) return data({ deleted: false, error: "Este alerta já tinha sido apagado." }, { status: 404 });
+  const tokens = linkTokens(params.token, url);
+  const result = await deleteAlertOfLink(context.get(requestContext).services.db, tokens, id);
+  if (!result) throw data(NOT_FOUND, { status: 404 });
+  if (!result.deleted)
+    return data({ deleted: false, error: "Este alerta já tinha sido apagado." }, { status: 404 });
+  // The link's own search was the one deleted: the page goes on under a search still there, or,
+  // with none left, to the page that says the alert is cancelled.
+  if (result.pageToken === null) return redirect(`/alertas/${params.token}/cancelar`, 303);
+  if (!tokens.includes(result.pageToken)) return redirect(`/alertas/${result.pageToken}?apagado=1`, 303);
   return { deleted: true, error: null };
 }
 
 export default function Alerta({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, alerts } = loaderData;
+  const { email, alerts, deletedOne } = loaderData;
   return (
     <main className="container page alert-page">
       <h1>Seus alertas de imóveis</h1>
       <p>
         Alertas enviados para <strong>{email}</strong>.
       </p>
-      {actionData?.deleted ? (
+      {actionData?.deleted || (deletedOne && !actionData) ? (
         <p className="search-notice" role="status">
           Alerta apagado. Você não receberá mais e-mails dele.
         </p>

@@ -24,6 +24,7 @@ import {
   alertsOfToken,
   confirmSubscription,
   countActiveAlerts,
+  deleteAlertOfLink,
   parseAlertForm,
   subscribe,
   unsubscribe,
@@ -281,6 +282,9 @@ describe("an address with several saved searches", () => {
     const all = `${SITE}/alertas/${piranhas.token}/cancelar?todos=${penedo.token}`;
     expect(header(raw, "List-Unsubscribe")).toBe(`<${all}>`);
     expect(text).toContain(`Cancele todos com um clique: ${all}`);
+    expect(text).toContain(
+      `Seus alertas (ver e apagar): ${SITE}/alertas/${piranhas.token}?todos=${penedo.token}`,
+    );
     // One search, the message of one search, as before.
     const [fabiosMail] = mailTo(fabio);
     expect(textOf(fabiosMail?.raw ?? "")).toContain(`Novidades da sua busca “${fabios.title}”.`);
@@ -290,6 +294,9 @@ describe("an address with several saved searches", () => {
 
     // Eva cancels the first search by its own link, then all: the second goes too; Fábio's stays.
     expect(await unsubscribe(first.db, piranhas.token)).toBe(true);
+    // "Seus alertas" still opens her page: the link names the second search too.
+    const page = await alertsOfToken(first.db, [piranhas.token, penedo.token]);
+    expect(page?.alerts.map((alert) => alert.token)).toEqual([penedo.token]);
     expect(await unsubscribeAll(first.db, [piranhas.token, penedo.token])).toBe(1);
     expect(await unsubscribeAll(first.db, [piranhas.token, penedo.token])).toBe(0);
     expect(await alertsOfToken(first.db, penedo.token)).toBeNull();
@@ -320,6 +327,52 @@ describe("an address with several saved searches", () => {
       .where(eq(outbox.id, queued?.id ?? 0));
     await worker().runOnce();
     expect(textOf(mailTo(email)[0]?.raw ?? "")).toContain("CO0001");
+  });
+});
+
+describe("the alerts page's delete button", () => {
+  it("deletes only the link's address's alerts, and says which token still opens the page", async () => {
+    const t0 = maceio("2026-12-12T10:00");
+    const search = async (email: string, cidade: string) => {
+      const saved = await subscribe(
+        first.db,
+        { email, frequency: "diario", busca: `/todos-os-imoveis?cidade=${cidade}` },
+        t0,
+      );
+      const [row] = await first.db
+        .select()
+        .from(savedSearches)
+        .where(and(eq(savedSearches.email, email), eq(savedSearches.query, saved.search.query)));
+      if (!row) throw new Error(`busca de ${email} em ${cidade} não salva`);
+      return row;
+    };
+    const hana = "hana@cliente.teste";
+    const batalha = await search(hana, "Batalha");
+    const delmiro = await search(hana, "Delmiro Gouveia");
+    const igaci = await search(hana, "Igaci");
+    const others = await search("ivo@cliente.teste", "Batalha");
+
+    // Hana's link cannot delete Ivo's alert.
+    expect(await deleteAlertOfLink(first.db, [batalha.token], others.id)).toEqual({
+      deleted: false,
+      pageToken: batalha.token,
+    });
+    // The link's own search goes: the link of an e-mail with two searches still opens the page.
+    expect(await deleteAlertOfLink(first.db, [batalha.token, delmiro.token], batalha.id)).toEqual({
+      deleted: true,
+      pageToken: delmiro.token,
+    });
+    // Then that one too: a search the link does not name still has the page, then none.
+    expect(await deleteAlertOfLink(first.db, [batalha.token, delmiro.token], delmiro.id)).toEqual({
+      deleted: true,
+      pageToken: igaci.token,
+    });
+    expect(await deleteAlertOfLink(first.db, [batalha.token, delmiro.token], igaci.id)).toBeNull();
+    expect(await deleteAlertOfLink(first.db, [igaci.token], igaci.id)).toEqual({
+      deleted: true,
+      pageToken: null,
+    });
+    expect((await alertsOfToken(first.db, others.token))?.alerts).toHaveLength(1);
   });
 });
 

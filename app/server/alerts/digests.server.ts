@@ -12,7 +12,7 @@
 // listing rows (the same listing as new, or the same listing at the same dropped price) conflict
 // and its transaction writes nothing.
 import { and, asc, eq, gt, inArray, isNotNull, lte, notExists, type SQL, sql } from "drizzle-orm";
-import { alertLinks, unsubscribeAllLink } from "../../lib/alerts";
+import { alertLinks, manageAllLink, unsubscribeAllLink } from "../../lib/alerts";
 import { formatCount, formatPrice } from "../../lib/format";
 import { maceioClock } from "../../lib/maceio-time";
 import { RENT_PERIODS } from "../../lib/vocabulary";
@@ -307,11 +307,8 @@ export function buildDigestMail(sections: DigestSection[], publicUrl: string) {
       ].join("\n"),
     };
   }
-  const links = alertLinks(base, sections[0]?.search.token ?? "");
-  const cancelAll = unsubscribeAllLink(
-    base,
-    sections.map((section) => section.search.token),
-  );
+  const tokens = sections.map((section) => section.search.token);
+  const cancelAll = unsubscribeAllLink(base, tokens);
   const subject = headerSafe(
     `${newsCount(sections.flatMap((s) => s.listings))} nas suas ${sections.length} buscas`,
     150,
@@ -326,7 +323,7 @@ export function buildDigestMail(sections: DigestSection[], publicUrl: string) {
     ]),
     "",
     "—",
-    `Seus alertas (ver e apagar): ${links.manage}`,
+    `Seus alertas (ver e apagar): ${manageAllLink(base, tokens)}`,
     `Não quer mais receber nenhum destes alertas? Cancele todos com um clique: ${cancelAll}`,
   ].join("\n");
   return { subject, text };

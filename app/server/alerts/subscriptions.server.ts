@@ -274,15 +274,30 @@ export async function alertsOfToken(
   return { email: row.email, alerts };
 }
 
-/** Deletes one alert of the token's address (the manage page's buttons). */
-export async function deleteAlertOfToken(db: Db, token: string, id: number): Promise<boolean> {
-  const row = await findByToken(db, token);
-  if (!row) return false;
+/**
+ * Deletes one alert of the address a manage link's tokens find (the /alertas/<token> page's
+ * buttons): null when the link finds no address; otherwise whether it was deleted, and the token
+ * that still opens the address's page — the link's own while one of its searches is left, another
+ * search's when only those are, null when the address has no alert left.
+ */
+export async function deleteAlertOfLink(
+  db: Db,
+  tokens: readonly string[],
+  id: number,
+): Promise<{ deleted: boolean; pageToken: string | null } | null> {
+  const row = await firstFound(db, tokens);
+  if (!row) return null;
   const gone = await db
     .delete(savedSearches)
     .where(and(eq(savedSearches.id, id), eq(savedSearches.email, row.email)))
     .returning({ id: savedSearches.id });
-  return gone.length > 0;
+  const left = await db
+    .select({ token: savedSearches.token })
+    .from(savedSearches)
+    .where(eq(savedSearches.email, row.email))
+    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
+  const own = left.find((alert) => tokens.includes(alert.token));
+  return { deleted: gone.length > 0, pageToken: (own ?? left[0])?.token ?? null };
 }
 
 /** Unconfirmed saved searches past the link's life: an address nobody confirmed is not kept. */
