@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { formatDay, formatMaceioInstant, maceioClock, maceioDayStart } from "./maceio-time";
+import { formatDay, formatDayTime, formatMaceioInstant, maceioClock, maceioDayStart } from "./maceio-time";
 
 it("reads Maceió's date and minute: 01:30 UTC is still the day before, 22:30 there", () => {
   expect(maceioClock(new Date("2026-11-29T01:30:00Z"))).toEqual({ day: "2026-11-28", time: "22:30" });
@@ -17,4 +17,9 @@ it("writes days and instants the Brazilian way", () => {
   expect(formatDay("2026-03-25")).toBe("25/03/2026");
   expect(formatMaceioInstant("2026-11-28T17:32:00Z")).toBe("28/11/2026 às 14:32");
   expect(formatMaceioInstant(new Date("2026-11-29T02:05:00Z"))).toBe("28/11/2026 às 23:05");
+  // A due time from the database ("14:30:00"), and a day with none.
+  expect(formatDayTime("2026-03-25", "14:30:00")).toBe("25/03/2026 às 14:30");
+  expect(formatDayTime("2026-03-25", null)).toBe("25/03/2026");
+  // A spreadsheet's cell: a space, which a pt-BR spreadsheet reads as a date and time.
+  expect(formatMaceioInstant("2026-11-28T17:32:00Z", " ")).toBe("28/11/2026 14:32");
 });

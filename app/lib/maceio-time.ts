@@ -33,8 +33,16 @@ export function formatDay(day: string): string {
   return `${date}/${month}/${year}`;
 }
 
+/**
+ * A Maceió day and time as "28/11/2026 às 14:32" (`between` " " in a spreadsheet, which takes
+ * "28/11/2026 14:32" as a date), or "28/11/2026" with no time (an action due any time that day).
+ */
+export function formatDayTime(day: string, time: string | null, between = " às "): string {
+  return time ? `${formatDay(day)}${between}${time.slice(0, 5)}` : formatDay(day);
+}
+
 /** An instant as "28/11/2026 às 14:32" on Maceió's clock. */
-export function formatMaceioInstant(at: Date | string): string {
+export function formatMaceioInstant(at: Date | string, between?: string): string {
   const clock = maceioClock(typeof at === "string" ? new Date(at) : at);
-  return `${formatDay(clock.day)} às ${clock.time}`;
+  return formatDayTime(clock.day, clock.time, between);
 }

@@ -3,7 +3,7 @@
 // action stands at a moment and how its due moment reads. Shared by the server and the screens.
 import { z } from "zod";
 import { day } from "./form-field-schemas";
-import { formatDay, type MaceioClock } from "./maceio-time";
+import type { MaceioClock } from "./maceio-time";
 import type { LeadStatus } from "./vocabulary";
 
 export const NEXT_ACTION_MAX = 140;
@@ -42,12 +42,6 @@ export function nextActionState(day: string, time: string | null, clock: MaceioC
   if (day > clock.day) return "futura";
   // HH:MM of HH:MM or HH:MM:SS (how PostgreSQL prints a time).
   return time !== null && time.slice(0, 5) < clock.time ? "atrasada" : "hoje";
-}
-
-/** "25/03/2026 às 14:30", or "25/03/2026" for an action due any time that day. */
-export function formatDue(day: string, time: string | null): string {
-  const when = formatDay(day);
-  return time ? `${when} às ${time.slice(0, 5)}` : when;
 }
 
 const TIME_MESSAGE = "Informe um horário válido, ex.: 14:30, ou deixe em branco.";

@@ -3,8 +3,7 @@
 // counted on the painel under its agent and listed by the link to the inbox, a corretor's painel
 // counts only their own, and the screens pass axe.
 import { expect, type Page } from "@playwright/test";
-import { maceioClock } from "../../app/lib/maceio-time";
-import { formatDue } from "../../app/lib/next-action";
+import { formatDayTime, maceioClock } from "../../app/lib/maceio-time";
 import { expectNoAxeViolations, listingLead, loginAs, test } from "./fixtures";
 
 /** A Maceió day `days` from today (YYYY-MM-DD). */
@@ -49,7 +48,7 @@ test("com JavaScript: os erros aparecem antes de enviar; a próxima ação é sa
   await expect(page.getByRole("status").filter({ hasText: "Próxima ação salva." })).toBeVisible();
   const current = page.getByTestId("proxima-acao-atual");
   await expect(current).toContainText("Enviar as fotos da varanda");
-  await expect(current).toContainText(`Para ${formatDue(tomorrow, "10:30")}`);
+  await expect(current).toContainText(`Para ${formatDayTime(tomorrow, "10:30")}`);
   await expect(current).not.toContainText("Atrasada");
   await expect(page.locator("#proxima-tarefa-erro")).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -92,7 +91,7 @@ test("sem JavaScript: o servidor responde os erros no campo; uma data passada fi
     await expect(current).toContainText("Ligar de volta sem falta");
     // Said in words, not only by colour.
     await expect(current).toContainText("Atrasada");
-    await expect(current).toContainText(`Era para ${formatDue(yesterday, null)}`);
+    await expect(current).toContainText(`Era para ${formatDayTime(yesterday, null)}`);
   } finally {
     await context.close();
   }

@@ -8,9 +8,8 @@ import { OwnerReportView } from "../../components/owner-report/owner-report-view
 import { Stylesheet } from "../../components/stylesheet";
 import { reachableOnWhatsapp, whatsappUrl } from "../../lib/contact";
 import { formatCount } from "../../lib/format";
-import { maceioClock } from "../../lib/maceio-time";
+import { formatMaceioInstant } from "../../lib/maceio-time";
 import { pageMeta } from "../../lib/meta";
-import { formatDue } from "../../lib/next-action";
 import { ownerReportMessage, ownerReportPath } from "../../lib/owner-report";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
@@ -43,12 +42,6 @@ const NOTICES: Record<string, string> = {
   desativado: "Link desativado: o relatório não abre mais para quem tinha o link.",
   "ja-desativado": "Este imóvel não tinha link ativo.",
 };
-
-/** "28/11/2026 às 14:30", Maceió time. */
-function formatWhen(iso: string): string {
-  const clock = maceioClock(new Date(iso));
-  return formatDue(clock.day, clock.time);
-}
 
 const intentSchema = z.object({
   intent: z.enum(["gerar", "desativar"], { error: "Ação inválida." }),
@@ -151,9 +144,9 @@ export default function OwnerReportAdmin({ loaderData, actionData }: Route.Compo
             </div>
             <p data-testid="relatorio-aberturas">
               {link.lastOpenedAt
-                ? `Aberto ${formatCount(link.opens, "vez", "vezes")} pelo proprietário; a última em ${formatWhen(link.lastOpenedAt)}.`
+                ? `Aberto ${formatCount(link.opens, "vez", "vezes")} pelo proprietário; a última em ${formatMaceioInstant(link.lastOpenedAt)}.`
                 : "Ainda não aberto pelo proprietário."}{" "}
-              Link criado em {formatWhen(link.createdAt)}.
+              Link criado em {formatMaceioInstant(link.createdAt)}.
             </p>
             <div className="listing-actions__row">
               <a

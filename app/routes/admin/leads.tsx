@@ -19,9 +19,9 @@ import { TableScroll } from "../../components/table-scroll";
 import { formatDate } from "../../lib/format";
 import { LEAD_PAGE_SIZE, leadListSearch, parseLeadListQuery } from "../../lib/lead-inbox";
 import type { ManualLeadErrors, ManualLeadField } from "../../lib/lead-manual";
-import { formatMaceioInstant, maceioClock } from "../../lib/maceio-time";
+import { formatDayTime, formatMaceioInstant, maceioClock } from "../../lib/maceio-time";
 import { pageMeta } from "../../lib/meta";
-import { formatDue, NEXT_ACTION_VIEWS, nextActionState } from "../../lib/next-action";
+import { NEXT_ACTION_VIEWS, nextActionState } from "../../lib/next-action";
 import { useKeptActionData } from "../../lib/use-kept-action-data";
 import { useLiveEvents } from "../../lib/use-live-events";
 import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
@@ -293,7 +293,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                       <>
                         {lead.nextAction}
                         <span className="next-action-cell__due">
-                          {formatDue(lead.nextActionDate, lead.nextActionTime)}{" "}
+                          {formatDayTime(lead.nextActionDate, lead.nextActionTime)}{" "}
                           <NextActionBadge state={lead.nextActionState} />
                         </span>
                       </>

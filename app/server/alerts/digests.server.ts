@@ -241,7 +241,7 @@ function footer(base: string, token: string): string[] {
 
 /** One saved search's part of a digest e-mail: the search and the listings it brings. */
 export interface DigestSection {
-  search: Pick<SavedSearch, "title" | "path" | "query" | "token">;
+  search: Pick<SavedSearch, "email" | "title" | "path" | "query" | "token">;
   listings: DigestListing[];
 }
 
@@ -390,7 +390,7 @@ export function alertConfirmEmailHandler(
 }
 
 /** One digest's section as it is when sent: the listings still published; null when none are (or it is gone). */
-async function digestSection(db: Db, digestId: number): Promise<(DigestSection & { email: string }) | null> {
+async function digestSection(db: Db, digestId: number): Promise<DigestSection | null> {
   const [found] = await db
     .select({ search: savedSearches })
     .from(savedSearchDigests)
@@ -448,7 +448,7 @@ async function digestSection(db: Db, digestId: number): Promise<(DigestSection &
     price: i.price === null ? null : Number(i.price),
     oldPrice: i.reason === "preco" ? sentBefore(i.propertyId, i.sentPrice) : null,
   }));
-  return { search, listings, email: search.email };
+  return { search, listings };
 }
 
 /** The digests an outbox row carries: `digestIds`, or one `digestId` (rows queued before 2026-11-28). */
@@ -471,15 +471,12 @@ export function alertDigestEmailHandler(
 ): OutboxHandler {
   return async (row) => {
     const sections: DigestSection[] = [];
-    let email: string | undefined;
     for (const id of digestIdsOf(row.payload)) {
       const section = await digestSection(db, id);
-      if (!section) continue;
-      sections.push(section);
-      email ??= section.email;
+      if (section) sections.push(section);
     }
-    const to = safeAddress(email);
     const [first] = sections;
+    const to = safeAddress(first?.search.email);
     if (!to || !first) return "skip";
     const base = publicUrl.replace(/\/+$/, "");
     const unsubscribe =

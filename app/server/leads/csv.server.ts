@@ -1,7 +1,7 @@
 // CSV export of the inbox. Spreadsheets run cells that start with = + - @ (and TAB/CR, which
 // some strip first) as formulas, so such cells get a leading apostrophe; UTF-8 with BOM and
 // ";" as separator so Excel in pt-BR opens it with accents and columns right.
-import { formatDay, maceioClock } from "../../lib/maceio-time";
+import { formatDayTime, formatMaceioInstant } from "../../lib/maceio-time";
 import { LEAD_ORIGINS, LEAD_STATUSES } from "../../lib/vocabulary";
 import type { LeadRow } from "./inbox.server";
 
@@ -21,18 +21,8 @@ export function toCsv(rows: readonly (readonly unknown[])[]): string {
   return `${BOM}${lines.join("\r\n")}\r\n`;
 }
 
-/**
- * "27/11/2026 14:30" on Maceió's clock: a spreadsheet in pt-BR reads it as a date and time (Intl's
- * "27/11/2026, 14:30" it reads as text). The day alone when there is no time.
- */
-function csvMoment(day: string, time: string | null): string {
-  return time ? `${formatDay(day)} ${time.slice(0, 5)}` : formatDay(day);
-}
-
-const csvInstant = (at: Date) => {
-  const clock = maceioClock(at);
-  return csvMoment(clock.day, clock.time);
-};
+/** A spreadsheet in pt-BR reads "27/11/2026 14:30" as a date and time ("27/11/2026, 14:30" as text). */
+const SPREADSHEET_SEPARATOR = " ";
 
 export function leadsCsv(rows: readonly LeadRow[]): string {
   return toCsv([
@@ -54,8 +44,8 @@ export function leadsCsv(rows: readonly LeadRow[]): string {
     ],
     ...rows.map((lead) => [
       lead.id,
-      csvInstant(lead.createdAt),
-      csvInstant(lead.lastContactAt),
+      formatMaceioInstant(lead.createdAt, SPREADSHEET_SEPARATOR),
+      formatMaceioInstant(lead.lastContactAt, SPREADSHEET_SEPARATOR),
       lead.name,
       lead.phone,
       lead.email,
@@ -69,7 +59,9 @@ export function leadsCsv(rows: readonly LeadRow[]): string {
         (lead.unknownReferencias ? `não encontrado: ${lead.unknownReferencias.join(", ")}` : null),
       lead.assigneeName,
       lead.nextAction,
-      lead.nextActionDate ? csvMoment(lead.nextActionDate, lead.nextActionTime) : null,
+      lead.nextActionDate
+        ? formatDayTime(lead.nextActionDate, lead.nextActionTime, SPREADSHEET_SEPARATOR)
+        : null,
       lead.message,
     ]),
   ]);

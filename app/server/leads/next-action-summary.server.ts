@@ -12,8 +12,8 @@
 // the next day's takes over.
 import { and, asc, eq, isNull, notExists, or, type SQL, sql } from "drizzle-orm";
 import { formatCount } from "../../lib/format";
-import { type MaceioClock, maceioClock } from "../../lib/maceio-time";
-import { formatDue, nextActionState } from "../../lib/next-action";
+import { formatDayTime, type MaceioClock, maceioClock } from "../../lib/maceio-time";
+import { nextActionState } from "../../lib/next-action";
 import type { Db, Tx } from "../db/client.server";
 import { leads, nextActionSummaries, properties, users } from "../db/schema.server";
 import { sendBrandedMail } from "../mail/branded-mail.server";
@@ -163,7 +163,7 @@ export interface SummaryData {
 function lines(items: SummaryItem[], base: string, overdueItems: boolean): string[] {
   return items.flatMap((item) => {
     const when = overdueItems
-      ? `era para ${formatDue(item.day, item.time)}`
+      ? `era para ${formatDayTime(item.day, item.time)}`
       : item.time
         ? `hoje às ${item.time.slice(0, 5)}`
         : "hoje";
@@ -214,7 +214,7 @@ export function buildNextActionSummary(data: SummaryData, publicUrl: string) {
   const text = [
     `Olá, ${data.agentName.split(" ")[0]}.`,
     "",
-    `Estas são as suas próximas ações em ${formatDue(data.day, null)}.`,
+    `Estas são as suas próximas ações em ${formatDayTime(data.day, null)}.`,
     ...sectionLines("", data.own, base, data.inboxQuery),
     ...(data.unassigned ? sectionLines("Sem responsável — ", data.unassigned, base, "") : []),
     "",

@@ -2,8 +2,8 @@
 // hoje") besides the colour, and the form that changes it (intent "proxima-acao"). A plain form:
 // without JavaScript the action answers the field errors; with it they show before sending.
 import { Form } from "react-router";
+import { formatDayTime } from "../../../lib/maceio-time";
 import {
-  formatDue,
   NEXT_ACTION_MAX,
   type NextActionErrors,
   type NextActionField,
@@ -45,7 +45,7 @@ export function LeadNextAction({ current, error, errors: serverErrors, values, b
             <br />
             <span className="next-action__due">
               {current.state === "atrasada" ? "Era para " : "Para "}
-              {formatDue(current.day, current.time)}
+              {formatDayTime(current.day, current.time)}
             </span>
           </p>
           {/* key: a saved action shows its own values again */}
