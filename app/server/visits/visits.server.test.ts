@@ -210,8 +210,18 @@ describe("bookVisit", () => {
 describe("the visitor's link, cancel and reschedule", () => {
   it("signs the link per visit; cancel frees the slot; reschedule moves it", async () => {
     const { agent, listing } = await agentWithListing();
+    // Lia already has a card, with another agent: she booked a visit to that agent's listing first.
+    const lia = { name: "Lia Visitante", phone: "(82) 98111-2233", email: "lia@exemplo.com.br" };
+    const other = await agentWithListing();
+    const earlier = await bookVisit(
+      first.db,
+      other.listing.referencia,
+      visitForm(maceio("2026-12-01T09:00:00"), lia),
+      NOW,
+    );
+    expect(earlier).toMatchObject({ status: "booked" });
     const slot = maceio("2026-12-03T09:00:00");
-    const booked = await bookVisit(first.db, listing.referencia, visitForm(slot), NOW);
+    const booked = await bookVisit(first.db, listing.referencia, visitForm(slot, lia), NOW);
     if (booked.status !== "booked") throw new Error(booked.status);
     const visit = await getVisit(first.db, booked.visitId);
     if (!visit) throw new Error("no visit");
@@ -239,14 +249,13 @@ describe("the visitor's link, cancel and reschedule", () => {
     } finally {
       await unlisten();
     }
-    // The person's card is with another agent (one card per person: this form's phone booked with
-    // the first test's agent): both hear of it.
+    // The person's card is with the other agent (one card per person): both hear of it.
     const [card] = await first.db
       .select({ assigneeId: leads.assigneeId })
       .from(leads)
       .where(eq(leads.id, booked.leadId));
-    expect(card?.assigneeId).not.toBe(agent.id);
-    const toAgent = { id: booked.leadId, agentIds: [...new Set([card?.assigneeId, agent.id])] };
+    expect(card?.assigneeId).toBe(other.agent.id);
+    const toAgent = { id: booked.leadId, agentIds: [other.agent.id, agent.id] };
     expect(heard).toEqual([
       { type: "lead-updated", ...toAgent },
       { type: "lead-visit-booked", ...toAgent },
