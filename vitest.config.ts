@@ -8,6 +8,12 @@ export default defineConfig({
     // server process, PostgreSQL or the disk. Measured on a quiet 2-core machine: the PGlite pass
     // took 10.7 min with one worker, 8.0 with two (docs/decisions/044-parallel-test-runs.md).
     maxWorkers: 2,
+    // A worker keeps the modules it imported for its next file instead of importing the app again
+    // for each (docs/decisions/051-shared-test-modules.md): the PGlite pass took 381 s with
+    // isolation and 276 s without, one after the other on a quiet machine, every test passing.
+    // It holds because the app keeps no per-process state a test could leak: every cache and hub
+    // is keyed by its database handle, and no test changes process.env or mocks a module.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
