@@ -11,8 +11,9 @@ export default defineConfig({
     // A worker keeps the modules it imported for its next file instead of importing the app again
     // for each (docs/decisions/051-shared-test-modules.md): the PGlite pass took 381 s with
     // isolation and 276 s without, one after the other on a quiet machine, every test passing.
-    // It holds because the app keeps no per-process state a test could leak: every cache and hub
-    // is keyed by its database handle, and no test changes process.env or mocks a module.
+    // It holds because the app keeps no per-process state a test could leak: its caches and hubs
+    // are keyed by their database handle (what else is per process only counts, or holds work in
+    // progress), and no test changes process.env or mocks a module.
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,

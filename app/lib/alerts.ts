@@ -45,8 +45,11 @@ export const manageAllLink = (base: string, tokens: readonly string[]) =>
 export function tokensOfLink(pathToken: string, search: URLSearchParams): string[] | null {
   const todos = search.get("todos");
   if (todos === null) return null;
-  return [pathToken, ...todos.split(",").filter((token) => /^[A-Za-z0-9_-]{43}$/.test(token))];
+  return [pathToken, ...todos.split(",").filter((token) => ALERT_TOKEN_PATTERN.test(token))];
 }
+
+/** A saved search's token: 32 random bytes in base64url (app/server/alerts/subscriptions.server.ts). */
+export const ALERT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const ALERT_CONSENT_TEXT =
   "Autorizo a Imóveis em Alagoas a enviar a este e-mail os imóveis desta busca, conforme a Política de " +

@@ -212,9 +212,11 @@ test.describe("alertas de busca: assinar, confirmar, receber, cancelar", () => {
     await expect(page).toHaveURL(`${base()}/alertas/${key("seusC")}?apagado=1`);
     await expect(deleted).toBeVisible();
     await expect(titles).toHaveText(["Imóveis em Arapiraca"]);
-    // None left: the page says it is cancelled, not that the link is broken.
+    // None left: the page says they are cancelled, not that the link is broken.
     await remove("Imóveis em Arapiraca");
-    await expect(page.getByTestId("alerta-cancelado")).toContainText("este alerta foi cancelado");
+    await expect(page.getByTestId("alerta-cancelado")).toContainText(
+      "os alertas deste e-mail foram cancelados",
+    );
     const [{ n } = { n: -1 }] =
       await db()`select count(*)::int as n from saved_searches where email = ${EMAIL}`;
     expect(n).toBe(0);

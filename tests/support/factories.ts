@@ -25,6 +25,8 @@ import type { RentalTermsWrite } from "../../app/server/rentals/rentals.server";
 /** The agency's public address in tests that build absolute URLs (feeds, sitemap, structured data). */
 export const PUBLIC_URL = "https://www.imoveis-teste.com.br";
 
+// Numbers made rows unique within a database. Test files share this module (vitest.config.ts:
+// isolate false), so a file's first row is not number 1: assert on what a factory returned.
 let sequence = 0;
 const next = () => ++sequence;
 

@@ -1,7 +1,7 @@
 // /alertas/:token — the alerts of the address that got this link (every alert e-mail has it; one
 // with several searches names all their tokens, ?todos=): see each saved search and delete it, no
 // account (app/server/alerts/subscriptions.server.ts). Deleting the search whose token the link
-// names moves the page to a search still there, or says the alert is cancelled when none is. Not
+// names moves the page to a confirmed search still there, or says the alerts are cancelled when none is. Not
 // cached anywhere (security-headers.server.ts NO_STORE_PATH): the token is a key.
 import { data, Link, redirect } from "react-router";
 import { ALERT_FREQUENCIES, tokensOfLink } from "../../lib/alerts";
@@ -47,9 +47,10 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   if (!result) throw data(NOT_FOUND, { status: 404 });
   if (!result.deleted)
     return data({ deleted: false, error: "Este alerta já tinha sido apagado." }, { status: 404 });
-  // The link's own search was the one deleted: the page goes on under a search still there, or,
-  // with none left, to the page that says the alert is cancelled.
-  if (result.pageToken === null) return redirect(`/alertas/${params.token}/cancelar`, 303);
+  // The link's own searches are gone: the page goes on under a search still there, or, with none
+  // left, to the page that says the address's alerts are cancelled.
+  if (result.pageToken === null)
+    return redirect(`/alertas/${encodeURIComponent(params.token)}/cancelar?todos=1`, 303);
   if (!tokens.includes(result.pageToken)) return redirect(`/alertas/${result.pageToken}?apagado=1`, 303);
   return { deleted: true, error: null };
 }

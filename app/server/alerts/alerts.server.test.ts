@@ -350,6 +350,9 @@ describe("the alerts page's delete button", () => {
     const batalha = await search(hana, "Batalha");
     const delmiro = await search(hana, "Delmiro Gouveia");
     const igaci = await search(hana, "Igaci");
+    expect((await confirmSubscription(first.db, igaci.token, minutes(t0, 1))).status).toBe("confirmed");
+    // The newest, never confirmed: its token would confirm it, so no page hands it out.
+    const pending = await search(hana, "Penedo");
     const others = await search("ivo@cliente.teste", "Batalha");
 
     // Hana's link cannot delete Ivo's alert.
@@ -362,7 +365,7 @@ describe("the alerts page's delete button", () => {
       deleted: true,
       pageToken: delmiro.token,
     });
-    // Then that one too: a search the link does not name still has the page, then none.
+    // Then that one too: the page goes on under her confirmed search, not the pending one.
     expect(await deleteAlertOfLink(first.db, [batalha.token, delmiro.token], delmiro.id)).toEqual({
       deleted: true,
       pageToken: igaci.token,
@@ -372,6 +375,11 @@ describe("the alerts page's delete button", () => {
       deleted: true,
       pageToken: null,
     });
+    expect((await alertsOfToken(first.db, pending.token))?.alerts.map((a) => a.id)).toEqual([pending.id]);
+    // A made-up link naming many tokens is read as its first 20, in one query.
+    const madeUp = Array.from({ length: 30 }, (_, i) => `x${i}`.padEnd(43, "x"));
+    expect(await alertsOfToken(first.db, [...madeUp, pending.token])).toBeNull();
+    expect((await alertsOfToken(first.db, [...madeUp.slice(0, 19), pending.token]))?.email).toBe(hana);
     expect((await alertsOfToken(first.db, others.token))?.alerts).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { z } from "zod";
 import {
   ALERT_FREQUENCY_KEYS,
   ALERT_SEARCH_PATHS,
+  ALERT_TOKEN_PATTERN,
   type AlertFieldErrors,
   type AlertFormValues,
   type AlertFrequency,
@@ -201,7 +202,7 @@ export async function subscribe(
 }
 
 export async function findByToken(db: Db | Tx, token: string): Promise<SavedSearch | undefined> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  if (!ALERT_TOKEN_PATTERN.test(token)) return undefined;
   const [row] = await db.select().from(savedSearches).where(eq(savedSearches.token, token));
   return row;
 }
@@ -235,13 +236,29 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   return gone.length > 0;
 }
 
-/** The first of these tokens that still has its saved search. */
+/**
+ * The first of these tokens that still has its saved search, in one query. A link names at most the
+ * searches of one e-mail, so only the first MAX_ALERTS_PER_EMAIL are looked up (a made-up link
+ * with hundreds costs the same).
+ */
 async function firstFound(db: Db, tokens: readonly string[]): Promise<SavedSearch | undefined> {
-  for (const token of tokens) {
-    const row = await findByToken(db, token);
+  const wanted = tokens.filter((token) => ALERT_TOKEN_PATTERN.test(token)).slice(0, MAX_ALERTS_PER_EMAIL);
+  if (wanted.length === 0) return undefined;
+  const rows = await db.select().from(savedSearches).where(inArray(savedSearches.token, wanted));
+  for (const token of wanted) {
+    const row = rows.find((r) => r.token === token);
     if (row) return row;
   }
   return undefined;
+}
+
+/** Every saved search of an address, newest first. */
+function alertsOfEmail(db: Db, email: string): Promise<SavedSearch[]> {
+  return db
+    .select()
+    .from(savedSearches)
+    .where(eq(savedSearches.email, email))
+    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
 }
 
 /**
@@ -266,19 +283,15 @@ export async function alertsOfToken(
 ): Promise<{ email: string; alerts: SavedSearch[] } | null> {
   const row = await firstFound(db, typeof token === "string" ? [token] : token);
   if (!row) return null;
-  const alerts = await db
-    .select()
-    .from(savedSearches)
-    .where(eq(savedSearches.email, row.email))
-    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
-  return { email: row.email, alerts };
+  return { email: row.email, alerts: await alertsOfEmail(db, row.email) };
 }
 
 /**
  * Deletes one alert of the address a manage link's tokens find (the /alertas/<token> page's
  * buttons): null when the link finds no address; otherwise whether it was deleted, and the token
- * that still opens the address's page — the link's own while one of its searches is left, another
- * search's when only those are, null when the address has no alert left.
+ * that still opens the address's page — the link's own while one of its searches is left, else a
+ * confirmed search's (an unconfirmed one's token would confirm it without its e-mail), null when
+ * none is.
  */
 export async function deleteAlertOfLink(
   db: Db,
@@ -291,13 +304,10 @@ export async function deleteAlertOfLink(
     .delete(savedSearches)
     .where(and(eq(savedSearches.id, id), eq(savedSearches.email, row.email)))
     .returning({ id: savedSearches.id });
-  const left = await db
-    .select({ token: savedSearches.token })
-    .from(savedSearches)
-    .where(eq(savedSearches.email, row.email))
-    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
-  const own = left.find((alert) => tokens.includes(alert.token));
-  return { deleted: gone.length > 0, pageToken: (own ?? left[0])?.token ?? null };
+  const left = await alertsOfEmail(db, row.email);
+  const stays =
+    left.find((alert) => tokens.includes(alert.token)) ?? left.find((alert) => alert.confirmedAt !== null);
+  return { deleted: gone.length > 0, pageToken: stays?.token ?? null };
 }
 
 /** Unconfirmed saved searches past the link's life: an address nobody confirmed is not kept. */

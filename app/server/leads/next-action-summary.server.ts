@@ -12,7 +12,7 @@
 // the next day's takes over.
 import { and, asc, eq, isNull, notExists, or, type SQL, sql } from "drizzle-orm";
 import { formatCount } from "../../lib/format";
-import { formatDayTime, type MaceioClock, maceioClock } from "../../lib/maceio-time";
+import { formatDay, formatDayTime, type MaceioClock, maceioClock } from "../../lib/maceio-time";
 import { nextActionState } from "../../lib/next-action";
 import type { Db, Tx } from "../db/client.server";
 import { leads, nextActionSummaries, properties, users } from "../db/schema.server";
@@ -214,7 +214,7 @@ export function buildNextActionSummary(data: SummaryData, publicUrl: string) {
   const text = [
     `Olá, ${data.agentName.split(" ")[0]}.`,
     "",
-    `Estas são as suas próximas ações em ${formatDayTime(data.day, null)}.`,
+    `Estas são as suas próximas ações em ${formatDay(data.day)}.`,
     ...sectionLines("", data.own, base, data.inboxQuery),
     ...(data.unassigned ? sectionLines("Sem responsável — ", data.unassigned, base, "") : []),
     "",
