@@ -1,8 +1,8 @@
 // Favourites live in the visitor's browser (no account): localStorage "favoritos" holds an array
-// of referências. One store for every card on the page, kept in step across tabs by the
-// `storage` event.
-import { useCallback, useSyncExternalStore } from "react";
+// of referências (local-referencias.ts keeps it in step across the page's cards and tabs).
+import { useCallback } from "react";
 import { ANY_REFERENCIA, listingPath } from "./listing";
+import { localReferencias, parseReferencias } from "./local-referencias";
 
 export const FAVORITES_KEY = "favoritos";
 /** The most the favourites page asks /api/cartoes for at once. */
@@ -90,84 +90,30 @@ export function referenciasInList(search: URLSearchParams): string[] | null {
   return [...new Set(refs)].slice(0, MAX_FAVORITES);
 }
 
-const EMPTY: readonly string[] = Object.freeze([]);
-const listeners = new Set<() => void>();
-let cachedRaw: string | null = null;
-let cachedList: readonly string[] = EMPTY;
+const store = localReferencias(FAVORITES_KEY, MAX_FAVORITES);
 
 /** Cleans whatever is stored: upper-case, valid, unique, newest first, capped. */
-export function parseFavorites(raw: string | null): string[] {
-  if (!raw) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  const refs = value
-    .filter((v): v is string => typeof v === "string")
-    .map((v) => v.trim().toUpperCase())
-    .filter((v) => ANY_REFERENCIA.test(v));
-  return [...new Set(refs)].slice(0, MAX_FAVORITES);
-}
-
-function readFavorites(): readonly string[] {
-  let raw: string | null;
-  try {
-    raw = window.localStorage.getItem(FAVORITES_KEY);
-  } catch {
-    return EMPTY; // storage blocked (private mode, policies): favourites simply stay empty
-  }
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedList = Object.freeze(parseFavorites(raw));
-  }
-  return cachedList;
-}
-
-function writeFavorites(list: string[]) {
-  try {
-    window.localStorage.setItem(FAVORITES_KEY, JSON.stringify(list.slice(0, MAX_FAVORITES)));
-  } catch {
-    // Quota or blocked storage: nothing to keep, nothing to break.
-  }
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === FAVORITES_KEY || event.key === null) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-
-const serverSnapshot = () => EMPTY;
+export const parseFavorites = (raw: string | null) => parseReferencias(raw, MAX_FAVORITES);
 
 export function useFavorites() {
-  const favorites = useSyncExternalStore(subscribe, readFavorites, serverSnapshot);
+  const favorites = store.useList();
   const isFavorite = useCallback(
     (referencia: string) => favorites.includes(referencia.toUpperCase()),
     [favorites],
   );
   const toggle = useCallback((referencia: string) => {
     const ref = referencia.toUpperCase();
-    const current = readFavorites();
-    writeFavorites(current.includes(ref) ? current.filter((r) => r !== ref) : [ref, ...current]);
+    const current = store.read();
+    store.write(current.includes(ref) ? current.filter((r) => r !== ref) : [ref, ...current]);
   }, []);
   const add = useCallback((referencia: string) => {
     const ref = referencia.toUpperCase();
-    const current = readFavorites();
-    if (!current.includes(ref)) writeFavorites([ref, ...current]);
+    const current = store.read();
+    if (!current.includes(ref)) store.write([ref, ...current]);
   }, []);
   const remove = useCallback((referencia: string) => {
     const ref = referencia.toUpperCase();
-    writeFavorites(readFavorites().filter((r) => r !== ref));
+    store.write(store.read().filter((r) => r !== ref));
   }, []);
   return { favorites, isFavorite, toggle, add, remove };
 }

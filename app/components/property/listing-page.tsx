@@ -1,11 +1,13 @@
 // The listing page (/casas/:referencia) put together from its sections.
 
+import { useEffect } from "react";
 import { Link } from "react-router";
 import type { FinancingOffer, SimulationRequest } from "../../lib/financing-fields";
 import { formatPhone } from "../../lib/format";
 import type { LeadActionData } from "../../lib/lead-fields";
 import type { ListingAgent, PublicListing } from "../../lib/listing";
 import type { PropertyCardData } from "../../lib/property-card";
+import { rememberViewed } from "../../lib/recently-viewed";
 import type { CalendarMonth, QuoteErrors, StayQuote, StayValues } from "../../lib/rental";
 import propertyCss from "../../styles/property.css?inline";
 import { FavoriteForm } from "../favorite-button";
@@ -71,6 +73,8 @@ export function ListingPage({
   /** The booking request's answer after a post without JavaScript. */
   rentalResult?: LeadActionData;
 }) {
+  // "Vistos recentemente" on the home page, in this browser only (lib/recently-viewed.ts).
+  useEffect(() => rememberViewed(listing.referencia), [listing.referencia]);
   // The corretor's own WhatsApp when they have a phone: the conversation goes straight to them.
   const contactWhatsapp = agent?.whatsapp ?? whatsapp;
   return (

@@ -1,13 +1,15 @@
 // Home: the filter in a gradient hero (no hero image, so the LCP is text that paints at once) or,
 // when the agency chose one in Configurações, over its photo (then the LCP: preloaded, high
 // priority, AVIF/WebP at the screen's width); featured and newest listings, those whose price came
-// down lately, quick links by city and the video channel.
+// down lately, those this browser opened lately (filled in the browser), quick links by city and
+// the video channel.
 import { Link } from "react-router";
 import { ExternalLink } from "../../components/external-link";
 import { PlayIcon } from "../../components/feature-icons";
 import { JsonLd } from "../../components/json-ld";
 import { PropertyCardGrid } from "../../components/property-card";
 import { PropertyFilter, SEARCH_PATH } from "../../components/property-filter";
+import { RecentlyViewed } from "../../components/recently-viewed";
 import { ResponsivePicture } from "../../components/responsive-picture";
 import { Stylesheet } from "../../components/stylesheet";
 import { channelName } from "../../lib/contact";
@@ -84,6 +86,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <PropertyCardGrid cards={reduced} />
         </section>
       ) : null}
+
+      <RecentlyViewed />
 
       {cityCounts.length ? (
         <section className="container home-section" aria-labelledby="cidades">
