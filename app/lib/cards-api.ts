@@ -1,5 +1,5 @@
-// GET /api/cartoes?refs=AP0001,CA0002: card data for a list of referências (the favourites page).
-// Server-side validation only (the browser builds the URL with cardsApiUrl in ./favorites).
+// GET /api/cartoes?refs=AP0001,CA0002: card data for a list of referências (favourites, vistos
+// recentemente). Server-side validation only (the browser asks with ./fetch-cards.ts).
 import { z } from "zod";
 import { MAX_FAVORITES } from "./favorites";
 import { ANY_REFERENCIA } from "./listing";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  cardsApiUrl,
   MAX_FAVORITES,
   parseFavorites,
   referenciasInList,
@@ -8,6 +7,7 @@ import {
   sentListToken,
   sharedListPath,
 } from "./favorites";
+import { cardsApiUrl } from "./fetch-cards";
 
 describe("parseFavorites", () => {
   it("keeps valid referências, upper-cased and unique, in order", () => {
@@ -27,9 +27,14 @@ describe("parseFavorites", () => {
     const many = Array.from({ length: 80 }, (_, i) => `AP${String(i).padStart(4, "0")}`);
     expect(parseFavorites(JSON.stringify(many))).toHaveLength(MAX_FAVORITES);
   });
+});
 
-  it("builds the cards API URL", () => {
+describe("cardsApiUrl", () => {
+  it("asks for the referências, at most as many as the API answers", () => {
     expect(cardsApiUrl(["AP0001", "CA0002"])).toBe("/api/cartoes?refs=AP0001%2CCA0002");
+    const many = Array.from({ length: MAX_FAVORITES + 5 }, (_, i) => `AP${String(i).padStart(4, "0")}`);
+    const asked = new URLSearchParams(cardsApiUrl(many).split("?")[1]).get("refs")?.split(",");
+    expect(asked).toEqual(many.slice(0, MAX_FAVORITES));
   });
 });
 

@@ -5,12 +5,8 @@ import { ANY_REFERENCIA, listingPath } from "./listing";
 import { localReferencias, parseReferencias } from "./local-referencias";
 
 export const FAVORITES_KEY = "favoritos";
-/** The most the favourites page asks /api/cartoes for at once. */
+/** The most favourites kept, and the most /api/cartoes answers at once (fetch-cards.ts). */
 export const MAX_FAVORITES = 60;
-/** The favourites page's card source (app/routes/api/cartoes.tsx). */
-export function cardsApiUrl(refs: readonly string[]): string {
-  return `/api/cartoes?${new URLSearchParams({ refs: refs.join(",") })}`;
-}
 
 /**
  * The favourites page's address that saves `referencia`: where the listing page's save form

@@ -21,8 +21,8 @@ const SAID_BY_MORE = new Set<LiveEventType>(Object.values(SAYS_MORE));
  */
 export function noticeBatch(show: (event: LiveEventData) => void, waitMs = NOTICE_BATCH_MS) {
   const waiting = new Map<string, ReturnType<typeof setTimeout>>();
-  /** Fuller notices shown in the last `waitMs`, by what they also said: a late lesser one is dropped. */
-  const told = new Map<string, number>();
+  /** What fuller notices shown in the last `waitMs` also said: a late lesser one is dropped. */
+  const told = new Map<string, ReturnType<typeof setTimeout>>();
   const keyOf = (type: LiveEventType, id: number) => `${type}:${id}`;
 
   function push(event: LiveEventData) {
@@ -31,7 +31,11 @@ export function noticeBatch(show: (event: LiveEventData) => void, waitMs = NOTIC
       const key = keyOf(lesser, event.id);
       clearTimeout(waiting.get(key));
       waiting.delete(key);
-      told.set(key, Date.now());
+      clearTimeout(told.get(key));
+      told.set(
+        key,
+        setTimeout(() => told.delete(key), waitMs),
+      );
       show(event);
       return;
     }
@@ -40,8 +44,7 @@ export function noticeBatch(show: (event: LiveEventData) => void, waitMs = NOTIC
       return;
     }
     const key = keyOf(event.type, event.id);
-    const toldAt = told.get(key);
-    if (toldAt !== undefined && Date.now() - toldAt < waitMs) return; // the fuller one came first
+    if (told.has(key)) return; // the fuller one came first
     if (waiting.has(key)) return; // the same event twice
     waiting.set(
       key,
@@ -53,8 +56,9 @@ export function noticeBatch(show: (event: LiveEventData) => void, waitMs = NOTIC
   }
 
   function stop() {
-    for (const timer of waiting.values()) clearTimeout(timer);
+    for (const timer of [...waiting.values(), ...told.values()]) clearTimeout(timer);
     waiting.clear();
+    told.clear();
   }
 
   return { push, stop };

@@ -8,8 +8,10 @@ test("os imóveis abertos aparecem na página inicial, o último primeiro, até 
   page,
 }) => {
   const seen = page.getByTestId("vistos-recentemente");
+  // Nothing opened yet: no section, and nothing kept.
   await page.goto("/");
   await hydrated(page);
+  expect(await page.evaluate(() => localStorage.getItem("vistos"))).toBeNull();
   await expect(seen).toHaveCount(0);
 
   // Two listings from the search page, the first opened twice: it is listed once, first.
@@ -29,8 +31,14 @@ test("os imóveis abertos aparecem na página inicial, o último primeiro, até 
   await expect(seen.getByRole("heading", { level: 3 })).toHaveText([titles[2] ?? "", titles[1] ?? ""]);
   await expectNoAxeViolations(page);
 
+  // Limpar says so where the cards were, keeps the keyboard there, and the browser forgets them.
   await seen.getByRole("button", { name: "Limpar os imóveis vistos recentemente" }).click();
-  await expect(seen).toHaveCount(0);
+  await expect(seen.getByRole("status")).toHaveText(
+    "Lista apagada: os imóveis que você abrir a partir de agora voltam a aparecer aqui.",
+  );
+  await expect(seen.getByRole("heading", { level: 3 })).toHaveCount(0);
+  await expect(seen.getByRole("heading", { level: 2 })).toBeFocused();
+  expect(await page.evaluate(() => localStorage.getItem("vistos"))).toBe("[]");
   await page.reload();
   await hydrated(page);
   await expect(page.getByRole("heading", { name: "Imóveis em destaque" })).toBeVisible();

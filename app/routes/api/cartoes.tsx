@@ -1,4 +1,5 @@
-// Card data for the favourites page: GET /api/cartoes?refs=AP0001,CA0002 → { cards }.
+// Card data for the listings a browser keeps (favourites, vistos recentemente):
+// GET /api/cartoes?refs=AP0001,CA0002 → { cards }.
 // Only published listings; unknown referências are simply absent. Bad input: 400 with a message.
 import { data } from "react-router";
 import { cardsQuerySchema } from "../../lib/cards-api";

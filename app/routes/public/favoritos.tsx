@@ -13,13 +13,13 @@ import { PropertyCardGrid } from "../../components/property-card";
 import { ShareButtons } from "../../components/share-buttons";
 import { Stylesheet } from "../../components/stylesheet";
 import {
-  cardsApiUrl,
   referenciasInList,
   referenciaToSave,
   sentListToken,
   sharedListPath,
   useFavorites,
 } from "../../lib/favorites";
+import { fetchCards } from "../../lib/fetch-cards";
 import { formatCount } from "../../lib/format";
 import { listingPath } from "../../lib/listing";
 import { pageMeta } from "../../lib/meta";
@@ -174,12 +174,8 @@ function OwnFavorites() {
       return;
     }
     const controller = new AbortController();
-    fetch(cardsApiUrl(refs), { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then((response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return response.json() as Promise<{ cards: ComparedCardData[] }>;
-      })
-      .then(({ cards }) => {
+    fetchCards(refs, controller.signal)
+      .then((cards) => {
         setLoad((current) => {
           const base = current.state === "ready" ? current : { cards: new Map(), asked: new Set<string>() };
           const next = new Map(base.cards);

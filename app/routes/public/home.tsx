@@ -1,8 +1,8 @@
 // Home: the filter in a gradient hero (no hero image, so the LCP is text that paints at once) or,
 // when the agency chose one in Configurações, over its photo (then the LCP: preloaded, high
 // priority, AVIF/WebP at the screen's width); featured and newest listings, those whose price came
-// down lately, those this browser opened lately (filled in the browser), quick links by city and
-// the video channel.
+// down lately, quick links by city, the video channel, and last the listings this browser opened
+// lately (filled in by the browser).
 import { Link } from "react-router";
 import { ExternalLink } from "../../components/external-link";
 import { PlayIcon } from "../../components/feature-icons";
@@ -87,8 +87,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <RecentlyViewed />
-
       {cityCounts.length ? (
         <section className="container home-section" aria-labelledby="cidades">
           <h2 id="cidades">Imóveis por cidade</h2>
@@ -129,6 +127,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
+
+      <RecentlyViewed />
     </main>
   );
 }

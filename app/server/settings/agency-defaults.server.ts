@@ -159,7 +159,7 @@ Usamos apenas cookies essenciais, sem os quais o site não funciona: um cookie d
 
 Os imóveis que você marca como favoritos ficam guardados somente no seu próprio navegador (localStorage) e podem ser apagados a qualquer momento limpando os dados do site no navegador: para mostrá-los, o site recebe apenas as referências dos imóveis, sem guardá-las nem associá-las a você. Se você envia a sua lista a alguém, as referências vão no próprio link. Da mesma forma, o navegador guarda apenas durante a sessão (sessionStorage) a informação de que o convite para o nosso canal de vídeos já foi exibido, para não mostrá-lo de novo.
 
-Imóveis vistos recentemente: os últimos imóveis que você abriu também ficam guardados somente no seu navegador (localStorage), para aparecerem em "Vistos recentemente" na página inicial. O botão "Limpar" dessa seção os apaga; para mostrá-los, o site recebe apenas as referências, sem guardá-las nem associá-las a você.
+Imóveis vistos recentemente: os últimos imóveis que você abriu (até 12) também ficam guardados somente no seu navegador (localStorage), para aparecerem em "Vistos recentemente" na página inicial. Você pode apagá-los a qualquer momento pelo botão "Limpar" dessa seção ou limpando os dados do site no navegador. Para mostrá-los, o site recebe apenas as referências dos imóveis, sem guardá-las nem associá-las a você.
 
 Não usamos cookies de publicidade nem ferramentas de análise de terceiros sem o seu consentimento prévio. Se um dia passarmos a usá-los, pediremos a sua autorização antes, com a opção de recusar, conforme o guia orientativo da ANPD sobre cookies.
 
