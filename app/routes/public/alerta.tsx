@@ -1,8 +1,8 @@
 // /alertas/:token — the alerts of the address that got this link (every alert e-mail has it; one
 // with several searches names all their tokens, ?todos=): see each saved search and delete it, no
 // account (app/server/alerts/subscriptions.server.ts). Deleting the search whose token the link
-// names moves the page to a confirmed search still there, or says the alerts are cancelled when none is. Not
-// cached anywhere (security-headers.server.ts NO_STORE_PATH): the token is a key.
+// names moves the page to a confirmed search still there, or says the alerts are cancelled when
+// none is. Not cached anywhere (security-headers.server.ts NO_STORE_PATH): the token is a key.
 import { data, Link, redirect } from "react-router";
 import { ALERT_FREQUENCIES, tokensOfLink } from "../../lib/alerts";
 import { formatDate } from "../../lib/format";

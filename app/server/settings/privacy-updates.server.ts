@@ -1,9 +1,9 @@
 // Paragraphs the default privacy policy gained after sites went live (search alerts, visits and
 // temporada requests, the links agents send: decisions 035, 034/037 and 049; the listings seen
-// lately: components/recently-viewed.tsx). The default text
-// is written once, at a site's first start (agency-defaults.server.ts), so a running site keeps
-// its own; the settings screen lists what its text lacks, and "Incluir" puts a paragraph where
-// the default has it (before the paragraph that follows it there), or at the end.
+// lately: components/recently-viewed.tsx). The default text is written once, at a site's first
+// start (agency-defaults.server.ts), so a running site keeps its own; the settings screen lists
+// what its text lacks, and "Incluir" puts a paragraph where the default has it (before the
+// paragraph that follows it there), or at the end.
 import { eq, sql } from "drizzle-orm";
 import { audit } from "../audit/audit.server";
 import { bumpDataVersion } from "../cache/data-version.server";
