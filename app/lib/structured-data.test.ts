@@ -96,17 +96,16 @@ describe("realEstateListingJsonLd", () => {
     expect(place(ld).geo).toEqual({ "@type": "GeoCoordinates", latitude: -9.663123, longitude: -35.702456 });
   });
 
-  it("gives only the street (no number, complement) and a rounded position for rua", () => {
+  it("gives only the street (no number, complement) for rua", () => {
     const ld = realEstateListingJsonLd(listing({ visibilidadeEndereco: "rua" }), {
       publicUrl: PUBLIC_URL,
       agency,
     });
     expect(address(ld).streetAddress).toBe("Rua Desportista Humberto Guimarães");
     expect(JSON.stringify(ld)).not.toContain("Apto 501");
-    expect(place(ld).geo).toEqual({ "@type": "GeoCoordinates", latitude: -9.663, longitude: -35.702 });
   });
 
-  it("gives only bairro and city (no street, no CEP) and a coarse position for bairro", () => {
+  it("gives only bairro and city (no street, no CEP) for bairro", () => {
     const ld = realEstateListingJsonLd(listing({ visibilidadeEndereco: "bairro" }), {
       publicUrl: PUBLIC_URL,
       agency,
@@ -118,7 +117,6 @@ describe("realEstateListingJsonLd", () => {
     expect(json).not.toContain("Humberto");
     expect(json).not.toContain("57035");
     expect((place(ld).containedInPlace as JsonLdObject).name).toBe("Ponta Verde, Maceió - AL");
-    expect(place(ld).geo).toEqual({ "@type": "GeoCoordinates", latitude: -9.66, longitude: -35.7 });
   });
 
   it("prices a rental with a UnitPriceSpecification per month, day or week", () => {

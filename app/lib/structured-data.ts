@@ -35,6 +35,7 @@ export interface JsonLdListing {
   bairro: string;
   cidade: string;
   uf: string;
+  /** The public point (moved when the address is hidden: location.server.ts), not the true one. */
   latitude: number | null;
   longitude: number | null;
   visibilidadeEndereco: AddressVisibility;
@@ -156,16 +157,13 @@ function postalAddress(listing: JsonLdListing): JsonLdObject {
   });
 }
 
-/** Exact coordinates only for a full address; otherwise rounded (≈110 m for rua, ≈1 km for bairro). */
+/**
+ * The listing's point as its page's map shows it: callers pass the public point
+ * (app/server/seo/structured-data.server.ts, publicPoint), moved when the address is hidden.
+ */
 function geo(listing: JsonLdListing): JsonLdObject | undefined {
   if (listing.latitude === null || listing.longitude === null) return undefined;
-  const digits = { completo: 6, rua: 3, bairro: 2 }[listing.visibilidadeEndereco];
-  const round = (v: number) => Number(v.toFixed(digits));
-  return {
-    "@type": "GeoCoordinates",
-    latitude: round(listing.latitude),
-    longitude: round(listing.longitude),
-  };
+  return { "@type": "GeoCoordinates", latitude: listing.latitude, longitude: listing.longitude };
 }
 
 function offers(listing: JsonLdListing, seller: JsonLdObject, rental?: JsonLdRental): JsonLdObject[] {

@@ -5,6 +5,7 @@ import type { Database } from "../db/client.server";
 import type { PhotoVariant } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
+import { distanceMetres, publicLocation } from "../properties/location.server";
 import { agencyStructuredData, listingStructuredData } from "./structured-data.server";
 
 let database: Database;
@@ -45,6 +46,28 @@ describe("structured data from rows", () => {
     expect(ld.image).toEqual([`${PUBLIC_URL}/media/aa-1920.jpg`, `${PUBLIC_URL}/media/bb-1920.jpg`]);
     expect(JSON.stringify(ld)).not.toContain("Humberto");
     expect(((ld.mainEntity as JsonLdObject).address as JsonLdObject).addressLocality).toBe("Maceió");
+  });
+
+  it("places a hidden address where its page's map does, never at its true point", async () => {
+    const truth = { lat: -9.668841, lng: -35.72213 };
+    for (const [referencia, visibilidadeEndereco] of [
+      ["RU0001", "rua"],
+      ["BA0001", "bairro"],
+    ] as const) {
+      const property = await insertProperty(database.db, {
+        referencia,
+        latitude: truth.lat,
+        longitude: truth.lng,
+        visibilidadeEndereco,
+      });
+      const ld = listingStructuredData(property, [], storage, { publicUrl: PUBLIC_URL });
+      const geo = (ld.mainEntity as JsonLdObject).geo as { latitude: number; longitude: number };
+      const shown = publicLocation(property)!;
+      expect({ lat: geo.latitude, lng: geo.longitude }).toEqual({ lat: shown.lat, lng: shown.lng });
+      expect(distanceMetres(shown, truth)).toBeGreaterThan(50);
+      const json = JSON.stringify(ld);
+      for (const spelling of ["-9.6688", "-35.7221"]) expect(json).not.toContain(spelling);
+    }
   });
 
   it("builds the home's RealEstateAgent from the settings", async () => {

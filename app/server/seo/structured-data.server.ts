@@ -10,6 +10,7 @@ import type { Db } from "../db/client.server";
 import type { Property, PropertyPhoto } from "../db/schema.server";
 import { portalJpeg } from "../feeds/mapping.server";
 import type { Storage } from "../media/storage.server";
+import { publicPoint } from "../properties/location.server";
 import { brandImageJpeg } from "../settings/brand.server";
 import { getAgencySettings } from "../settings/settings.server";
 
@@ -24,8 +25,11 @@ export function listingStructuredData(
     const jpeg = portalJpeg(photo.variants);
     return jpeg ? [storage.url(jpeg.key)] : [];
   });
+  // The point the listing page's map shows: moved and rounded when the address is hidden
+  // (docs/decisions/017-address-privacy.md), so the JSON-LD gives away no more than the map.
+  const point = publicPoint(property);
   return realEstateListingJsonLd(
-    { ...property, images },
+    { ...property, latitude: point?.lat ?? null, longitude: point?.lng ?? null, images },
     { publicUrl: options.publicUrl, agency: { name: options.agencyName }, rental: options.rental ?? null },
   );
 }
