@@ -84,6 +84,14 @@ describe("dashboard", () => {
         status: "em_atendimento",
         createdAt: daysAgo(1),
       },
+      // About mine's listing, but handed to another agent: theirs, not mine's (the inbox's rule).
+      {
+        name: "Lead D",
+        origin: "formulario_imovel",
+        propertyId: complete.id,
+        assigneeId: other.id,
+        createdAt: daysAgo(2),
+      },
     ]);
 
     const all = await getDashboard(db, { id: admin.id, role: "admin" }, now);
@@ -92,7 +100,7 @@ describe("dashboard", () => {
       rascunhos: 1,
       vendidosNoMes: 1,
       alugadosNoMes: 0,
-      leadsNovos: 2,
+      leadsNovos: 3,
       propostasAbertas: 0,
       propostasVencidas: 0,
     });
@@ -103,11 +111,11 @@ describe("dashboard", () => {
     // Per listing, over the 30 days: WhatsApp taps first, then views.
     expect(all.topListings.map((t) => [t.id, t.views, t.whatsapp, t.leads])).toEqual([
       [stale.id, 1, 4, 0],
-      [complete.id, 7, 2, 1],
+      [complete.id, 7, 2, 2],
       [othersListing.id, 5, 0, 1],
     ]);
     // B and C arrived at the same moment: the one recorded last comes first.
-    expect(all.recentLeads.map((l) => l.name)).toEqual(["Lead A", "Lead C", "Lead B"]);
+    expect(all.recentLeads.map((l) => l.name)).toEqual(["Lead A", "Lead C", "Lead B", "Lead D"]);
 
     const reasons = Object.fromEntries(all.attention.map((a) => [a.id, a.reasons]));
     expect(reasons[noPhotos.id]).toEqual(["sem-fotos"]);
@@ -130,7 +138,7 @@ describe("dashboard", () => {
     });
     expect(own.daily.at(-1)).toEqual({ day: "2026-03-20", views: 7, whatsapp: 2, leads: 1 });
     expect(own.topListings.map((t) => t.id)).toEqual([stale.id, complete.id]);
-    expect(await getListingNumbers(db, complete.id, now)).toEqual({ views: 7, whatsapp: 2, leads: 1 });
+    expect(await getListingNumbers(db, complete.id, now)).toEqual({ views: 7, whatsapp: 2, leads: 2 });
     expect(await getListingNumbers(db, draft.id, now)).toEqual({ views: 0, whatsapp: 0, leads: 0 });
     expect(own.recentLeads.map((l) => l.name).sort()).toEqual(["Lead A", "Lead C"]);
     expect(own.attention.some((a) => a.id === othersListing.id)).toBe(false);

@@ -2,7 +2,7 @@
 // assigned to them and the leads of those listings or assigned to them. Days and months are
 // counted in Alagoas time (America/Maceio, UTC−3 all year).
 
-import { and, desc, eq, gte, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { type AttentionReason, CHART_DAYS, MIN_PHOTOS, STALE_AFTER_DAYS } from "../../lib/dashboard";
 import { MACEIO_TIME_ZONE, maceioClock } from "../../lib/maceio-time";
 import type { Db } from "../db/client.server";
@@ -76,14 +76,21 @@ function ownListings(viewer: DashboardViewer): SQL | undefined {
   return viewer.role === "admin" ? undefined : eq(properties.corretorId, viewer.id);
 }
 
-/** A corretor's leads: assigned to them, or about one of their listings. */
+/**
+ * A corretor's leads: those their inbox shows (visibleLeads, app/server/leads/inbox.server.ts),
+ * assigned to them or, while unassigned, about one of their listings; written without the join
+ * on properties. A lead on their listing that went to another agent is that agent's.
+ */
 function ownLeads(viewer: DashboardViewer): SQL | undefined {
   if (viewer.role === "admin") return undefined;
   return or(
     eq(leads.assigneeId, viewer.id),
-    inArray(
-      leads.propertyId,
-      sql`(select ${properties.id} from ${properties} where ${properties.corretorId} = ${viewer.id})`,
+    and(
+      isNull(leads.assigneeId),
+      inArray(
+        leads.propertyId,
+        sql`(select ${properties.id} from ${properties} where ${properties.corretorId} = ${viewer.id})`,
+      ),
     ),
   );
 }
