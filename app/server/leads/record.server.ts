@@ -174,7 +174,9 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
         .returning({ id: leadContacts.id });
       if (!contact) throw new DuplicateContact();
       if (!input.recordedBy) await enqueueLeadEmails(tx, leadId, contact.id);
-      const agents = agentsOf(agentId, await listingAgent(tx, leadId));
+      // Who may see the card (inbox.server.ts leadAgent): its assignee, or while unassigned its
+      // listing's corretor; never both, or a corretor would hear of a lead that is another's.
+      const agents = agentsOf(agentId ?? (await listingAgent(tx, leadId)));
       await publishEvent(tx, { type: card ? "lead-updated" : "lead-created", id: leadId, agentIds: agents });
       return { status: "created", leadId, contactId: contact.id, joined: card !== null } as const;
     });

@@ -15,6 +15,7 @@ import {
 import type { Database, Db } from "../db/client.server";
 import { createTestDatabases } from "../db/test-database.server";
 import { assignLead, changeLeadStatus, listLeads } from "../leads/inbox.server";
+import { recordLead } from "../leads/record.server";
 import { newSentListToken, recordSentListOpen, storeSentList } from "../leads/sent-lists.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import type { Actor } from "../properties/access.server";
@@ -159,15 +160,36 @@ describe("a lead changed by a visitor", () => {
 
     // The visitor opens the list: nobody signed in did anything, the lead's agent is looked up.
     expect(await recordSentListOpen(db, token)).toBe(true);
-    // Bruno's own lead, last: when he hears of it, he would have heard of Ana's before.
-    const brunos = await insertLead(db, { propertyId: listing.id, assigneeId: bruno.id });
+    // Bruno's own lead on Ana's listing: the person writes again (Bruno's, not Ana's, to hear of),
+    // then Bruno moves it, last: when he hears of it, he would have heard of Ana's before.
+    const brunos = await insertLead(db, {
+      propertyId: listing.id,
+      assigneeId: bruno.id,
+      email: "marta@example.com",
+    });
+    await recordLead(db, {
+      name: "Marta",
+      phone: null,
+      email: "marta@example.com",
+      message: "Ainda está disponível?",
+      origin: "formulario_imovel",
+      propertyId: listing.id,
+      assigneeId: ana.id,
+    });
     await changeLeadStatus(db, bruno, brunos.id, "em_atendimento");
+    // And Ana's own, last: when she hears of it, she would have heard of Marta's before.
+    await changeLeadStatus(db, admin, lead.id, "em_atendimento");
 
     // The lead changed, and its link was opened (what the agent's browser notice says).
     const opened = [`lead-updated ${lead.id}`, `lead-link-opened ${lead.id}`];
-    expect(ids((await toAna?.untilEvents(2)) ?? [])).toEqual(opened);
-    expect(ids((await toAdmin?.untilEvents(3)) ?? [])).toEqual([...opened, `lead-updated ${brunos.id}`]);
-    expect(ids((await toBruno?.untilEvents(1)) ?? [])).toEqual([`lead-updated ${brunos.id}`]);
+    const brunosTwice = [`lead-updated ${brunos.id}`, `lead-updated ${brunos.id}`];
+    expect(ids((await toAna?.untilEvents(3)) ?? [])).toEqual([...opened, `lead-updated ${lead.id}`]);
+    expect(ids((await toAdmin?.untilEvents(5)) ?? [])).toEqual([
+      ...opened,
+      ...brunosTwice,
+      `lead-updated ${lead.id}`,
+    ]);
+    expect(ids((await toBruno?.untilEvents(2)) ?? [])).toEqual(brunosTwice);
     for (const s of [toAdmin, toAna, toBruno]) s?.close();
   });
 });
