@@ -108,7 +108,8 @@ export const yesNoUnknown = (label: string) =>
 export const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
 
-function isRealDate(value: string): boolean {
+/** "2026-02-31" and "2026-13-01" are no days (Date would roll them over or fail). */
+export function isRealDate(value: string): boolean {
   const [year, month, date] = value.split("-").map(Number) as [number, number, number];
   const utc = new Date(Date.UTC(year, month - 1, date));
   return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leadSuggestionSchema, MAX_SUGGESTIONS } from "./lead-inbox";
+import { leadListQuerySchema, leadSuggestionSchema, MAX_SUGGESTIONS } from "./lead-inbox";
 
 describe("leadSuggestionSchema", () => {
   it("joins the ticked listings and the typed ones, upper-cased, each once, in order", () => {
@@ -19,5 +19,13 @@ describe("leadSuggestionSchema", () => {
     expect(message({ ref: [], outras: "<script>" })).toBe(
       "Referência inválida: use letras, números e hífen.",
     );
+  });
+});
+
+describe("leadListQuerySchema", () => {
+  it("ignores a day that does not exist and an agent's id past the database's integers", () => {
+    const query = (params: string) => leadListQuerySchema.parse(Object.fromEntries(new URLSearchParams(params)));
+    expect(query("de=2026-03-01&ate=2026-03-31")).toMatchObject({ de: "2026-03-01", ate: "2026-03-31" });
+    expect(query("de=2026-13-01&ate=2026-02-31&corretor=3000000000")).toEqual({});
   });
 });

@@ -1,6 +1,8 @@
 // The leads inbox's inputs: list filters (URL), status changes, notes, assignment and the LGPD
 // lookup. Shared by the admin routes (server) and their forms (field names, limits).
 import { z } from "zod";
+import { rowIdSchema } from "./row-id";
+import { isRealDate } from "./form-field-schemas";
 import { ANY_REFERENCIA } from "./listing";
 import { NEXT_ACTION_VIEW_KEYS } from "./next-action";
 import { LEAD_ORIGIN_KEYS, LEAD_STATUS_KEYS, type LeadStatus } from "./vocabulary";
@@ -8,10 +10,11 @@ import { LEAD_ORIGIN_KEYS, LEAD_STATUS_KEYS, type LeadStatus } from "./vocabular
 export const LEAD_PAGE_SIZE = 25;
 export const NOTE_MAX = 2000;
 
-const optionalId = z.coerce.number().int().positive().optional().catch(undefined);
+const optionalId = rowIdSchema.optional().catch(undefined);
 const optionalDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isRealDate)
   .optional()
   .catch(undefined);
 
@@ -73,7 +76,7 @@ export const leadNoteSchema = z.object({
 });
 
 export const leadAssignSchema = z.object({
-  assigneeId: z.union([z.literal("").transform(() => null), z.coerce.number().int().positive()], {
+  assigneeId: z.union([z.literal("").transform(() => null), rowIdSchema], {
     error: "Escolha um corretor.",
   }),
 });

@@ -1,6 +1,7 @@
 // The admin properties table's URL: search, filters, sort and page live in GET params so a
 // view can be bookmarked, shared and reloaded. Unknown values fall back to defaults.
 import { z } from "zod";
+import { rowIdSchema } from "./row-id";
 import { PUBLICATION_KEYS, STATUS_KEYS, TIPO_KEYS } from "./vocabulary";
 
 export const ADMIN_LIST_PAGE_SIZE = 20;
@@ -28,7 +29,7 @@ export const adminListQuerySchema = z.object({
   tipo: optional(z.enum(TIPO_KEYS)),
   status: optional(z.enum(STATUS_KEYS)),
   publicacao: optional(z.enum(PUBLICATION_KEYS)),
-  corretor: optional(z.coerce.number().int().positive()),
+  corretor: optional(rowIdSchema),
   ordem: z.enum(SORT_KEYS).catch("atualizado"),
   direcao: z.enum(["asc", "desc"]).optional().catch(undefined),
   pagina: z.coerce.number().int().min(1).max(10_000).catch(1),

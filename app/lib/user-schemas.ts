@@ -1,5 +1,6 @@
 // The users screen's forms (admin only), shared by the browser and the action.
 import { z } from "zod";
+import { rowIdSchema } from "./row-id";
 import { emailSchema } from "./auth-schemas";
 import { newPasswordSchema } from "./password-rules";
 import { USER_ROLE_KEYS } from "./vocabulary";
@@ -39,13 +40,13 @@ export const userCreateSchema = z.object({
 });
 export type UserCreateInput = z.output<typeof userCreateSchema>;
 
-export const userUpdateSchema = z.object({ id: z.coerce.number().int().positive(), ...userFields });
+export const userUpdateSchema = z.object({ id: rowIdSchema, ...userFields });
 export type UserUpdateInput = z.output<typeof userUpdateSchema>;
 
-export const userIdSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdSchema = z.object({ id: rowIdSchema });
 
 export const temporaryPasswordSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: rowIdSchema,
   password: newPasswordSchema,
 });
 

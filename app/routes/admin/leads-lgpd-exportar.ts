@@ -2,6 +2,7 @@
 // keeps the e-mail/phone out of URLs and access logs.
 import { data } from "react-router";
 import { personLookupSchema } from "../../lib/lead-inbox";
+import { maceioClock } from "../../lib/maceio-time";
 import { audit } from "../../server/audit/audit.server";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
@@ -29,7 +30,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return new Response(JSON.stringify(exported, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="dados-pessoais-${exported.exportedAt.slice(0, 10)}.json"`,
+      "Content-Disposition": `attachment; filename="dados-pessoais-${maceioClock(new Date(exported.exportedAt)).day}.json"`,
       "Cache-Control": "no-store",
     },
   });

@@ -7,6 +7,7 @@ import { data, redirect } from "react-router";
 import { escapeHtml } from "../../lib/escape-html";
 import type { SessionUser } from "../auth/guard.server";
 import type { Db } from "../db/client.server";
+import { rowIdOf } from "../../lib/row-id";
 import { canSee } from "./inbox.server";
 
 export const NO_STORE = { "Cache-Control": "no-store" };
@@ -15,8 +16,8 @@ const leadNotFound = () => data("Lead não encontrado.", { status: 404, headers:
 
 /** The lead's id from the address when `user` may see that lead; else throws 404. */
 export async function visibleLeadId(db: Db, user: SessionUser, raw: string | undefined): Promise<number> {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0 || !(await canSee(db, user, id))) throw leadNotFound();
+  const id = rowIdOf(raw);
+  if (id === null || !(await canSee(db, user, id))) throw leadNotFound();
   return id;
 }
 
