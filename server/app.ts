@@ -20,7 +20,12 @@ import { seedOnFirstStart } from "../app/server/demo/seed.server";
 import { cleanRequestUrl } from "../app/server/http/clean-input.server";
 import { type FormLimitVerdict, limitPublicForms } from "../app/server/http/form-limits.server";
 import { checkProxySetup } from "../app/server/http/proxy-check.server";
-import { guardWrites, isCaptacaoFormPath, isPhotoUploadPath } from "../app/server/http/request-guards.server";
+import {
+  guardWrites,
+  isCaptacaoFormPath,
+  isPhotoUploadPath,
+  isSettingsFormPath,
+} from "../app/server/http/request-guards.server";
 import { noStoreForPrivatePages, securityHeaders } from "../app/server/http/security-headers.server";
 import { isLeadApiPath } from "../app/server/leads/intake.server";
 import { startLeadSweep } from "../app/server/leads/reassign-sweep.server";
@@ -172,12 +177,13 @@ export async function createApp(services: Services): Promise<express.Express> {
       warn: (message) => logOf(services).warn(message),
     }),
   );
-  // The photo upload, the lead endpoints and "Anuncie seu imóvel" (with its photos) count their
-  // own body bytes.
+  // The photo upload, the lead endpoints, "Anuncie seu imóvel" (with its photos) and Configurações
+  // (with the logo and the home page's photo) count their own body bytes.
   app.use(
     guardWrites({
       publicUrl: services.config.publicUrl,
-      ownBodyLimit: (path) => isPhotoUploadPath(path) || isLeadApiPath(path) || isCaptacaoFormPath(path),
+      ownBodyLimit: (path) =>
+        isPhotoUploadPath(path) || isLeadApiPath(path) || isCaptacaoFormPath(path) || isSettingsFormPath(path),
     }),
   );
   // Per-IP limits of the public forms, before anything renders (form-limits.server.ts).

@@ -4,7 +4,7 @@
 // at the screen's width. Each test puts the site back as it found it.
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { makeJpeg } from "../support/photos";
+import { createRng } from "../../app/lib/seeded-random";
 import { expectNoAxeViolations, loginAs, test } from "./fixtures";
 
 const DEFAULT_COLOR = "#0b6e8a";
@@ -18,11 +18,17 @@ async function logoPng(): Promise<Buffer> {
 }
 
 /**
- * A photo-like JPEG (tests/support/photos.ts): a smooth gradient would weigh so little per pixel
- * that Chromium would not count it as a contentful paint, as it would not a placeholder.
+ * A photo as a phone takes it: over 2 MB (the form's whole post is then past the 1 MB every other
+ * form may send), and grainy enough for Chromium to count it as a contentful paint.
  */
-function heroJpeg(): Promise<Buffer> {
-  return makeJpeg(1600, 900, 7);
+async function heroJpeg(): Promise<Buffer> {
+  const [width, height] = [2400, 1350];
+  const random = createRng(7);
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (((i / 3) % width) * 0.1 + random() * 160) & 0xff;
+  const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  expect(jpeg.length).toBeGreaterThan(2 * 1024 * 1024);
+  return jpeg;
 }
 
 async function submit(page: Page) {
@@ -106,8 +112,8 @@ test("a logo, a colour and a home page photo sent in Configurações show on the
     // The photo behind the hero: several widths in AVIF and WebP, high priority, its size given.
     const hero = page.locator(".hero__photo img");
     await expect(hero).toHaveAttribute("fetchpriority", "high");
-    await expect(hero).toHaveAttribute("width", "1600");
-    await expect(hero).toHaveAttribute("height", "900");
+    await expect(hero).toHaveAttribute("width", "2400");
+    await expect(hero).toHaveAttribute("height", "1350");
     await expect(hero).toHaveAttribute("sizes", "100vw");
     const avif = page.locator(".hero__photo source[type='image/avif']");
     expect(((await avif.getAttribute("srcset")) ?? "").split(", ")).toHaveLength(5);

@@ -56,5 +56,11 @@ export function guardWrites(options: {
 /** "Anuncie seu imóvel", whose photos make a larger body (app/server/captacoes/read-body.server.ts). */
 export const isCaptacaoFormPath = (path: string) => /^\/anuncie-seu-imovel(\.data)?\/?$/.test(path);
 
+/**
+ * Configurações, whose logo (5 MB) and home-page photo (20 MB) come with the form: the route counts
+ * its own bytes up to those sizes (app/server/settings/settings-form.server.ts).
+ */
+export const isSettingsFormPath = (path: string) => /^\/admin\/configuracoes(\.data)?\/?$/.test(path);
+
 /** The photo upload route: /admin/imoveis/{id}/fotos. */
 export const isPhotoUploadPath = (path: string) => /^\/admin\/imoveis\/[^/]+\/fotos(\.data)?\/?$/.test(path);
