@@ -183,7 +183,10 @@ export async function createApp(services: Services): Promise<express.Express> {
     guardWrites({
       publicUrl: services.config.publicUrl,
       ownBodyLimit: (path) =>
-        isPhotoUploadPath(path) || isLeadApiPath(path) || isCaptacaoFormPath(path) || isSettingsFormPath(path),
+        isPhotoUploadPath(path) ||
+        isLeadApiPath(path) ||
+        isCaptacaoFormPath(path) ||
+        isSettingsFormPath(path),
     }),
   );
   // Per-IP limits of the public forms, before anything renders (form-limits.server.ts).

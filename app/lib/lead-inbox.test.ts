@@ -24,7 +24,8 @@ describe("leadSuggestionSchema", () => {
 
 describe("leadListQuerySchema", () => {
   it("ignores a day that does not exist and an agent's id past the database's integers", () => {
-    const query = (params: string) => leadListQuerySchema.parse(Object.fromEntries(new URLSearchParams(params)));
+    const query = (params: string) =>
+      leadListQuerySchema.parse(Object.fromEntries(new URLSearchParams(params)));
     expect(query("de=2026-03-01&ate=2026-03-31")).toMatchObject({ de: "2026-03-01", ate: "2026-03-31" });
     expect(query("de=2026-13-01&ate=2026-02-31&corretor=3000000000")).toEqual({});
   });

@@ -1,10 +1,10 @@
 // The leads inbox's inputs: list filters (URL), status changes, notes, assignment and the LGPD
 // lookup. Shared by the admin routes (server) and their forms (field names, limits).
 import { z } from "zod";
-import { rowIdSchema } from "./row-id";
 import { isRealDate } from "./form-field-schemas";
 import { ANY_REFERENCIA } from "./listing";
 import { NEXT_ACTION_VIEW_KEYS } from "./next-action";
+import { rowIdSchema } from "./row-id";
 import { LEAD_ORIGIN_KEYS, LEAD_STATUS_KEYS, type LeadStatus } from "./vocabulary";
 
 export const LEAD_PAGE_SIZE = 25;

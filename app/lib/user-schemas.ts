@@ -1,8 +1,8 @@
 // The users screen's forms (admin only), shared by the browser and the action.
 import { z } from "zod";
-import { rowIdSchema } from "./row-id";
 import { emailSchema } from "./auth-schemas";
 import { newPasswordSchema } from "./password-rules";
+import { rowIdSchema } from "./row-id";
 import { USER_ROLE_KEYS } from "./vocabulary";
 
 const optionalText = (max: number, message: string) =>

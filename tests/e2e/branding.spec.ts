@@ -26,7 +26,9 @@ async function heroJpeg(): Promise<Buffer> {
   const random = createRng(7);
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (((i / 3) % width) * 0.1 + random() * 160) & 0xff;
-  const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   expect(jpeg.length).toBeGreaterThan(2 * 1024 * 1024);
   return jpeg;
 }

@@ -5,9 +5,9 @@
 // (requireUser), where a reader of the route sees it.
 import { data, redirect } from "react-router";
 import { escapeHtml } from "../../lib/escape-html";
+import { rowIdOf } from "../../lib/row-id";
 import type { SessionUser } from "../auth/guard.server";
 import type { Db } from "../db/client.server";
-import { rowIdOf } from "../../lib/row-id";
 import { canSee } from "./inbox.server";
 
 export const NO_STORE = { "Cache-Control": "no-store" };
