@@ -240,7 +240,7 @@ test.describe("caixa de leads", () => {
     await page.goto("/admin/leads/lgpd");
     await page.getByLabel("E-mail ou telefone da pessoa").fill("lgpd.e2e@exemplo.com.br");
     await page.getByRole("button", { name: "Buscar" }).click();
-    await expect(page.getByRole("heading", { name: /1 lead encontrado/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Encontrado: 1 lead" })).toBeVisible();
     await expectNoAxeViolations(page);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -264,7 +264,9 @@ test.describe("caixa de leads", () => {
     await page.getByLabel("E-mail ou telefone da pessoa").fill("lgpd.e2e@exemplo.com.br");
     await page.getByRole("button", { name: "Buscar" }).click();
     await expect(
-      page.getByRole("heading", { name: "Nenhum lead, captação ou alerta de busca com este contato" }),
+      page.getByRole("heading", {
+        name: "Nenhum lead, captação, alerta de busca, visita ou estadia com este contato",
+      }),
     ).toBeVisible();
   });
 });

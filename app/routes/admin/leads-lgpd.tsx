@@ -11,7 +11,7 @@ import { requireUser } from "../../server/auth/guard.server";
 import { countPersonCaptacoes } from "../../server/captacoes/lgpd.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
-import { countPersonLeads, erasePersonData } from "../../server/leads/lgpd.server";
+import { countPersonRecords, erasePersonData } from "../../server/leads/lgpd.server";
 import leadsCss from "../../styles/leads.css?inline";
 import type { Route } from "./+types/leads-lgpd";
 
@@ -26,10 +26,42 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return data({}, { headers: { "Cache-Control": "no-store" } });
 }
 
+/** What a person has with the agency, by kind: found (the preview) or erased. */
+interface PersonCounts {
+  leads: number;
+  captacoes: number;
+  alertas: number;
+  visitas: number;
+  estadias: number;
+}
+
 type ActionData =
-  | { intent: "buscar"; contato: string; count: number; captacoes: number; alertas: number }
-  | { intent: "apagar"; contato: string; erased: number; captacoes: number; alertas: number }
+  | ({ intent: "buscar"; contato: string } & PersonCounts)
+  | ({ intent: "apagar"; contato: string; erased: true } & PersonCounts)
   | { intent: string; contato: string; error: string };
+
+const KINDS: { key: keyof PersonCounts; found: [string, string]; erased: [string, string] }[] = [
+  { key: "leads", found: ["lead", "leads"], erased: ["lead apagado", "leads apagados"] },
+  { key: "captacoes", found: ["captação", "captações"], erased: ["captação apagada", "captações apagadas"] },
+  {
+    key: "alertas",
+    found: ["alerta de busca", "alertas de busca"],
+    erased: ["alerta de busca apagado", "alertas de busca apagados"],
+  },
+  { key: "visitas", found: ["visita", "visitas"], erased: ["visita apagada", "visitas apagadas"] },
+  {
+    key: "estadias",
+    found: ["estadia de temporada", "estadias de temporada"],
+    erased: ["estadia sem o nome do hóspede", "estadias sem o nome do hóspede"],
+  },
+];
+
+/** "2 leads, 1 visita e 1 estadia de temporada"; null when there is nothing. */
+function describeCounts(counts: PersonCounts, as: "found" | "erased"): string | null {
+  const parts = KINDS.filter((k) => counts[k.key] > 0).map((k) => formatCount(counts[k.key], ...k[as]));
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? (parts[0] as string) : `${parts.slice(0, -1).join(", ")} e ${parts.at(-1)}`;
+}
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context, url }, { role: "admin" });
@@ -58,23 +90,25 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       ip: context.get(requestContext).ip,
       userAgent: request.headers.get("user-agent"),
     };
-    const { erased, captacoes, alertas } = await erasePersonData(db, actor, contato, { storage, log });
-    return { intent: "apagar", contato, erased, captacoes, alertas } satisfies ActionData;
+    const { erased, ...rest } = await erasePersonData(db, actor, contato, { storage, log });
+    return { intent: "apagar", contato, erased: true, leads: erased, ...rest } satisfies ActionData;
   }
-  const [count, captacoes, alertas] = await Promise.all([
-    countPersonLeads(db, contato),
+  const [records, captacoes, alertas] = await Promise.all([
+    countPersonRecords(db, contato),
     countPersonCaptacoes(db, contato),
     countPersonAlerts(db, contato),
   ]);
-  return { intent: "buscar", contato, count, captacoes, alertas } satisfies ActionData;
+  return { intent: "buscar", contato, ...records, captacoes, alertas } satisfies ActionData;
 }
 
 export default function LeadsLgpd() {
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state === "submitting";
   const error = result && "error" in result ? result.error : undefined;
-  const found = result && "count" in result ? result : undefined;
+  const found = result?.intent === "buscar" && "leads" in result ? result : undefined;
   const erased = result && "erased" in result ? result : undefined;
+  const foundText = found && describeCounts(found, "found");
+  const erasedText = erased && describeCounts(erased, "erased");
 
   return (
     <main className="admin-page admin-lgpd">
@@ -85,7 +119,7 @@ export default function LeadsLgpd() {
       <h1>Pedidos LGPD</h1>
       <p className="admin-page__lead">
         Atenda ao pedido de uma pessoa sobre os dados dela: baixe tudo o que temos (leads, imóveis que ela
-        ofereceu em “Anuncie seu imóvel”, anotações e alertas de busca) ou apague.
+        ofereceu em “Anuncie seu imóvel”, anotações, alertas de busca, visitas e estadias) ou apague.
       </p>
       <Form method="post" className="lead-card">
         <input type="hidden" name="intent" value="buscar" />
@@ -113,40 +147,20 @@ export default function LeadsLgpd() {
 
       {erased ? (
         <p className="listing-notice" role="status">
-          {erased.erased === 0 && erased.captacoes === 0 && erased.alertas === 0
-            ? "Nada a apagar: nenhum lead, captação ou alerta de busca com este contato."
-            : `${[
-                erased.erased > 0 ? formatCount(erased.erased, "lead apagado", "leads apagados") : null,
-                erased.captacoes > 0
-                  ? formatCount(erased.captacoes, "captação apagada", "captações apagadas")
-                  : null,
-                erased.alertas > 0
-                  ? formatCount(erased.alertas, "alerta de busca apagado", "alertas de busca apagados")
-                  : null,
-              ]
-                .filter(Boolean)
-                .join(" e ")}, com as anotações e as fotos. O pedido foi registrado no histórico.`}
+          {erasedText
+            ? `${erasedText}, com as anotações e as fotos. O pedido foi registrado no histórico.`
+            : "Nada a apagar: nenhum lead, captação, alerta de busca, visita ou estadia com este contato."}
         </p>
       ) : null}
 
       {found ? (
         <section className="lead-card" aria-labelledby="lgpd-resultado">
           <h2 id="lgpd-resultado">
-            {found.count === 0 && found.captacoes === 0 && found.alertas === 0
-              ? "Nenhum lead, captação ou alerta de busca com este contato"
-              : [
-                  found.count > 0 ? formatCount(found.count, "lead encontrado", "leads encontrados") : null,
-                  found.captacoes > 0
-                    ? formatCount(found.captacoes, "captação encontrada", "captações encontradas")
-                    : null,
-                  found.alertas > 0
-                    ? formatCount(found.alertas, "alerta de busca", "alertas de busca")
-                    : null,
-                ]
-                  .filter(Boolean)
-                  .join(" e ")}
+            {foundText
+              ? `Encontrado: ${foundText}`
+              : "Nenhum lead, captação, alerta de busca, visita ou estadia com este contato"}
           </h2>
-          {found.count > 0 || found.captacoes > 0 || found.alertas > 0 ? (
+          {foundText ? (
             <>
               <Form method="post" action="/admin/leads/lgpd/exportar" reloadDocument>
                 <input type="hidden" name="contato" value={found.contato} />

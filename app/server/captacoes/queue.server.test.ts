@@ -193,7 +193,7 @@ describe("LGPD", () => {
     );
 
     const result = await erasePersonData(database.db, admin, "(82) 98765-0000", { storage });
-    expect(result).toEqual({ erased: 0, captacoes: 1, alertas: 0 });
+    expect(result).toEqual({ erased: 0, captacoes: 1, alertas: 0, visitas: 0, estadias: 0 });
     const left = await database.db.select({ name: captacoes.name }).from(captacoes);
     expect(left).toEqual([{ name: "Outra pessoa" }]);
     expect(await pendingFiles()).toBe(0);

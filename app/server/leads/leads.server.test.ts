@@ -10,13 +10,23 @@ import {
   TEST_AGENCY,
 } from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
-import { auditLog, leadNotes, leadStatusChanges, leads, outbox } from "../db/schema.server";
+import {
+  auditLog,
+  leadNotes,
+  leadStatusChanges,
+  leads,
+  outbox,
+  rentalBookings,
+  visits,
+} from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
+import { ERASED_GUEST } from "../rentals/lgpd.server";
+import { enqueueVisitEmails, VISIT_EMAIL_KIND } from "../visits/visit-emails.server";
 import { submitLeadForm } from "./capture.server";
 import { csvCell, leadsCsv, toCsv } from "./csv.server";
 import { addLeadNote, assignLead, changeLeadStatus, getLead, listLeads } from "./inbox.server";
 import { buildLeadEmail } from "./lead-emails.server";
-import { countPersonLeads, erasePersonData, exportPersonData } from "./lgpd.server";
+import { countPersonRecords, erasePersonData, exportPersonData } from "./lgpd.server";
 
 let database: Database;
 
@@ -226,12 +236,97 @@ describe("LGPD", () => {
       "82977770000",
     );
     expect(result.erased).toBe(2);
-    expect(await countPersonLeads(database.db, "pessoa@exemplo.com.br")).toBe(0);
+    expect((await countPersonRecords(database.db, "pessoa@exemplo.com.br")).leads).toBe(0);
     expect(await database.db.select().from(leadNotes).where(eq(leadNotes.leadId, a.id))).toHaveLength(0);
     expect(await database.db.select().from(leads).where(eq(leads.id, other.id))).toHaveLength(1);
     const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.action, "lgpd-erased"));
     expect(entry?.details).toMatchObject({ leadIds: expect.arrayContaining([a.id, b.id]) });
     expect(JSON.stringify(entry?.details)).not.toContain("97777");
+  });
+});
+
+describe("LGPD: visits and temporada stays", () => {
+  it("exports the person's visits and stays, erases the visits with their reminders and the guest from the stays", async () => {
+    const { db } = database;
+    const admin = await insertUser(db, { role: "admin" });
+    const listing = await insertProperty(db, { referencia: "LG0001" });
+    const lead = await insertLead(db, { email: "hospede@exemplo.com.br", phone: "(82) 96666-1234" });
+    const visit = (values: Partial<typeof visits.$inferInsert>) =>
+      db
+        .insert(visits)
+        .values({
+          propertyId: listing.id,
+          startsAt: new Date("2026-12-20T13:00:00.000Z"),
+          endsAt: new Date("2026-12-20T13:45:00.000Z"),
+          name: "Hóspede da LGPD",
+          phone: "(82) 96666-1234",
+          email: "outro.endereco@exemplo.com.br",
+          linkKey: "chave",
+          ...values,
+        })
+        .returning()
+        .then((rows) => rows[0]!);
+    // One on the lead (another e-mail), one by the phone alone, and someone else's at another time.
+    const onLead = await visit({ leadId: lead.id });
+    const byPhone = await visit({
+      startsAt: new Date("2026-12-21T13:00:00.000Z"),
+      endsAt: new Date("2026-12-21T13:45:00.000Z"),
+    });
+    const others = await visit({
+      startsAt: new Date("2026-12-22T13:00:00.000Z"),
+      endsAt: new Date("2026-12-22T13:45:00.000Z"),
+      name: "Outra pessoa",
+      phone: "(82) 93333-0000",
+      email: "outra.pessoa@exemplo.com.br",
+    });
+    const now = new Date("2026-12-07T12:00:00.000Z");
+    for (const v of [onLead, byPhone, others])
+      await enqueueVisitEmails(db, v.id, "confirmacao", v.startsAt, now);
+    const [stay] = await db
+      .insert(rentalBookings)
+      .values({
+        propertyId: listing.id,
+        leadId: lead.id,
+        status: "confirmada",
+        checkIn: "2027-01-10",
+        checkOut: "2027-01-15",
+        guests: 2,
+        total: 4500,
+        guestName: "Hóspede da LGPD",
+        guestEmail: "hospede@exemplo.com.br",
+      })
+      .returning();
+
+    const exported = await exportPersonData(db, "(82) 96666-1234");
+    expect(exported.visitas.map((v) => [v.referencia, v.startsAt])).toEqual([
+      ["LG0001", "2026-12-20T13:00:00.000Z"],
+      ["LG0001", "2026-12-21T13:00:00.000Z"],
+    ]);
+    expect(exported.estadias).toEqual([
+      expect.objectContaining({ referencia: "LG0001", checkIn: "2027-01-10", guestName: "Hóspede da LGPD" }),
+    ]);
+    expect(await countPersonRecords(db, "82966661234")).toEqual({ leads: 1, visitas: 2, estadias: 1 });
+
+    const result = await erasePersonData(db, { id: admin.id, role: "admin" }, "82966661234");
+    expect(result).toMatchObject({ erased: 1, visitas: 2, estadias: 1 });
+    const left = await db.select({ id: visits.id }).from(visits);
+    expect(left.map((v) => v.id)).toEqual([others.id]);
+    // No reminder goes out to the erased person; the other visit's still do.
+    const queued = await db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(eq(outbox.kind, VISIT_EMAIL_KIND));
+    const visitIds = new Set(queued.map((row) => (row.payload as { visitId: number }).visitId));
+    expect([...visitIds]).toEqual([others.id]);
+    // The stay keeps its nights and amount, without who the guest was.
+    const [kept] = await db.select().from(rentalBookings).where(eq(rentalBookings.id, stay!.id));
+    expect(kept).toMatchObject({
+      guestName: ERASED_GUEST,
+      guestEmail: null,
+      total: 4500,
+      status: "confirmada",
+    });
+    expect(await countPersonRecords(db, "82966661234")).toEqual({ leads: 0, visitas: 0, estadias: 0 });
   });
 });
 

@@ -1,20 +1,34 @@
 // LGPD requests (docs/domain.md) about one person, found by e-mail or phone: export everything we hold about
 // them (their leads, every contact in their history, the notes, proposals and lists sent on those leads, and the
 // properties they offered on /anuncie-seu-imovel: captações; the searches they saved for e-mail
-// alerts) as JSON, or erase it. Erasure deletes the leads (contacts, notes, proposals and sent lists cascade), the
-// captações (notes and pending photos cascade; their files go after the commit), the saved
-// searches (app/server/alerts/subscriptions.server.ts) and their unsent e-mails, and leaves an audit entry that records
-// what was erased without repeating the personal data.
+// alerts; the visits they booked; their temporada stays) as JSON, or erase it. Erasure deletes the leads (contacts,
+// notes, proposals and sent lists cascade), the captações (notes and pending photos cascade; their files go after the
+// commit), the saved searches (app/server/alerts/subscriptions.server.ts), the visits
+// (app/server/visits/lgpd.server.ts) and their unsent e-mails, takes the guest's name and e-mail off their stays
+// (app/server/rentals/lgpd.server.ts: the nights stay booked), and leaves an audit entry that records what was erased
+// without repeating the personal data.
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { type AlertExport, erasePersonAlerts, exportPersonAlerts } from "../alerts/subscriptions.server";
 import { audit } from "../audit/audit.server";
 import { type CaptacaoExport, erasePersonCaptacoes, exportPersonCaptacoes } from "../captacoes/lgpd.server";
 import { removePendingFiles } from "../captacoes/pending-photos.server";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { leadContacts, leadNotes, leads, outbox, properties } from "../db/schema.server";
 import { defaultLogger, type Logger } from "../log/logger.server";
 import type { Storage } from "../media/storage.server";
+import {
+  countPersonStays,
+  erasePersonStays,
+  exportPersonStays,
+  type StayExport,
+} from "../rentals/lgpd.server";
+import {
+  countPersonVisits,
+  erasePersonVisits,
+  exportPersonVisits,
+  type VisitExport,
+} from "../visits/lgpd.server";
 import type { Actor } from "./inbox.server";
 import { LEAD_EMAIL_KIND } from "./lead-emails.server";
 import { personMatchOn } from "./person-match.server";
@@ -76,6 +90,10 @@ export interface PersonData {
   captacoes: CaptacaoExport[];
   /** The searches they saved for e-mail alerts ("Receber novidades desta busca"). */
   alertas: AlertExport[];
+  /** The visits they booked on listing pages (or an agent booked on one of their leads). */
+  visitas: VisitExport[];
+  /** The temporada stays booked in their name. */
+  estadias: StayExport[];
 }
 
 export async function exportPersonData(db: Db, contato: string, now = new Date()): Promise<PersonData> {
@@ -126,6 +144,8 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
   const sent = ids.length ? (await sentListsOfLeads(db, ids)).reverse() : [];
   const captacoes = await exportPersonCaptacoes(db, contato);
   const alertas = await exportPersonAlerts(db, contato);
+  const visitas = await exportPersonVisits(db, contato, ids);
+  const estadias = await exportPersonStays(db, contato, ids);
   return {
     contato,
     exportedAt: now.toISOString(),
@@ -164,13 +184,27 @@ export async function exportPersonData(db: Db, contato: string, now = new Date()
     })),
     captacoes,
     alertas,
+    visitas,
+    estadias,
   };
 }
 
-/** Counts without loading (the LGPD screen's preview). */
-export async function countPersonLeads(db: Db, contato: string): Promise<number> {
+async function personLeadIds(db: Db | Tx, contato: string): Promise<number[]> {
   const rows = await db.select({ id: leads.id }).from(leads).where(personMatch(contato));
-  return rows.length;
+  return rows.map((r) => r.id);
+}
+
+/** Counts without loading (the LGPD screen's preview): leads, visits and stays. */
+export async function countPersonRecords(
+  db: Db,
+  contato: string,
+): Promise<{ leads: number; visitas: number; estadias: number }> {
+  const ids = await personLeadIds(db, contato);
+  const [visitas, estadias] = await Promise.all([
+    countPersonVisits(db, contato, ids),
+    countPersonStays(db, contato, ids),
+  ]);
+  return { leads: ids.length, visitas, estadias };
 }
 
 export async function erasePersonData(
@@ -179,10 +213,12 @@ export async function erasePersonData(
   contato: string,
   /** Where the captações' photos are (the site's storage); without it their files stay. */
   files: { storage?: Storage; log?: Logger } = {},
-): Promise<{ erased: number; captacoes: number; alertas: number }> {
-  const { erased, captacaoIds, keys, alertIds } = await db.transaction(async (tx) => {
-    const found = await tx.select({ id: leads.id }).from(leads).where(personMatch(contato));
-    const ids = found.map((r) => r.id);
+): Promise<{ erased: number; captacoes: number; alertas: number; visitas: number; estadias: number }> {
+  const { erased, captacaoIds, keys, alertIds, visitIds, stayIds } = await db.transaction(async (tx) => {
+    const ids = await personLeadIds(tx, contato);
+    // Before the leads go: their ids find the visits and stays booked on them.
+    const visitIds = await erasePersonVisits(tx, contato, ids);
+    const stayIds = await erasePersonStays(tx, contato, ids);
     if (ids.length > 0) {
       // Unsent lead e-mails would only be skipped; remove them so nothing refers to the person.
       await tx
@@ -209,15 +245,30 @@ export async function erasePersonData(
         leadIds: ids,
         captacaoIds: captacoes.ids,
         savedSearchIds: alertIds,
+        visitIds,
+        stayIds,
         contactHash: createHash("sha256").update(contato.trim().toLowerCase()).digest("hex").slice(0, 16),
       },
     });
-    return { erased: ids.length, captacaoIds: captacoes.ids, keys: captacoes.fileKeys, alertIds };
+    return {
+      erased: ids.length,
+      captacaoIds: captacoes.ids,
+      keys: captacoes.fileKeys,
+      alertIds,
+      visitIds,
+      stayIds,
+    };
   });
   if (files.storage && keys.length > 0) {
     const left = await removePendingFiles(files.storage, keys);
     if (left.length > 0)
       (files.log ?? defaultLogger()).warn({ keys: left }, "LGPD: arquivos de fotos não removidos");
   }
-  return { erased, captacoes: captacaoIds.length, alertas: alertIds.length };
+  return {
+    erased,
+    captacoes: captacaoIds.length,
+    alertas: alertIds.length,
+    visitas: visitIds.length,
+    estadias: stayIds.length,
+  };
 }
