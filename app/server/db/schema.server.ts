@@ -209,6 +209,15 @@ export const propertyRedirects = pgTable("property_redirects", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The referências of deleted listings: never generated again (nextReferencia), so a link, a
+ * search result or a portal's lead that still names one never lands on another property.
+ */
+export const retiredReferencias = pgTable("retired_referencias", {
+  referencia: text("referencia").primaryKey(),
+  retiredAt: timestamp("retired_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type PhotoVariant = {
   format: "avif" | "webp" | "jpeg";
   width: number;

@@ -146,6 +146,18 @@ describe("referência", () => {
     expect(after.map((r) => r.oldReferencia)).toEqual(["CO0900"]);
   });
 
+  it("a deleted listing's referência, and its old ones, are never generated again", async () => {
+    const first = await createProperty(db, admin, propertyFormData({ tipo: "kitnet" }));
+    expect(first.referencia).toBe("KI0001");
+    await updateProperty(db, admin, first.id, propertyFormData({ tipo: "kitnet", referencia: "KI0005" }));
+    await deleteProperty(db, storage, admin, first.id);
+    // A shared link or a portal's late lead naming KI0005 (or KI0001) never finds another property.
+    expect((await createProperty(db, admin, propertyFormData({ tipo: "kitnet" }))).referencia).toBe("KI0006");
+    // Typed on purpose (the same house listed again), it is taken.
+    const again = await createProperty(db, admin, propertyFormData({ tipo: "kitnet", referencia: "KI0001" }));
+    expect(again.referencia).toBe("KI0001");
+  });
+
   it("a blank referência on update keeps the current one", async () => {
     const created = await createProperty(db, admin, propertyFormData({ tipo: "flat" }));
     await updateProperty(

@@ -20,7 +20,12 @@ import { recordListingChange } from "./changes.server";
 import { isUniqueViolation, PropertyAccessError, PropertyFieldError } from "./errors.server";
 import { removeUnusedFiles } from "./photo-files.server";
 import { priceColumnsAfter } from "./price-drop.server";
-import { ensureReferenciaAvailable, nextReferencia, recordRedirect } from "./referencia.server";
+import {
+  ensureReferenciaAvailable,
+  nextReferencia,
+  recordRedirect,
+  retireReferencias,
+} from "./referencia.server";
 
 export type { Actor } from "./access.server";
 
@@ -360,7 +365,8 @@ export async function deleteProperty(
       .where(eq(propertyPhotos.propertyId, id));
     const ogImage = await ogImageOf(tx, id);
     // Photos, redirects, daily views and the share image's row go by ON DELETE CASCADE; leads keep
-    // their history.
+    // their history; its codes are never generated again.
+    await retireReferencias(tx, id, current.referencia);
     await tx.delete(properties).where(eq(properties.id, id));
     await audit(tx, {
       ...auditOrigin(actor),

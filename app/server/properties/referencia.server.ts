@@ -1,13 +1,15 @@
 // Referências: the agency's property codes (AP0042), the key of the public URL. Generated from
 // the type's prefix, editable, unique case-insensitively, and never silently reused: an old
-// referência keeps redirecting (301) to its listing.
+// referência keeps redirecting (301) to its listing, and a deleted listing's is never generated
+// again (retired_referencias), so a shared link or a portal's late lead cannot land on another
+// property. An agent may still type one back on purpose (the same house listed again).
 import { and, eq, ne, sql } from "drizzle-orm";
 import { TIPOS, type Tipo } from "../../lib/vocabulary";
 import type { Tx } from "../db/client.server";
-import { properties, propertyRedirects } from "../db/schema.server";
+import { properties, propertyRedirects, retiredReferencias } from "../db/schema.server";
 import { PropertyFieldError } from "./errors.server";
 
-/** The next free code for a type: its prefix plus (highest number in use, or once used) + 1. */
+/** The next free code for a type: its prefix plus (highest number in use, or ever used) + 1. */
 export async function nextReferencia(tx: Tx, tipo: Tipo): Promise<string> {
   const prefix = TIPOS[tipo].prefix;
   // Serialise generators of one prefix so two concurrent creates never pick the same number.
@@ -28,7 +30,15 @@ export async function nextReferencia(tx: Tx, tipo: Tipo): Promise<string> {
     })
     .from(propertyRedirects)
     .where(sql`upper(${propertyRedirects.oldReferencia}) ~ ${pattern}`);
-  const highest = Math.max(live?.max || 0, old?.max || 0);
+  const [retired] = await tx
+    .select({
+      max: sql<number | null>`max(substring(upper(${retiredReferencias.referencia}) from 3)::bigint)`.mapWith(
+        Number,
+      ),
+    })
+    .from(retiredReferencias)
+    .where(sql`upper(${retiredReferencias.referencia}) ~ ${pattern}`);
+  const highest = Math.max(live?.max || 0, old?.max || 0, retired?.max || 0);
   return `${prefix}${String(highest + 1).padStart(4, "0")}`;
 }
 
@@ -68,4 +78,19 @@ export async function recordRedirect(tx: Tx, oldReferencia: string, propertyId: 
     .insert(propertyRedirects)
     .values({ oldReferencia: oldReferencia.toUpperCase(), propertyId })
     .onConflictDoUpdate({ target: propertyRedirects.oldReferencia, set: { propertyId } });
+}
+
+/**
+ * In the caller's transaction, before a listing is deleted: its referência and its old codes are
+ * retired (never generated again).
+ */
+export async function retireReferencias(tx: Tx, propertyId: number, referencia: string): Promise<void> {
+  const old = await tx
+    .select({ referencia: propertyRedirects.oldReferencia })
+    .from(propertyRedirects)
+    .where(eq(propertyRedirects.propertyId, propertyId));
+  await tx
+    .insert(retiredReferencias)
+    .values([referencia, ...old.map((r) => r.referencia)].map((code) => ({ referencia: code.toUpperCase() })))
+    .onConflictDoNothing();
 }
