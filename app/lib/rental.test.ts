@@ -36,6 +36,15 @@ describe("quoteStay", () => {
     expect(quoteSummary(result.quote)).toContain("total R$ 8.950");
   });
 
+  it("says one night and one guest in the singular", () => {
+    const result = quoteStay(
+      { ...TERMS, minNights: 1, seasons: [] },
+      { checkIn: "2026-12-01", checkOut: "2026-12-02", guests: 1 },
+      TODAY,
+    );
+    expect(result.ok && quoteSummary(result.quote)).toContain("saída 02/12/2026, 1 noite, 1 hóspede.");
+  });
+
   it("crosses from the default rate into a season", () => {
     const result = quoteStay(TERMS, { checkIn: "2026-12-12", checkOut: "2026-12-17", guests: 2 }, TODAY);
     expect(result.ok && result.quote.nights.map((n) => n.rate)).toEqual([600, 600, 600, 900, 900]);

@@ -2,7 +2,7 @@
 // rules (minimum nights, guests, the 90-day cap of Lei 8.245/1991 art. 48), and the months of the
 // availability calendar. Pure: dates are "YYYY-MM-DD" strings (a night is named by its evening),
 // so nothing here depends on the clock or the time zone (decision 037).
-import { formatPrice, MONTH_NAMES } from "./format";
+import { formatCount, formatPrice, MONTH_NAMES } from "./format";
 
 export const SEASON_KINDS = {
   reveillon: "Réveillon",
@@ -151,7 +151,8 @@ export function quoteStay(
       label: season ? SEASON_KINDS[season.kind] : "Tarifa padrão",
     });
   }
-  if (nights.length < minNights) errors.saida = `Nestas datas a estadia mínima é de ${minNights} noites.`;
+  if (nights.length < minNights)
+    errors.saida = `Nestas datas a estadia mínima é de ${formatCount(minNights, "noite", "noites")}.`;
   if (errors.saida || errors.hospedes) return { ok: false, errors };
   const lodging = nights.reduce((sum, n) => sum + n.rate, 0);
   return {
@@ -186,7 +187,7 @@ export function quoteSummary(quote: StayQuote): string {
     i = j + 1;
   }
   return [
-    `Pedido de reserva (temporada): chegada ${formatIsoDate(quote.checkIn)}, saída ${formatIsoDate(quote.checkOut)}, ${quote.nights.length} noites, ${quote.guests} ${quote.guests === 1 ? "hóspede" : "hóspedes"}.`,
+    `Pedido de reserva (temporada): chegada ${formatIsoDate(quote.checkIn)}, saída ${formatIsoDate(quote.checkOut)}, ${formatCount(quote.nights.length, "noite", "noites")}, ${formatCount(quote.guests, "hóspede", "hóspedes")}.`,
     `${groups.join("; ")}.`,
     `Hospedagem ${formatPrice(quote.lodging)}; taxa de limpeza ${formatPrice(quote.cleaningFee)}; total ${formatPrice(quote.total)}.`,
   ].join("\n");

@@ -3,7 +3,7 @@
 // colour), and the quote form is a GET of the listing's own URL (?estadia=1&…#temporada) that the
 // server answers, so it all works without JavaScript. The booking request is the listing's lead
 // form with the stay in hidden fields; the server quotes it again before recording the lead.
-import { formatPrice } from "../../lib/format";
+import { formatCount, formatPrice } from "../../lib/format";
 import type { LeadActionData } from "../../lib/lead-fields";
 import { listingPath, type PublicListing } from "../../lib/listing";
 import {
@@ -79,7 +79,7 @@ export function RentalSection({
   const described = (field: QuoteField) => (errors[field] ? `${ID}-${field}-erro` : undefined);
   const facts: [string, string][] = [
     ["Diária padrão", formatPrice(rental.defaultRate)],
-    ["Estadia mínima", `${rental.minNights} ${rental.minNights === 1 ? "noite" : "noites"}`],
+    ["Estadia mínima", formatCount(rental.minNights, "noite", "noites")],
     ["Hóspedes", `até ${rental.maxGuests}`],
     ["Entrada e saída", `entrada a partir das ${rental.checkInTime}, saída até as ${rental.checkOutTime}`],
     ["Taxa de limpeza", rental.cleaningFee ? formatPrice(rental.cleaningFee) : "sem taxa"],
@@ -118,7 +118,7 @@ export function RentalSection({
                     {formatIsoDate(s.start)} a {formatIsoDate(s.end)}
                   </td>
                   <td>{formatPrice(s.rate)}</td>
-                  <td>{s.minNights} noites</td>
+                  <td>{formatCount(s.minNights, "noite", "noites")}</td>
                 </tr>
               ))}
             </tbody>
@@ -266,8 +266,8 @@ function StayResult({
   return (
     <div className="financing__result" data-testid="cotacao">
       <h3>
-        {quote.nights.length} noites, {quote.guests} {quote.guests === 1 ? "hóspede" : "hóspedes"}: total{" "}
-        {formatPrice(quote.total)}
+        {formatCount(quote.nights.length, "noite", "noites")},{" "}
+        {formatCount(quote.guests, "hóspede", "hóspedes")}: total {formatPrice(quote.total)}
       </h3>
       <div className="financing__scroll">
         <table className="financing__table">

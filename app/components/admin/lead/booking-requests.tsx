@@ -2,7 +2,7 @@
 // answer. Confirming takes the nights (or says another stay or a block took them first) and
 // e-mails the guest; declining only records the answer.
 import { Form } from "react-router";
-import { formatPrice } from "../../../lib/format";
+import { formatCount, formatPrice } from "../../../lib/format";
 import { formatIsoDate } from "../../../lib/rental";
 
 export interface BookingRequestItem {
@@ -49,8 +49,8 @@ export function BookingRequests({
                 {r.referencia ? `${r.referencia}: ` : ""}
                 {formatIsoDate(r.checkIn)} a {formatIsoDate(r.checkOut)}
               </strong>{" "}
-              — {r.nights} noites, {r.guests} hóspedes, total {formatPrice(r.total)}. Situação:{" "}
-              {STATUS_LABEL[r.status]}.
+              — {formatCount(r.nights, "noite", "noites")}, {formatCount(r.guests, "hóspede", "hóspedes")},
+              total {formatPrice(r.total)}. Situação: {STATUS_LABEL[r.status]}.
             </p>
             {r.status === "pendente" ? (
               <Form method="post">
