@@ -506,6 +506,18 @@ test("an unknown path answers a real 404 with a way back", async ({ page }) => {
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });
 
+test("an e-mail's link that no longer works says so on its 404", async ({ page }) => {
+  for (const [path, message] of [
+    ["/alertas/naoexiste0000000000000000", "Este link não vale mais: os alertas dele foram apagados"],
+    ["/visita/naoexiste", "Link de visita inválido ou expirado."],
+  ]) {
+    const response = await page.goto(path as string);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Página não encontrada" })).toBeVisible();
+    await expect(page.locator(".not-found__message")).toContainText(message as string);
+  }
+});
+
 test("the home filter leads to /todos-os-imoveis with the filter in the URL", async ({ page }) => {
   await ready(page, "/");
   const cidade = page.getByLabel("Cidade", { exact: true });

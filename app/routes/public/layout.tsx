@@ -60,11 +60,13 @@ export default function PublicLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A 404 a route threw with its own words ("Este link não vale mais…"): the visitor reads them.
+  const notFoundMessage = notFound && typeof error.data === "string" && error.data ? error.data : undefined;
   const clientMessage = clientErrorMessage(error);
   return (
     <PublicShell>
       {notFound ? (
-        <NotFoundContent />
+        <NotFoundContent message={notFoundMessage} />
       ) : isUnavailable(error) ? (
         <main className="container page page--narrow">
           <UnavailableNotice />

@@ -46,7 +46,11 @@ const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex", "Cache-Control": "private, 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext).services;
   const listing = await visitListing(db, params.referencia);
-  if (!listing) throw data("Imóvel não encontrado", { status: 404, headers: PRIVATE_HEADERS });
+  if (!listing)
+    throw data("Este imóvel não está mais no site ou o endereço está incompleto.", {
+      status: 404,
+      headers: PRIVATE_HEADERS,
+    });
   const slots = await agentFreeSlots(db, listing.agentId, new Date());
   return data(
     {
