@@ -5,16 +5,18 @@ import { HeartIcon } from "./feature-icons";
  * The heart toggle on cards: drawn by its CSS (property-card.css), not an <svg> per card, since a
  * search page has 24 of them and every element is rendered on each request.
  */
-export function FavoriteButton({ referencia }: { referencia: string }) {
+export function FavoriteButton({ referencia, titulo }: { referencia: string; titulo: string }) {
   const { isFavorite, toggle } = useFavorites();
   const active = isFavorite(referencia);
+  // One name that says which listing (a page has 24 hearts); whether it is saved is aria-pressed's
+  // to say, so a screen reader does not hear the state twice in two ways.
   return (
     <button
       type="button"
       className="favorite-button"
       aria-pressed={active}
-      aria-label={active ? "Remover dos favoritos" : "Adicionar aos favoritos"}
-      title={active ? "Remover dos favoritos" : "Adicionar aos favoritos"}
+      aria-label={`Salvar nos favoritos: ${titulo}`}
+      title={active ? "Salvo nos favoritos" : "Salvar nos favoritos"}
       onClick={() => toggle(referencia)}
     />
   );

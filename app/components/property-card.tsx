@@ -61,7 +61,7 @@ export function PropertyCard({
           {unavailable ? <span className={`badge badge--${card.status}`}>{card.statusLabel}</span> : null}
         </div>
       </div>
-      {favorite ? <FavoriteButton referencia={card.referencia} /> : null}
+      {favorite ? <FavoriteButton referencia={card.referencia} titulo={card.titulo} /> : null}
       <div className="property-card__body">
         {/* One text each (a template, not JSX text around values): no `<!-- -->` between parts. */}
         <p className="property-card__kicker">{`${card.tipoLabel} · ${card.finalidades.join(" e ")}`}</p>

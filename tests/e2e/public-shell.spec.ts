@@ -445,12 +445,11 @@ test("favourites: heart a card on the home page, find it on /favoritos, remove i
   await ready(page, "/");
   const card = page.locator(".property-card").first();
   const title = (await card.locator(".property-card__title").textContent())!.trim();
-  const heart = card.getByRole("button", { name: "Adicionar aos favoritos" });
+  // Each heart names its listing; pressed says whether it is saved.
+  const heart = card.getByRole("button", { name: `Salvar nos favoritos: ${title}` });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
   await heart.click();
-  await expect(card.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem("favoritos") ?? "[]").length)).toBe(1);
   await expect(page.locator(".site-nav__count")).toHaveText("1");
 
@@ -462,7 +461,7 @@ test("favourites: heart a card on the home page, find it on /favoritos, remove i
   const saved = page.locator("main .property-card");
   await expect(saved).toHaveCount(1);
   await expect(saved.getByRole("heading", { name: title })).toBeVisible();
-  await saved.getByRole("button", { name: "Remover dos favoritos" }).click();
+  await saved.getByRole("button", { name: `Salvar nos favoritos: ${title}`, pressed: true }).click();
   await expect(page.getByText("Você ainda não tem imóveis favoritos.")).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("favoritos"))).toBe("[]");
 });
@@ -474,18 +473,13 @@ test("favourites stay in step across tabs: a heart in one shows in the other, an
   const other = await page.context().newPage();
   await ready(other, "/");
   const firstCard = (p: Page) => p.locator(".property-card").first();
-  await firstCard(page).getByRole("button", { name: "Adicionar aos favoritos" }).click();
+  const heart = (p: Page) => firstCard(p).getByRole("button", { name: /^Salvar nos favoritos: / });
+  await heart(page).click();
   // The other tab learns of it through the storage event, without a reload.
-  await expect(firstCard(other).getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
+  await expect(heart(other)).toHaveAttribute("aria-pressed", "true");
   await expect(other.locator(".site-nav__count")).toHaveText("1");
-  await firstCard(other).getByRole("button", { name: "Remover dos favoritos" }).click();
-  await expect(firstCard(page).getByRole("button", { name: "Adicionar aos favoritos" })).toHaveAttribute(
-    "aria-pressed",
-    "false",
-  );
+  await heart(other).click();
+  await expect(heart(page)).toHaveAttribute("aria-pressed", "false");
   await other.close();
 });
 
