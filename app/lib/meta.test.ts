@@ -108,15 +108,14 @@ describe("siteFromMatches and pageMeta", () => {
     expect(siteFromMatches([])).toEqual({ agencyName: "Imóveis em Alagoas", publicUrl: "" });
   });
 
-  it("takes the path from the location", () => {
+  it("takes the path from the location, without a link's tracking query", () => {
     const tags = pageMeta(
-      { matches, location: { pathname: "/todos-os-imoveis", search: "?cidade=Macei%C3%B3" } },
-      { title: "Todos os imóveis" },
+      { matches, location: { pathname: "/sobre-nos", search: "?utm_source=instagram&fbclid=abc" } },
+      { title: "Sobre nós" },
     ) as Tag[];
-    expect(tags[0]).toEqual({ title: "Todos os imóveis | Praia Imóveis" });
-    expect(content(tags, "property", "og:url")).toBe(
-      "https://praia.com.br/todos-os-imoveis?cidade=Macei%C3%B3",
-    );
+    expect(tags[0]).toEqual({ title: "Sobre nós | Praia Imóveis" });
+    expect(content(tags, "property", "og:url")).toBe("https://praia.com.br/sobre-nos");
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://praia.com.br/sobre-nos" });
   });
 
   it("joins paths to the public URL", () => {

@@ -121,11 +121,15 @@ export function siteFromMatches(matches: ReadonlyArray<MatchLike>): SiteInfo {
   };
 }
 
-/** `buildMeta` for a route's `meta` export: site info from the root match, path from `location`. */
+/**
+ * `buildMeta` for a route's `meta` export: site info from the root match, path from `location`.
+ * The default path leaves the query out: a link shared with ?fbclid= or ?utm_source= is the same
+ * page, canonical and og:url without them; a page whose query matters passes its own `path`.
+ */
 export function pageMeta(
-  args: { matches: ReadonlyArray<MatchLike>; location: { pathname: string; search: string } },
+  args: { matches: ReadonlyArray<MatchLike>; location: { pathname: string } },
   input: Omit<MetaInput, "path"> & { path?: string },
 ): MetaDescriptor[] {
-  const path = input.path ?? `${args.location.pathname}${args.location.search}`;
+  const path = input.path ?? args.location.pathname;
   return buildMeta({ ...input, path }, siteFromMatches(args.matches));
 }
