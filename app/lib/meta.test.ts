@@ -109,13 +109,15 @@ describe("siteFromMatches and pageMeta", () => {
   });
 
   it("takes the path from the location, without a link's tracking query", () => {
-    const tags = pageMeta(
-      { matches, location: { pathname: "/sobre-nos", search: "?utm_source=instagram&fbclid=abc" } },
-      { title: "Sobre nós" },
-    ) as Tag[];
+    const location = { pathname: "/sobre-nos", search: "?utm_source=instagram&fbclid=abc" };
+    const tags = pageMeta({ matches, location }, { title: "Sobre nós" }) as Tag[];
     expect(tags[0]).toEqual({ title: "Sobre nós | Praia Imóveis" });
     expect(content(tags, "property", "og:url")).toBe("https://praia.com.br/sobre-nos");
-    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://praia.com.br/sobre-nos" });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://praia.com.br/sobre-nos",
+    });
   });
 
   it("joins paths to the public URL", () => {
