@@ -87,7 +87,8 @@ export interface CityCount {
 }
 
 /**
- * Cities with listings on offer, the busiest first (home quick links). A count over every
+ * Cities with published listings, the busiest first (home quick links): the count the city's
+ * search then finds (sold and rented ones included, listed last there). A count over every
  * listing that only a listing write changes: once per data version.
  */
 export const listCityCounts: (db: Db) => Promise<CityCount[]> = perDataVersion((db) => {
@@ -95,7 +96,7 @@ export const listCityCounts: (db: Db) => Promise<CityCount[]> = perDataVersion((
   return db
     .select({ cidade: properties.cidade, count: total })
     .from(properties)
-    .where(isOnOffer)
+    .where(isPublished)
     .groupBy(properties.cidade)
     .orderBy(desc(total), asc(properties.cidade));
 });
