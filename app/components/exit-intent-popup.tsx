@@ -74,8 +74,8 @@ export function ExitIntentPopup({
   const subscribe = useCallback(() => {
     const url = subscribeUrl(channelUrl);
     window.dispatchEvent(new CustomEvent(EXIT_POPUP_SUBSCRIBE_EVENT, { detail: { url } }));
+    // The product spec: the app only logs the event; nothing else happens (no tab is opened).
     console.info("[exit-popup] inscrever-se no canal", url);
-    window.open(url, "_blank", "noopener,noreferrer");
     close();
   }, [channelUrl, close]);
 
