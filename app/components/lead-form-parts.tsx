@@ -211,10 +211,13 @@ export function TrapAndConsent({
   id,
   consentText,
   error,
+  checked,
 }: {
   id: (field: string) => string;
   consentText: string;
   error?: string;
+  /** Ticked when the page comes back with a refused form that had it ticked. */
+  checked?: boolean;
 }) {
   return (
     <>
@@ -229,6 +232,7 @@ export function TrapAndConsent({
           name="consent"
           type="checkbox"
           required
+          defaultChecked={checked}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? id("consent-erro") : undefined}
         />

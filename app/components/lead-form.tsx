@@ -101,7 +101,12 @@ export function LeadForm({
         defaultValue={values.message ?? defaultMessage}
         error={errors.message}
       />
-      <TrapAndConsent id={id} consentText={consentText} error={errors.consent} />
+      <TrapAndConsent
+        id={id}
+        consentText={consentText}
+        error={errors.consent}
+        checked={values.consent === "sim"}
+      />
       <button type="submit" className="button button--primary lead-form__submit" disabled={busy}>
         {busy ? "Enviando…" : "Enviar mensagem"}
       </button>

@@ -16,5 +16,5 @@ export type LeadActionData =
       /** A message for the whole form (rate limit, listing no longer available). */
       formError?: string;
       /** What was typed, so a page rendered without JavaScript keeps it. */
-      values?: Partial<Record<"name" | "phone" | "email" | "message", string>>;
+      values?: Partial<Record<"name" | "phone" | "email" | "message" | "consent", string>>;
     };

@@ -103,6 +103,14 @@ test("sem JavaScript: agenda um horário; quem ainda via esse horário recebe o 
   await slot.check();
   bookedName = `Visitante Sem JS ${stamp}`;
   await fillBooking(first, bookedName);
+  // Refused (no e-mail), the new page keeps what was chosen: the time, the consent, the name.
+  await first.getByLabel("E-mail (para a confirmação)").fill("");
+  await first.getByRole("button", { name: "Agendar visita" }).click();
+  await expect(first.getByTestId("visita-erro")).toBeVisible();
+  await expect(first.locator(`input[name="slot"][value="${value}"]`)).toBeChecked();
+  await expect(first.getByRole("checkbox")).toBeChecked();
+  await expect(first.getByRole("textbox", { name: "Nome" })).toHaveValue(bookedName);
+  await first.getByLabel("E-mail (para a confirmação)").fill(`visita.${stamp}@exemplo.com.br`);
   await first.getByRole("button", { name: "Agendar visita" }).click();
   await expect(first.getByTestId("visita-confirmada")).toContainText("Visita agendada!", { timeout: 30_000 });
   expect(first.url()).toMatch(/\/visita\/\d+\.[A-Za-z0-9_-]+\?agendada=1$/);

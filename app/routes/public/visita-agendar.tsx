@@ -77,12 +77,12 @@ export function headers(args: Route.HeadersArgs) {
 export interface BookingActionData {
   formError?: string;
   fieldErrors?: BookingFieldErrors;
-  values?: Partial<Record<"name" | "phone" | "email" | "message", string>>;
+  values?: Partial<Record<"name" | "phone" | "email" | "message" | "consent" | "slot", string>>;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const values = typedLeadValues(form);
+  const values = { ...typedLeadValues(form), slot: String(form.get("slot") ?? "").slice(0, 40) };
   const limited = formLimitExceeded(context.get(requestContext));
   if (limited)
     return data<BookingActionData>(
@@ -165,7 +165,7 @@ export default function VisitaAgendar({ loaderData, actionData }: Route.Componen
             {actionData.formError ?? "Não foi possível agendar: corrija os campos indicados abaixo."}
           </ErrorSummary>
         ) : null}
-        <VisitSlotPicker days={days} id={id} error={errors.slot} />
+        <VisitSlotPicker days={days} id={id} error={errors.slot} selected={values.slot} />
         {days.length > 0 ? (
           <>
             <NameField id={id} value={values.name} error={errors.name} maxLength={LEAD_LIMITS.name} />
@@ -187,7 +187,12 @@ export default function VisitaAgendar({ loaderData, actionData }: Route.Componen
               defaultValue={values.message}
               error={errors.message}
             />
-            <TrapAndConsent id={id} consentText={consentText} error={errors.consent} />
+            <TrapAndConsent
+              id={id}
+              consentText={consentText}
+              error={errors.consent}
+              checked={values.consent === "sim"}
+            />
             <button type="submit" className="button button--primary lead-form__submit" disabled={busy}>
               {busy ? "Agendando…" : "Agendar visita"}
             </button>

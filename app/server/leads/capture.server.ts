@@ -34,12 +34,14 @@ export interface LeadSubmission {
 /** What was typed in a lead form, bounded, so a page rendered again (without JavaScript) keeps it. */
 export function typedLeadValues(
   form: FormData,
-): Partial<Record<"name" | "phone" | "email" | "message", string>> {
+): Partial<Record<"name" | "phone" | "email" | "message" | "consent", string>> {
   return {
     name: String(form.get("name") ?? "").slice(0, 200),
     phone: String(form.get("phone") ?? "").slice(0, 40),
     email: String(form.get("email") ?? "").slice(0, 300),
     message: String(form.get("message") ?? "").slice(0, 2500),
+    // The consent box as it was ticked: a refused form (without JavaScript, a new page) keeps it.
+    consent: form.get("consent") ? "sim" : "",
   };
 }
 
