@@ -9,12 +9,15 @@ export function NotFoundContent({
   title = "Página não encontrada",
   message = "O endereço que você procurou não existe ou foi removido. Que tal fazer uma nova busca?",
   suggestions = [],
+  suggestionsTitle = "Imóveis em destaque",
   children,
 }: {
   title?: string;
   message?: ReactNode;
   /** Listings to offer instead (e.g. featured ones). */
   suggestions?: PropertyCardData[];
+  /** Their heading: what they are ("Imóveis parecidos", "Imóveis em destaque"). */
+  suggestionsTitle?: string;
   /** Extra content below the search (e.g. "this listing was sold"). */
   children?: ReactNode;
 }) {
@@ -54,7 +57,7 @@ export function NotFoundContent({
       {children}
       {suggestions.length ? (
         <section className="home-section" aria-labelledby="not-found-suggestions">
-          <h2 id="not-found-suggestions">Imóveis em destaque</h2>
+          <h2 id="not-found-suggestions">{suggestionsTitle}</h2>
           <PropertyCardGrid cards={suggestions} />
         </section>
       ) : null}

@@ -59,6 +59,7 @@ export function ListingContact({
   agency,
   whatsapp,
   similarHref,
+  hasSimilar,
   consentText,
   serverResult,
 }: {
@@ -71,6 +72,8 @@ export function ListingContact({
   whatsapp: string;
   /** The search for listings like this one. */
   similarHref: string;
+  /** Whether the page lists similar ones (#parecidos) to point to. */
+  hasSimilar: boolean;
   serverResult?: LeadActionData;
 }) {
   if (listing.closed) {
@@ -84,10 +87,18 @@ export function ListingContact({
         <h2 id="contato-titulo">Este imóvel já foi {verb}</h2>
         <p>Temos outras opções parecidas esperando por você.</p>
         <p className="listing-contact__links">
-          <a href="#parecidos" className="button button--primary">
-            Ver imóveis parecidos
-          </a>
-          <Link to={similarHref}>Buscar mais opções</Link>
+          {hasSimilar ? (
+            <>
+              <a href="#parecidos" className="button button--primary">
+                Ver imóveis parecidos
+              </a>
+              <Link to={similarHref}>Buscar mais opções</Link>
+            </>
+          ) : (
+            <Link to={similarHref} className="button button--primary">
+              Buscar imóveis parecidos
+            </Link>
+          )}
         </p>
       </section>
     );

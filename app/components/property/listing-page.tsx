@@ -169,6 +169,7 @@ export function ListingPage({
             agency={agency}
             whatsapp={contactWhatsapp}
             similarHref={similarHref}
+            hasSimilar={similar.length > 0}
             consentText={consentText}
             serverResult={serverResult}
           />

@@ -137,6 +137,7 @@ export default function Propriedade({ loaderData }: Route.ComponentProps) {
         title="Imóvel não encontrado"
         message={`Não encontramos o imóvel ${loaderData.referencia}: ele pode ter sido vendido, alugado ou retirado do site. Veja outras opções abaixo.`}
         suggestions={loaderData.suggestions}
+        suggestionsTitle={loaderData.suggestionsTitle}
       />
     );
   }

@@ -115,6 +115,12 @@ describe("loadListingPage", () => {
     expect(missing.kind).toBe("not-found");
     if (missing.kind !== "not-found") return;
     expect(missing.suggestions.length).toBeGreaterThan(0);
+    // A draft's page is a 404 offering listings like it, headed as such; an unknown code has
+    // nothing to be like, and its suggestions say what they are instead.
+    expect(missing.suggestionsTitle).toBe("Imóveis parecidos");
+    const unknown = await loadListingPage(services, "ZZ9999", get());
+    if (unknown.kind !== "not-found") throw new Error(unknown.kind);
+    expect(["Imóveis em destaque", "Imóveis recentes"]).toContain(unknown.suggestionsTitle);
   });
 });
 

@@ -53,8 +53,7 @@ async function readListingPageNow(
   const { db, storage, config } = services;
   const lookup = await getPublishedListing(db, referencia);
   if (lookup?.kind === "redirect") return { kind: "redirect", to: listingPath(lookup.referencia) };
-  if (!lookup)
-    return { kind: "not-found", referencia, suggestions: await suggestionsFor(services, referencia) };
+  if (!lookup) return { kind: "not-found", referencia, ...(await suggestionsFor(services, referencia)) };
   const { property, photos } = lookup;
   // For the same finalidade, as the block's "see more" search is (similarHref).
   const similar = await similarListings(db, property, SIMILAR, { sameFinalidade: true });
@@ -94,7 +93,7 @@ const readListingPage = (services: ListingPageServices, referencia: string) =>
 
 type ListingPageData =
   | { kind: "redirect"; to: string }
-  | { kind: "not-found"; referencia: string; suggestions: PropertyCardData[] }
+  | { kind: "not-found"; referencia: string; suggestions: PropertyCardData[]; suggestionsTitle: string }
   | {
       kind: "found";
       listing: PublicListing;
@@ -195,13 +194,22 @@ async function listingAgent(db: Db, corretorId: number | null): Promise<ListingA
 }
 
 /** Listings like the missing one when we still know it (unpublished), else the featured ones. */
-async function suggestionsFor(services: Pick<Services, "db" | "storage">, referencia: string) {
+/** What a gone listing's 404 offers instead, headed by what it is. */
+async function suggestionsFor(
+  services: Pick<Services, "db" | "storage">,
+  referencia: string,
+): Promise<{ suggestions: PropertyCardData[]; suggestionsTitle: string }> {
   const { db, storage } = services;
   const known = await findAnyListing(db, referencia);
   if (known) {
     const similar = await similarListings(db, known, SIMILAR);
-    if (similar.length) return similar.map((s) => toCardData(s.property, s.cover, storage));
+    if (similar.length)
+      return {
+        suggestions: similar.map((s) => toCardData(s.property, s.cover, storage)),
+        suggestionsTitle: "Imóveis parecidos",
+      };
   }
   const featured = await listFeaturedCards(db, storage, SIMILAR);
-  return featured.length ? featured : listNewestCards(db, storage, SIMILAR);
+  if (featured.length) return { suggestions: featured, suggestionsTitle: "Imóveis em destaque" };
+  return { suggestions: await listNewestCards(db, storage, SIMILAR), suggestionsTitle: "Imóveis recentes" };
 }
