@@ -174,6 +174,43 @@ test("Maragogi, 27/12 a 03/01, 6 hóspedes: cotação, pedido, confirmação, no
   expect((await request.get("/temporada/nao-existe-esse-token-aqui.ics")).status()).toBe(404);
 });
 
+test("sem JavaScript: reserva de outro canal recusada no campo sem perder o digitado; cancelada sem e-mail, o aviso diz para ligar", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const search = await (await page.request.get("/todos-os-imoveis?finalidade=temporada")).text();
+  const referencia = search.match(/\/casas\/([A-Z]{2}\d{4})/)?.[1];
+  if (!referencia) throw new Error("nenhum imóvel de temporada");
+  await loginAs(page, "admin");
+  const id = await adminIdOf(page, referencia);
+  await page.goto(`/admin/imoveis/${id}/temporada`);
+  // Two years ahead, clear of the other tests' stays.
+  const y = reveillonYear() + 2;
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Registrar reserva" }) });
+  await form.getByLabel("Chegada").fill(`${y}-03-10`);
+  await form.getByLabel("Saída").fill(`${y}-03-13`);
+  await form.getByLabel("Hóspedes").fill("2");
+  await form.getByLabel("Nome do hóspede").fill("Hóspede do Telefone");
+  await form.getByLabel("E-mail do hóspede (opcional)").fill("hospede@gmail");
+  await form.getByRole("button", { name: "Registrar reserva" }).click();
+  // A blank total is no R$ 0, and a mistyped e-mail is said at its field; what was typed stays.
+  await expect(form.getByLabel("Valor total (R$)")).toHaveAccessibleDescription(/Informe o valor total/);
+  await expect(form.getByLabel("E-mail do hóspede (opcional)")).toHaveAccessibleDescription(/e-mail válido/);
+  await expect(form.getByLabel("Nome do hóspede")).toHaveValue("Hóspede do Telefone");
+  await expect(form.getByLabel("Chegada")).toHaveValue(`${y}-03-10`);
+  await expect(page.getByText("Reserva registrada.")).toHaveCount(0);
+
+  await form.getByLabel("E-mail do hóspede (opcional)").fill("");
+  await form.getByLabel("Valor total (R$)").fill("1.800");
+  await form.getByRole("button", { name: "Registrar reserva" }).click();
+  await expect(page.getByText("Reserva registrada.")).toBeVisible();
+  const stay = page.getByRole("listitem").filter({ hasText: "Hóspede do Telefone" });
+  await stay.getByRole("button", { name: /Cancelar reserva/ }).click();
+  await expect(page.getByText(/as noites foram liberadas\. .*avise-o por telefone/)).toBeVisible();
+  await context.close();
+});
+
 test("uma cotação na URL não vai para o cache nem para os buscadores", async ({ request }) => {
   const search = await (await request.get("/todos-os-imoveis?finalidade=temporada")).text();
   const href = search.match(/\/casas\/[A-Z]{2}\d{4}/)?.[0];

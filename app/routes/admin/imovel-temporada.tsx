@@ -25,6 +25,7 @@ import { rowIdOf } from "../../lib/row-id";
 import { requireUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
 import { readForm } from "../../server/http/read-form.server";
+import { safeAddress } from "../../server/mail/mailer.server";
 import { loadManageable, parseId } from "../../server/properties/access.server";
 import { actorFor, guarded } from "../../server/properties/http.server";
 import {
@@ -147,15 +148,24 @@ export async function action({ request, url, context, params }: Route.ActionArgs
       return back(intent);
     }
     if (intent === "reserva") {
+      // Sent back with a refusal, so a page without JavaScript keeps what was typed.
+      const typed = Object.fromEntries(
+        ["chegada", "saida", "hospedes", "nome", "email", "total"].map((name) => [
+          name,
+          String(form.get(name) ?? "").slice(0, 200),
+        ]),
+      );
       const stay = parseStay((name) => form.get(name) ?? undefined);
       const guestName = String(form.get("nome") ?? "")
         .trim()
         .slice(0, 120);
-      const total = Number(
-        String(form.get("total") ?? "")
-          .replace(/^R\$\s*/, "")
-          .replace(/\./g, ""),
-      );
+      const typedTotal = String(form.get("total") ?? "")
+        .trim()
+        .replace(/^R\$\s*/, "")
+        .replace(/\./g, "");
+      // A blank total is no amount (Number("") would be R$ 0).
+      const total = typedTotal === "" ? Number.NaN : Number(typedTotal);
+      const email = String(form.get("email") ?? "").trim();
       const errors: Record<string, string> = stay.ok ? {} : { ...stay.errors };
       if (stay.ok) {
         const nights = nightsOf(stay.stay.checkIn, stay.stay.checkOut).length;
@@ -164,10 +174,11 @@ export async function action({ request, url, context, params }: Route.ActionArgs
           errors.saida = `A locação por temporada vai até ${MAX_STAY_NIGHTS} dias (Lei 8.245/1991, art. 48).`;
       }
       if (!guestName) errors.nome = "Informe o nome do hóspede.";
+      if (email && !safeAddress(email))
+        errors.email = "Informe um e-mail válido, ex.: nome@exemplo.com.br, ou deixe em branco.";
       if (!Number.isInteger(total) || total < 0 || total > 10_000_000)
         errors.total = "Informe o valor total em reais (número inteiro).";
-      if (!stay.ok || Object.keys(errors).length) return bad(errors);
-      const email = String(form.get("email") ?? "").trim();
+      if (!stay.ok || Object.keys(errors).length) return bad(errors, undefined, typed);
       const result = await recordBooking(db, actor, id, {
         ...stay.stay,
         guestName,
@@ -176,7 +187,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
       });
       if (result.status === "taken")
         return data<ActionData>(
-          { intent, errors: { chegada: "Há noites reservadas ou bloqueadas nessas datas." } },
+          { intent, errors: { chegada: "Há noites reservadas ou bloqueadas nessas datas." }, values: typed },
           { status: 409 },
         );
       return back("reserva");
@@ -190,7 +201,8 @@ export async function action({ request, url, context, params }: Route.ActionArgs
           { intent, errors: {}, formError: "Esta reserva não está mais confirmada." },
           { status: 409 },
         );
-      return back("cancelada");
+      // Only a stay with an address the mailer accepts gets the e-mail: otherwise the agent calls.
+      return back(result.emailed ? "cancelada" : "cancelada-sem-email");
     }
     if (intent === "ical-token") {
       await regenerateExportToken(db, actor, id);
@@ -227,6 +239,8 @@ const NOTICES: Record<string, string> = {
   desbloquear: "Noites desbloqueadas (as reservadas continuam).",
   reserva: "Reserva registrada.",
   cancelada: "Reserva cancelada: as noites foram liberadas e o hóspede recebe um e-mail.",
+  "cancelada-sem-email":
+    "Reserva cancelada: as noites foram liberadas. A reserva não tem um e-mail válido do hóspede: avise-o por telefone.",
   "ical-token":
     "Novo endereço gerado: o anterior deixou de funcionar. Atualize-o no Airbnb e no Booking.com.",
   "ical-adicionado": "Calendário adicionado.",
@@ -275,6 +289,7 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
   const seasons = terms?.seasons ?? [];
   const blockErrors = { ...errorsFor("bloquear"), ...errorsFor("desbloquear") };
   const bookingErrors = errorsFor("reserva");
+  const bookingTyped = actionData?.intent === "reserva" ? actionData.values : undefined;
   const feedErrors = errorsFor("ical-adicionar");
   const feedValues = actionData?.intent === "ical-adicionar" ? actionData.values : undefined;
   const topError =
@@ -493,23 +508,46 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
             type="date"
             idPrefix="reserva-"
             error={bookingErrors.chegada}
+            defaultValue={bookingTyped?.chegada}
           />
-          <Field label="Saída" name="saida" type="date" idPrefix="reserva-" error={bookingErrors.saida} />
+          <Field
+            label="Saída"
+            name="saida"
+            type="date"
+            idPrefix="reserva-"
+            error={bookingErrors.saida}
+            defaultValue={bookingTyped?.saida}
+          />
           <Field
             label="Hóspedes"
             name="hospedes"
             inputMode="numeric"
             idPrefix="reserva-"
             error={bookingErrors.hospedes}
+            defaultValue={bookingTyped?.hospedes}
           />
-          <Field label="Nome do hóspede" name="nome" idPrefix="reserva-" error={bookingErrors.nome} />
-          <Field label="E-mail do hóspede (opcional)" name="email" type="email" idPrefix="reserva-" />
+          <Field
+            label="Nome do hóspede"
+            name="nome"
+            idPrefix="reserva-"
+            error={bookingErrors.nome}
+            defaultValue={bookingTyped?.nome}
+          />
+          <Field
+            label="E-mail do hóspede (opcional)"
+            name="email"
+            type="email"
+            idPrefix="reserva-"
+            error={bookingErrors.email}
+            defaultValue={bookingTyped?.email}
+          />
           <Field
             label="Valor total (R$)"
             name="total"
             inputMode="numeric"
             idPrefix="reserva-"
             error={bookingErrors.total}
+            defaultValue={bookingTyped?.total}
           />
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy}>
