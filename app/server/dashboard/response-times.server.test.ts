@@ -32,9 +32,18 @@ beforeAll(async () => {
   await answered(ana, "2026-03-16T09:00", "2026-03-16T09:10");
   await answered(ana, "2026-03-17T14:00", "2026-03-17T14:30");
   await answered(ana, "2026-03-13T20:00", "2026-03-14T08:50");
-  // Bruno: 20 and 60 → median 40; his older lead (over 30 days) and a recorded call do not count.
+  // Bruno: 20, 40 and 60 → median 40; his older lead (over 30 days) and a recorded call do not count.
   await answered(bruno, "2026-03-18T10:00", "2026-03-18T10:20");
   await answered(bruno, "2026-03-18T15:00", "2026-03-18T16:00");
+  // Answered in 40 minutes, then handed to Ana at 11:00: still 40, not 0.
+  await insertLead(database.db, {
+    origin: "zap",
+    assigneeId: ana.id,
+    createdAt: local("2026-03-19T09:00"),
+    assignedAt: local("2026-03-19T11:00"),
+    firstResponseAt: local("2026-03-19T09:40"),
+    firstResponseById: bruno.id,
+  });
   await answered(bruno, "2026-01-05T10:00", "2026-01-05T18:00");
   await answered(bruno, "2026-03-19T10:00", "2026-03-19T10:00", "telefone");
   // Unanswered: nothing to measure.
@@ -49,7 +58,7 @@ describe("responseTimes", () => {
     const rows = await responseTimes(database.db, admin, NOW);
     expect(rows.map((r) => [r.agentId, r.answered, r.medianMinutes])).toEqual([
       [ana.id, 3, 30],
-      [bruno.id, 2, 40],
+      [bruno.id, 3, 40],
     ]);
   });
 

@@ -1,5 +1,6 @@
 // The painel's "tempo até a primeira resposta": per agent, the median time from a lead's
-// assignment (leads.assigned_at; its arrival while unassigned) to the agent's first response
+// assignment (leads.assigned_at; its arrival while unassigned, or when it was reassigned after
+// the answer) to the agent's first response
 // (leads.first_response_at / first_response_by_id), over the leads answered in the last 30 days,
 // counted in business time (the roleta's hours in Maceió, less the agency's holidays: a lead that
 // arrives at night and is answered at 08:05 took 5 minutes). Calls and visits an agent recorded were answered as they
@@ -43,7 +44,11 @@ export async function responseTimes(
     .select({
       agentId: users.id,
       name: users.name,
-      from: sql<Date>`coalesce(${leads.assignedAt}, ${leads.createdAt})`.mapWith(leads.createdAt),
+      // A lead handed to someone else after it was answered has a later assigned_at: the wait
+      // then counts from its arrival (assigned_at past the answer would read as 0 minutes).
+      from: sql<Date>`coalesce(case when ${leads.assignedAt} <= ${leads.firstResponseAt} then ${leads.assignedAt} end, ${leads.createdAt})`.mapWith(
+        leads.createdAt,
+      ),
       answeredAt: leads.firstResponseAt,
     })
     .from(leads)
