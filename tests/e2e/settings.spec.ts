@@ -47,6 +47,24 @@ test.describe("sem JavaScript", () => {
     ).toBeVisible();
     await expect(page.getByRole("button", { name: "Título em Sobre nós" })).toHaveCount(0);
   });
+
+  test("a refused form comes back with what was typed, the message at its field, and nothing saved", async ({
+    page,
+  }) => {
+    await loginAs(page, "admin");
+    await page.goto("/admin/configuracoes");
+    const about = page.getByLabel("Sobre nós", { exact: true });
+    const saved = await about.inputValue();
+    const whatsapp = page.getByLabel("WhatsApp", { exact: true });
+    await about.fill(`${saved}\n\nUm parágrafo novo, escrito com cuidado.`);
+    await whatsapp.fill("123");
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    await expect(whatsapp).toHaveAttribute("aria-invalid", "true");
+    await expect(whatsapp).toHaveValue("123");
+    await expect(about).toHaveValue(`${saved}\n\nUm parágrafo novo, escrito com cuidado.`);
+    await page.goto("/admin/configuracoes");
+    await expect(about).toHaveValue(saved);
+  });
 });
 
 test("a policy written before a paragraph existed lists it, and “Incluir na política” puts it back in place", async ({

@@ -82,7 +82,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const errors: FieldErrors = { ...(parsed.success ? {} : fieldErrorsOf(parsed.error)), ...read.fileErrors };
   if (!parsed.success || Object.keys(errors).length > 0) {
     const status = Object.keys(read.fileErrors).length > 0 ? read.fileStatus : 400;
-    return data({ errors, saved: false }, { status });
+    // What was typed goes back: without JavaScript the refused form is a new page.
+    return data({ errors, saved: false, values }, { status });
   }
   try {
     await updateAgencySettings(
@@ -94,7 +95,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof BrandImageError)) throw error;
     return data(
-      { errors: { [error.field]: error.message } as FieldErrors, saved: false },
+      { errors: { [error.field]: error.message } as FieldErrors, saved: false, values },
       { status: error.status },
     );
   }
@@ -103,6 +104,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 export default function Configuracoes({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
+  // A refused form shows what was typed, not what is saved (a new page without JavaScript).
+  const typed: Partial<Record<string, string>> =
+    actionData && "values" in actionData && actionData.values ? actionData.values : {};
   const navigation = useNavigation();
   const { errors, onSubmit } = useClientValidation(settingsSchema, actionData?.errors);
   const count = Object.keys(errors).length;
@@ -134,7 +138,7 @@ export default function Configuracoes({ loaderData, actionData }: Route.Componen
             <SettingsField
               key={field.name}
               field={field}
-              defaultValue={settings[field.name]}
+              defaultValue={typed[field.name] ?? settings[field.name]}
               error={errors[field.name]}
             />
           ));
@@ -147,7 +151,7 @@ export default function Configuracoes({ loaderData, actionData }: Route.Componen
               {/* The brand (logo, colour, home photo) right after who the agency is. */}
               {index === 0 ? (
                 <BrandFields
-                  brandColor={settings.brandColor}
+                  brandColor={typed.brandColor ?? settings.brandColor}
                   logo={loaderData.logo}
                   heroPhoto={loaderData.heroPhoto}
                   agencyName={settings.name}
