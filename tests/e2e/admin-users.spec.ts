@@ -92,3 +92,30 @@ test("an admin edits a user's role, CRECI and phone, sets a temporary password, 
   await expect(own.locator(`[data-user-email="${email}"]`)).toHaveCount(0);
   await context.close();
 });
+
+test.describe("sem JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a refused new user comes back with what was typed (not the password) and the message at the field", async ({
+    page,
+  }) => {
+    await loginAs(page, "admin");
+    await page.goto("/admin/usuarios");
+    await page.getByText("Novo usuário").click();
+    const create = formWith(page, page.locator("main"), "Criar usuário");
+    await create.getByLabel("Nome").fill("Pessoa Recusada");
+    await create.getByLabel("E-mail").fill(`recusada.${Date.now().toString(36)}@teste.com.br`);
+    await create.getByLabel("Papel").selectOption({ label: "Administrador" });
+    await create.getByLabel("Telefone (opcional)").fill("(82) 99999-0000");
+    await create.getByLabel("Senha temporária").fill("curta");
+    await create.getByRole("button", { name: "Criar usuário" }).click();
+
+    const again = formWith(page, page.locator("main"), "Criar usuário");
+    await expect(again.getByLabel("Senha temporária")).toHaveAttribute("aria-invalid", "true");
+    await expect(again.getByLabel("Senha temporária")).toHaveValue("");
+    await expect(again.getByLabel("Nome")).toHaveValue("Pessoa Recusada");
+    await expect(again.getByLabel("Papel")).toHaveValue("admin");
+    await expect(again.getByLabel("Telefone (opcional)")).toHaveValue("(82) 99999-0000");
+    await expect(page.getByRole("cell", { name: "Pessoa Recusada" })).toHaveCount(0);
+  });
+});

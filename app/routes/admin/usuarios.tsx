@@ -53,7 +53,14 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 const CRECI_HINT =
   "Ex.: 12345-F. Com o CRECI, o corretor aparece com nome e WhatsApp nos anúncios dele; sem ele, os anúncios mostram a imobiliária.";
 
-type ActionResult = { intent: string; id: number | null; errors: FieldErrors; message?: string };
+type ActionResult = {
+  intent: string;
+  id: number | null;
+  errors: FieldErrors;
+  message?: string;
+  /** A refused form's fields as typed (never the password): a new page without JavaScript. */
+  values?: Record<string, string>;
+};
 
 const SUCCESS: Record<string, string> = {
   create: "Usuário criado. Passe a senha temporária à pessoa por um canal seguro.",
@@ -76,8 +83,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     );
   }
   const id = Number(values.id) || null;
+  const { password: _password, ...typed } = values;
   const fail = (errors: FieldErrors) =>
-    data<ActionResult>({ intent: intent.data, id, errors }, { status: 400 });
+    data<ActionResult>({ intent: intent.data, id, errors, values: typed }, { status: 400 });
 
   let result: UserChangeResult;
   switch (intent.data) {
@@ -138,13 +146,22 @@ function RoleSelect({
   );
 }
 
+const roleOf = (value: string | undefined): UserRole | undefined =>
+  value && Object.hasOwn(USER_ROLES, value) ? (value as UserRole) : undefined;
+
 function errorsFor(result: ActionResult | undefined, intent: string, id: number | null): FieldErrors | null {
   if (!result || result.intent !== intent || result.id !== id) return null;
   return result.errors;
 }
 
+/** What the refused form of `intent` (for user `id`) had typed. */
+function typedFor(result: ActionResult | undefined, intent: string, id: number | null) {
+  return (errorsFor(result, intent, id) && result?.values) || {};
+}
+
 function CreateUserForm({ result }: { result?: ActionResult }) {
   const { errors, onSubmit } = useClientValidation(userCreateSchema, errorsFor(result, "create", null));
+  const typed = typedFor(result, "create", null);
   const navigation = useNavigation();
   const created = result?.intent === "create" && result.message;
   return (
@@ -162,7 +179,15 @@ function CreateUserForm({ result }: { result?: ActionResult }) {
         <input type="hidden" name="intent" value="create" />
         <FormAlert>{errors._form}</FormAlert>
         <div className="form-grid">
-          <Field idPrefix="novo-" label="Nome" name="name" autoComplete="off" required error={errors.name} />
+          <Field
+            idPrefix="novo-"
+            label="Nome"
+            name="name"
+            autoComplete="off"
+            required
+            defaultValue={typed.name}
+            error={errors.name}
+          />
           <Field
             idPrefix="novo-"
             label="E-mail"
@@ -170,15 +195,17 @@ function CreateUserForm({ result }: { result?: ActionResult }) {
             type="email"
             autoComplete="off"
             required
+            defaultValue={typed.email}
             error={errors.email}
           />
-          <RoleSelect idPrefix="novo-" error={errors.role} />
+          <RoleSelect idPrefix="novo-" defaultValue={roleOf(typed.role)} error={errors.role} />
           <Field
             idPrefix="novo-"
             label="CRECI (opcional)"
             name="creci"
             autoComplete="off"
             hint={CRECI_HINT}
+            defaultValue={typed.creci}
             error={errors.creci}
           />
           <Field
@@ -188,6 +215,7 @@ function CreateUserForm({ result }: { result?: ActionResult }) {
             type="tel"
             inputMode="tel"
             autoComplete="off"
+            defaultValue={typed.phone}
             error={errors.phone}
           />
           <Field
@@ -215,6 +243,7 @@ type UserRow = Route.ComponentProps["loaderData"]["users"][number];
 function EditUserForm({ user, result }: { user: UserRow; result?: ActionResult }) {
   const prefix = `u${user.id}-`;
   const { errors, onSubmit } = useClientValidation(userUpdateSchema, errorsFor(result, "update", user.id));
+  const typed = typedFor(result, "update", user.id);
   return (
     <Form method="post" noValidate onSubmit={onSubmit} className="admin-form">
       <input type="hidden" name="intent" value="update" />
@@ -225,16 +254,16 @@ function EditUserForm({ user, result }: { user: UserRow; result?: ActionResult }
           idPrefix={prefix}
           label="Nome"
           name="name"
-          defaultValue={user.name}
+          defaultValue={typed.name ?? user.name}
           required
           error={errors.name}
         />
-        <RoleSelect idPrefix={prefix} defaultValue={user.role} error={errors.role} />
+        <RoleSelect idPrefix={prefix} defaultValue={roleOf(typed.role) ?? user.role} error={errors.role} />
         <Field
           idPrefix={prefix}
           label="CRECI"
           name="creci"
-          defaultValue={user.creci ?? ""}
+          defaultValue={typed.creci ?? user.creci ?? ""}
           autoComplete="off"
           hint={CRECI_HINT}
           error={errors.creci}
@@ -245,7 +274,7 @@ function EditUserForm({ user, result }: { user: UserRow; result?: ActionResult }
           name="phone"
           type="tel"
           inputMode="tel"
-          defaultValue={user.phone ? formatPhone(user.phone) : ""}
+          defaultValue={typed.phone ?? (user.phone ? formatPhone(user.phone) : "")}
           error={errors.phone}
         />
       </div>
