@@ -140,8 +140,12 @@ export async function action({ request, url, context, params }: Route.ActionArgs
       return back("tarifas");
     }
     if (intent === "bloquear" || intent === "desbloquear") {
-      const parsed = blockSchema.safeParse({ from: form.get("from") ?? "", to: form.get("to") ?? "" });
-      if (!parsed.success) return bad(fieldErrorsOf(parsed.error));
+      const typed = {
+        from: String(form.get("from") ?? "").slice(0, 20),
+        to: String(form.get("to") ?? "").slice(0, 20),
+      };
+      const parsed = blockSchema.safeParse(typed);
+      if (!parsed.success) return bad(fieldErrorsOf(parsed.error), undefined, typed);
       const { from, to } = parsed.data;
       if (intent === "bloquear") await blockNights(db, actor, id, from, to);
       else await unblockNights(db, actor, id, from, to);
@@ -289,6 +293,8 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
   const seasons = terms?.seasons ?? [];
   const blockErrors = { ...errorsFor("bloquear"), ...errorsFor("desbloquear") };
   const bookingErrors = errorsFor("reserva");
+  const blockTyped =
+    actionData?.intent === "bloquear" || actionData?.intent === "desbloquear" ? actionData.values : undefined;
   const bookingTyped = actionData?.intent === "reserva" ? actionData.values : undefined;
   const feedErrors = errorsFor("ical-adicionar");
   const feedValues = actionData?.intent === "ical-adicionar" ? actionData.values : undefined;
@@ -454,8 +460,16 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
             type="date"
             idPrefix="bloqueio-"
             error={blockErrors.from}
+            defaultValue={blockTyped?.from}
           />
-          <Field label="Última noite" name="to" type="date" idPrefix="bloqueio-" error={blockErrors.to} />
+          <Field
+            label="Última noite"
+            name="to"
+            type="date"
+            idPrefix="bloqueio-"
+            error={blockErrors.to}
+            defaultValue={blockTyped?.to}
+          />
           <div className="form-actions">
             <button type="submit" name="intent" value="bloquear" className="button" disabled={busy}>
               Bloquear
