@@ -2,6 +2,7 @@
 // against the production server over HTTP: a browser without JavaScript past the limit gets a
 // small Portuguese page with what it typed (the page itself is not rendered), a JavaScript
 // (`.data`) post gets the form's usual 429 data, both with Retry-After.
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ADMIN as ADMIN, type ServerProcess, startSiteForTests } from "../tests/support/server";
 
@@ -231,6 +232,55 @@ describe("sign-in and password recovery past their per-IP limits", () => {
     expect(limited.body).toContain('name="redirectTo" value="/admin/leads"');
     expect(limited.body).not.toContain("segredo-que-nao-volta");
     expect(limited.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("/login written another way (case, percent-encoding, slashes) is the same sign-in, counted by the same limit", async () => {
+    const from = nextAddress();
+    const ways = ["/Login", "/LOGIN/", "/logi%6E", "/login//", "/Login.data"];
+    await useUp("/login", 10 - ways.length, from, (i) => ({
+      email: `jeito${i}@teste.com.br`,
+      password: "errada",
+    }));
+    for (const [i, path] of ways.entries()) {
+      const answer = await post(path, { email: `outro${i}@teste.com.br`, password: "errada" }, from);
+      expect(answer.status, path).not.toBe(429);
+    }
+    const limited = await post("/LOGIN", { email: "z@teste.com.br", password: "errada" }, from);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toContain('<form method="post" action="/LOGIN">');
+  });
+
+  it("a chunked post past the limit is answered at once, its body never read into memory", async () => {
+    const from = nextAddress();
+    // "Anuncie seu imóvel" counts its own body's bytes, so the write guards' 411 does not stop a
+    // body of undeclared length before the limit's answer.
+    await useUp("/anuncie-seu-imovel", 5, from, { name: "Ana" });
+    const LIMIT = 32 * 1024 * 1024;
+    const { status, sent } = await new Promise<{ status: number; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      const request = httpRequest(`${server.url}/anuncie-seu-imovel`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": FORM, "X-Forwarded-For": from },
+      });
+      request.on("response", (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, sent });
+        request.destroy();
+      });
+      request.on("error", (error) => (sent >= LIMIT ? resolve({ status: 0, sent }) : reject(error)));
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      const pump = () => {
+        while (sent < LIMIT) {
+          sent += chunk.length;
+          if (!request.write(chunk)) return void request.once("drain", pump);
+        }
+        request.end();
+      };
+      pump();
+    });
+    expect(status).toBe(429);
+    // Answered long before the body would have ended (the old reader waited for all of it).
+    expect(sent).toBeLessThan(LIMIT);
   });
 
   it("/login.data: the 11th post answers the sign-in's 429 data", async () => {

@@ -204,13 +204,32 @@ class OverLimit {
   }
 }
 
+/**
+ * A request's path as React Router matches it to a route: percent-decoded, in lower case, with
+ * repeated and trailing slashes folded and the data request's suffix (`.data`, `/_.data` for the
+ * index) taken off. `/Login`, `/logi%6E` and `/login//` are the sign-in's action too, so they
+ * count against its limit.
+ */
+export function routePathOf(raw: string): string {
+  let path = raw;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    // Not valid percent-encoding: cleanRequestUrl answers it 400 before any route runs.
+  }
+  path = path.toLowerCase().replace(/\/{2,}/g, "/");
+  if (path.endsWith(`/_${DATA_SUFFIX}`)) path = path.slice(0, -`/_${DATA_SUFFIX}`.length);
+  else if (path.endsWith(DATA_SUFFIX)) path = path.slice(0, -DATA_SUFFIX.length);
+  return path.replace(/\/+$/, "") || "/";
+}
+
 /** Express middleware: see the top of this file. Place after the write guards (body size, origin). */
 export function limitPublicForms(db: Db): express.RequestHandler {
   const overLimit = new OverLimit();
   return async (req, res, next) => {
     if (req.method !== "POST") return next();
     const isData = req.path.endsWith(DATA_SUFFIX);
-    const path = isData ? req.path.slice(0, -DATA_SUFFIX.length) : req.path;
+    const path = routePathOf(req.path);
     const form = PUBLIC_FORMS.find((candidate) => candidate.path.test(path));
     if (!form) return next();
     try {
@@ -239,7 +258,8 @@ export function limitPublicForms(db: Db): express.RequestHandler {
         .status(429)
         .set({ "Retry-After": String(verdict.retryAfterSeconds), "Cache-Control": "no-store" })
         .type("html")
-        .send(overLimitPage(form, path, values, verdict.retryAfterSeconds));
+        // "Enviar de novo" posts back to the address as it was asked (not its folded form).
+        .send(overLimitPage(form, req.path, values, verdict.retryAfterSeconds));
     } catch (error) {
       next(error);
     }
@@ -277,8 +297,11 @@ export function headersWithRetryAfter({
 /** The posted form's text fields, cleaned; empty when the body is not a form. */
 async function typedValues(req: express.Request): Promise<Map<string, string>> {
   const values = new Map<string, string>();
-  // A form with photos ("Anuncie seu imóvel") is not read whole just to be refused.
-  if (Number(req.get("content-length") ?? 0) > MAX_FORM_BYTES) return values;
+  // A form with photos ("Anuncie seu imóvel") is not read whole just to be refused, nor a body of
+  // undeclared length (chunked): "Anuncie seu imóvel" counts its own bytes, so the write guards'
+  // 411 does not run before this, and an endless body would be read into memory.
+  const declared = req.get("content-length");
+  if (declared === undefined || !(Number(declared) <= MAX_FORM_BYTES)) return values;
   try {
     if (req.is("application/x-www-form-urlencoded")) {
       // What a browser without JavaScript sends: read as it is, without a web stream.
