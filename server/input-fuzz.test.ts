@@ -469,6 +469,15 @@ describe("odd bytes from outside", { timeout: 240_000 }, () => {
     await fuzzQueries(targets, 100);
   });
 
+  it("visit hours for an agent who does not exist (or past the database's integers) answer 404", async () => {
+    for (const agente of ["99999999999", "999999"]) {
+      const path = `/admin/visitas/disponibilidade?agente=${agente}`;
+      expect((await send("GET", path, { signedIn: true })).status).toBeGreaterThanOrEqual(400);
+      const posted = await send("POST", path, { body: "duracao=30", contentType: FORM, signedIn: true });
+      expect([403, 404]).toContain(posted.status);
+    }
+  });
+
   it("a photo whose file name and description hold odd bytes", async () => {
     const image = await tinyJpeg();
     await check(

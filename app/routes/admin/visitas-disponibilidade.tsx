@@ -2,7 +2,7 @@
 // afternoon window, the slot length (30 or 60 minutes) and blocked dates. A corretor edits their
 // own; an admin anyone's (?agente=<id>) and the agency's (?agente=agencia), which agents without
 // their own follow and whose blocked dates close every agent's calendar (schedule.server.ts).
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "../../components/form-field";
@@ -10,6 +10,7 @@ import { WEEKDAYS } from "../../lib/business-hours";
 import { withUpcomingHolidays } from "../../lib/holidays";
 import { maceioClock } from "../../lib/maceio-time";
 import { pageMeta } from "../../lib/meta";
+import { rowIdOf } from "../../lib/row-id";
 import {
   MAX_BLOCKED_DATES,
   minutesClock,
@@ -20,6 +21,7 @@ import {
 } from "../../lib/visit-slots";
 import { requireUser, type SessionUser } from "../../server/auth/guard.server";
 import { requestContext } from "../../server/context.server";
+import type { Db } from "../../server/db/client.server";
 import { users } from "../../server/db/schema.server";
 import { readForm } from "../../server/http/read-form.server";
 import { savedSchedule, saveSchedule, scheduleFor } from "../../server/visits/schedule.server";
@@ -38,8 +40,17 @@ function target(user: SessionUser, url: URL): number | null | "forbidden" {
   if (user.role !== "admin") return raw === null || raw === String(user.id) ? user.id : "forbidden";
   if (raw === "agencia") return null;
   if (raw === null) return user.id;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : "forbidden";
+  return rowIdOf(raw) ?? "forbidden";
+}
+
+/** An admin's target must be an active user (the loader lists them); else 404, never a 500. */
+async function ensureAgent(db: Db, user: SessionUser, whose: number | null): Promise<void> {
+  if (whose === null || user.role !== "admin" || whose === user.id) return;
+  const [agent] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, whose), eq(users.active, true)));
+  if (!agent) throw data("Corretor não encontrado", { status: 404 });
 }
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
@@ -55,8 +66,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
           .where(eq(users.active, true))
           .orderBy(asc(users.name))
       : [];
-  if (whose !== null && user.role === "admin" && !agents.some((a) => a.id === whose))
-    throw data("Corretor não encontrado", { status: 404 });
+  await ensureAgent(db, user, whose);
   const own = await savedSchedule(db, whose);
   const schedule = own ?? (await scheduleFor(db, whose));
   return data(
@@ -83,6 +93,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context, url });
   const whose = target(user, url);
   if (whose === "forbidden") throw data("Sem permissão", { status: 403 });
+  await ensureAgent(context.get(requestContext).services.db, user, whose);
   const form = await readForm(request);
   const parsed = parseScheduleForm(form);
   if (!parsed.ok)
