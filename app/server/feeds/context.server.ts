@@ -3,8 +3,9 @@
 import { formatPhone } from "../../lib/format";
 import type { AgencySettings } from "../db/schema.server";
 import type { Storage } from "../media/storage.server";
+import { absoluteMediaUrl } from "../media/storage.server";
 import type { ListingPhoto } from "./listing-source.server";
-import { absoluteMediaUrl, portalJpeg } from "./mapping.server";
+import { portalJpeg } from "./mapping.server";
 
 export interface FeedContext {
   agency: Pick<AgencySettings, "name" | "email" | "phones" | "whatsapp" | "creci">;

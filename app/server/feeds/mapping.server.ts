@@ -316,9 +316,3 @@ export function isHttpsUrl(url: string | null | undefined): boolean {
     return false;
   }
 }
-
-/** Absolute URL from a storage URL (a site path for local disk, already absolute for S3). */
-export function absoluteMediaUrl(url: string, publicUrl: string): string {
-  if (/^https?:\/\//i.test(url)) return url;
-  return `${publicUrl.replace(/\/+$/, "")}${url.startsWith("/") ? "" : "/"}${url}`;
-}

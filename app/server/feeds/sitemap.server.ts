@@ -7,6 +7,7 @@ import { searchHref } from "../../lib/search-params";
 import type { Db } from "../db/client.server";
 import { agencySettings, properties } from "../db/schema.server";
 import type { Storage } from "../media/storage.server";
+import { absoluteMediaUrl } from "../media/storage.server";
 import { listingPageUrl } from "./context.server";
 import {
   type BatchOptions,
@@ -14,7 +15,7 @@ import {
   listingBatches,
   publishedOnly,
 } from "./listing-source.server";
-import { absoluteMediaUrl, portalJpeg } from "./mapping.server";
+import { portalJpeg } from "./mapping.server";
 import { leaf, type XmlItemWriter, type XmlNode, xmlItemsStream, xmlSkeleton } from "./xml-stream.server";
 
 export const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";

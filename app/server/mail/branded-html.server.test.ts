@@ -46,6 +46,12 @@ describe("the e-mails' HTML part", () => {
     expect(html).not.toContain("<Ana>");
   });
 
+  it("takes the logo's address as it is when the photos are served from elsewhere (S3, a CDN)", () => {
+    const cdn = { url: (key: string) => `https://fotos.exemplo.com.br/${key}` };
+    const brand = mailBrandOf({ name: "Maré", brandColor: "#7a1f5c", logo }, "https://site.teste", cdn);
+    expect(brand.logo?.url).toBe("https://fotos.exemplo.com.br/brand/logo/ab/ab12-320.jpg");
+  });
+
   it("shows the name in text when there is no logo", () => {
     const brand = mailBrandOf(
       { name: "Maré Alta", brandColor: "#0b6e8a", logo: null },

@@ -5,7 +5,7 @@
 
 import { escapeHtml } from "../../lib/escape-html";
 import type { AgencySettings } from "../db/schema.server";
-import type { Storage } from "../media/storage.server";
+import { absoluteMediaUrl, type Storage } from "../media/storage.server";
 import { brandImageJpeg } from "../settings/brand.server";
 
 export interface MailBrand {
@@ -29,8 +29,9 @@ export function mailBrandOf(
   let logo: MailBrand["logo"] = null;
   if (jpeg) {
     const width = Math.min(LOGO_MAX_WIDTH, Math.round((LOGO_HEIGHT * jpeg.width) / jpeg.height));
-    const base = publicUrl.replace(/\/+$/, "");
-    logo = { url: `${base}${jpeg.url}`, width, height: Math.round((width * jpeg.height) / jpeg.width) };
+    // A site path on local disk; already absolute from S3 or a CDN (MEDIA_PUBLIC_URL).
+    const url = absoluteMediaUrl(jpeg.url, publicUrl);
+    logo = { url, width, height: Math.round((width * jpeg.height) / jpeg.width) };
   }
   return { name: settings.name, color: settings.brandColor, logo };
 }

@@ -199,3 +199,9 @@ export class LocalDiskStorage implements MediaStore {
     return { size: data.length, sha256: createHash("sha256").update(data).digest("hex") };
   }
 }
+
+/** Absolute URL from a storage URL (a site path for local disk, already absolute for S3). */
+export function absoluteMediaUrl(url: string, publicUrl: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  return `${publicUrl.replace(/\/+$/, "")}${url.startsWith("/") ? "" : "/"}${url}`;
+}
