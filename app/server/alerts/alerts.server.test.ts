@@ -172,6 +172,12 @@ describe("an instant alert", () => {
     expect((await runAlertSweep(first.db, minutes(t0, 13))).queued).toBe(0);
     await price(600_000);
     expect((await runAlertSweep(first.db, minutes(t0, 14))).queued).toBe(0);
+    // Sold, its price lowered to the closing one: no "Preço reduzido" for a house nobody can buy.
+    await first.db
+      .update(properties)
+      .set({ status: "vendido", precoVenda: 550_000 })
+      .where(eq(properties.id, fresh.id));
+    expect((await runAlertSweep(first.db, minutes(t0, 15))).queued).toBe(0);
     expect(mailTo(email)).toHaveLength(4);
 
     // The manage page's list, then the one-click unsubscribe: the row and its sent items are gone.

@@ -23,7 +23,7 @@ import { sendBrandedMail } from "../mail/branded-mail.server";
 import { headerSafe, type MailTransport, safeAddress } from "../mail/mailer.server";
 import type { Storage } from "../media/storage.server";
 import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
-import { isPublished } from "../properties/cards.server";
+import { isOnOffer } from "../properties/cards.server";
 import { visiblePrice } from "../search/filters.server";
 import { withResolvedCentre } from "../search/map-search.server";
 import { searchConditions } from "../search/search.server";
@@ -104,7 +104,8 @@ async function pendingItems(
       and(
         eq(savedSearchSent.savedSearchId, search.id),
         eq(savedSearchSent.reason, "nova"),
-        isPublished,
+        // A sold or rented listing's lower price (its closing price) is no news to a buyer.
+        isOnOffer,
         sql`${price} < ${lowestSentPrice(search)}`,
       ),
     )
@@ -414,7 +415,7 @@ async function digestSection(db: Db, digestId: number): Promise<DigestSection | 
     })
     .from(savedSearchSent)
     .innerJoin(properties, eq(properties.id, savedSearchSent.propertyId))
-    .where(and(eq(savedSearchSent.digestId, digestId), isPublished))
+    .where(and(eq(savedSearchSent.digestId, digestId), isOnOffer))
     .orderBy(asc(savedSearchSent.reason), asc(savedSearchSent.createdAt), asc(properties.id));
   if (items.length === 0) return null;
   // The price a drop is "from": the lowest this search was sent before it (sent prices only fall).
