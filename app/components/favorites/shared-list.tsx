@@ -74,7 +74,7 @@ export function SharedList({ cards, asked }: { cards: ComparedCardData[]; asked:
                     ? "Este imóvel já estava nos seus favoritos. "
                     : "Todos já estavam nos seus favoritos. "}
                 {saved.dropped
-                  ? `Para caber no limite de ${MAX_FAVORITES}, ${formatCount(saved.dropped, "o favorito mais antigo saiu", "favoritos mais antigos saíram")}. `
+                  ? `Para caber no limite de ${MAX_FAVORITES}, ${saved.dropped === 1 ? "o favorito mais antigo saiu" : `os ${formatCount(saved.dropped, "favorito mais antigo", "favoritos mais antigos")} saíram`}. `
                   : null}
                 <Link to="/favoritos">Ver meus favoritos</Link>
               </>

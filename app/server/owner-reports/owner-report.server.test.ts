@@ -244,6 +244,13 @@ describe("the report's numbers", () => {
     });
   });
 
+  it("counts the days online as Maceió's calendar does: published yesterday evening is 1 day", async () => {
+    // 21:30 in Maceió on the 19th (already the 20th in UTC); the report is read at 12:00 on the 20th.
+    const listing = await insertProperty(database.db, { publishedAt: new Date("2026-11-20T00:30:00.000Z") });
+    const report = await buildOwnerReport(database.db, storage, listing.id, NOW);
+    expect(report.listing.daysOnline).toBe(1);
+  });
+
   it("names the listing's corretor (reached on the agency's WhatsApp without a cell phone), or the agency", async () => {
     const agent = await insertUser(database.db, {
       name: "Joana Lins",

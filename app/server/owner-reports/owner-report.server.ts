@@ -10,8 +10,9 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gte, ne, type SQL, sql } from "drizzle-orm";
 import { reachableOnWhatsapp } from "../../lib/contact";
 import { CHART_DAYS } from "../../lib/dashboard";
-import { maceioDayStart } from "../../lib/maceio-time";
+import { maceioClock, maceioDayStart } from "../../lib/maceio-time";
 import { type MarketComparison, MIN_COMPARABLES, type OwnerReport } from "../../lib/owner-report";
+import { dayNumber } from "../../lib/rental";
 import { TIPOS } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import { lastDays } from "../dashboard/dashboard.server";
@@ -159,8 +160,9 @@ export async function buildOwnerReport(
     listing: {
       ...toCardData(property, covers.get(propertyId) ?? null, storage, now),
       publishedAt: property.publishedAt?.toISOString() ?? null,
+      // Calendar days in Maceió, as the date shown beside it: published last evening is 1 day.
       daysOnline: property.publishedAt
-        ? Math.max(0, Math.floor((now.getTime() - property.publishedAt.getTime()) / 86_400_000))
+        ? Math.max(0, dayNumber(maceioClock(now).day) - dayNumber(maceioClock(property.publishedAt).day))
         : null,
       publicUrl: published ? `/casas/${property.referencia}` : null,
     },
