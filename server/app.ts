@@ -226,7 +226,7 @@ export async function createApp(services: Services): Promise<express.Express> {
           renderPage(request, loadContextOf({ ...requestValues(req, res), cspNonce: "" })),
         onHit(req) {
           // The skipped loader would have counted this view.
-          if (!views || !isListingPath(req.path) || !hitCountsAsView(req.headers)) return;
+          if (!views || !isListingPath(req.path) || !hitCountsAsView(req)) return;
           views.add(safeDecode(req.path.split("/")[2] ?? ""));
         },
         isProduction,

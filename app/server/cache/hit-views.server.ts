@@ -7,7 +7,13 @@ import type { Db } from "../db/client.server";
 import { properties, propertyViewsDaily } from "../db/schema.server";
 import { defaultLogger, type Logger } from "../log/logger.server";
 
-export function hitCountsAsView(headers: Record<string, string | string[] | undefined>): boolean {
+/** Whether a cache hit is a view: a GET (not a HEAD, which the loader does not count either), by a person. */
+export function hitCountsAsView(request: {
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+}): boolean {
+  if (request.method !== "GET") return false;
+  const { headers } = request;
   const purpose = String(headers["sec-purpose"] ?? headers.purpose ?? "");
   if (/prefetch|prerender/i.test(purpose)) return false;
   return !isbot(String(headers["user-agent"] ?? ""));
