@@ -8,6 +8,7 @@ import { properties } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import { saveRentalTerms } from "../rentals/rentals.server";
+import { getAgencyBrand } from "../settings/settings.server";
 import { countsAsView, loadListingPage } from "./listing-page.server";
 
 let database: Database;
@@ -185,6 +186,11 @@ describe("JSON-LD de temporada (decisão 040)", () => {
       expect.objectContaining({
         price: 800,
         priceSpecification: expect.objectContaining({ price: 800, unitCode: "DAY", unitText: "diária" }),
+        // The seller by name, as the agency calls itself.
+        seller: expect.objectContaining({
+          "@type": "RealEstateAgent",
+          name: (await getAgencyBrand(database.db)).name,
+        }),
       }),
     ]);
     // The hidden street and its CEP never reach the page's data.

@@ -58,6 +58,7 @@ async function readListingPageNow(
   // For the same finalidade, as the block's "see more" search is (similarHref).
   const similar = await similarListings(db, property, SIMILAR, { sameFinalidade: true });
   const finalidade = property.finalidades[0];
+  const brand = await getAgencyBrand(db);
   const rental = rentalOf(property, await getRentalTermsRow(db, property.id));
   return {
     kind: "found",
@@ -76,10 +77,14 @@ async function readListingPageNow(
     description:
       summarize(property.descricao) ||
       `${TIPOS[property.tipo].label} para ${property.finalidades.map((f) => FINALIDADES[f].toLowerCase()).join(" ou ")} em ${property.bairro}, ${property.cidade}.`,
-    og: listingOgImage(toOgListing(property, photos, (await getAgencyBrand(db)).logo), config.publicUrl),
+    og: listingOgImage(toOgListing(property, photos, brand.logo), config.publicUrl),
     // Serialized here, once: the page data carries one string instead of a tree of objects.
     jsonLd: serializeJsonLd(
-      listingStructuredData(property, photos, storage, { publicUrl: config.publicUrl, rental }),
+      listingStructuredData(property, photos, storage, {
+        publicUrl: config.publicUrl,
+        agencyName: brand.name,
+        rental,
+      }),
     ),
     consentText: LGPD_CONSENT_TEXT,
   };
