@@ -5,6 +5,7 @@
 // confirmation of a visit cancelled meanwhile sends nothing.
 import { eq } from "drizzle-orm";
 import { maceioClock } from "../../lib/maceio-time";
+import { addDays } from "../../lib/rental";
 import { visitMoment } from "../../lib/visit-slots";
 import type { Db, Tx } from "../db/client.server";
 import { agencySettings, users } from "../db/schema.server";
@@ -74,6 +75,14 @@ export function buildVisitEmail(
   if (payload.type !== "cancelamento" && cancelled) return null;
   // A reschedule's cancellation of the old visit is told by the new one's confirmation.
   if (payload.type === "cancelamento" && visit.rescheduledToId !== null) return null;
+  // Sent late (a retried message, a worker that was down): a confirmation once the visit has
+  // begun, or "sua visita é amanhã" on any day but the one before, would only mislead.
+  if (payload.type !== "cancelamento" && visit.startsAt.getTime() <= context.now.getTime()) return null;
+  if (
+    payload.type === "lembrete" &&
+    addDays(maceioClock(context.now).day, 1) !== maceioClock(visit.startsAt).day
+  )
+    return null;
   const moment = visitMoment(visit.startsAt);
   const listing = visit.referencia ? `${visit.titulo} (ref. ${visit.referencia})` : "o imóvel";
   const place = visitPlace(visit);

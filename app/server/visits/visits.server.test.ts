@@ -385,6 +385,36 @@ describe("the visit's e-mails", () => {
     expect(textOf(reminders[0]?.raw ?? "")).toContain("sua visita a Apartamento na orla");
   });
 
+  it("a reminder that could only go out on the visit's day (the worker was down) is not sent", async () => {
+    const { listing } = await agentWithListing();
+    const slot = maceio("2026-12-07T11:00:00");
+    const booked = await bookVisit(
+      first.db,
+      listing.referencia,
+      visitForm(slot, { email: "atrasado@exemplo.com.br" }),
+      NOW,
+    );
+    if (booked.status !== "booked") throw new Error(booked.status);
+    const onTheDay = maceio("2026-12-07T08:00:00");
+    const start = smtp.received.length;
+    await createOutboxWorker({
+      database: first,
+      now: () => onTheDay,
+      handlers: {
+        [VISIT_EMAIL_KIND]: visitEmailHandler(first.db, transport, SITE, {
+          secret: SECRET,
+          now: () => onTheDay,
+        }),
+        "lead-email": async () => "skip",
+      },
+      pollIntervalMs: 600_000,
+      log: () => {},
+    }).runOnce();
+    const toVisitor = smtp.received.slice(start).filter((m) => m.to.includes("atrasado@exemplo.com.br"));
+    // The confirmation still goes (the visit is later today), "é amanhã" does not.
+    expect(toVisitor.map((m) => textOf(m.raw).includes("Lembrete"))).toEqual([false]);
+  });
+
   it("a cancelled visit's reminder sends nothing; the cancellation tells both", async () => {
     const { listing } = await agentWithListing();
     const slot = maceio("2026-12-05T10:00:00");
