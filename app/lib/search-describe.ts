@@ -57,12 +57,20 @@ export interface FilterChip {
   removeHref: string;
 }
 
+/** A stay's dates and guests choose temporada (decision 040): without temporada they go too. */
+const WITHOUT_STAY = { chegada: undefined, saida: undefined, hospedes: undefined };
+
 export function filterChips(path: string, filters: SearchFilters): FilterChip[] {
   return FILTER_NAMES.flatMap((name) =>
     filterChipsOf(name, filters).map(({ key, label, without }) => ({
       key,
       label,
-      removeHref: searchHref(path, { ...filters, ...without, pagina: 1 }),
+      removeHref: searchHref(path, {
+        ...filters,
+        ...without,
+        ...(name === "finalidade" && filters.finalidade === "temporada" ? WITHOUT_STAY : {}),
+        pagina: 1,
+      }),
     })),
   );
 }

@@ -218,6 +218,16 @@ describe("the map's filters", () => {
       filterChips("/casas", parseSearchFilters("centro=-9.66,-35.71&raio=1,5")).map((c) => c.label),
     ).toEqual(["Até 1,5 km do ponto escolhido"]);
   });
+
+  it("removing Temporada takes the stay's dates and guests with it (they would choose it again)", () => {
+    const filters = parseSearchFilters(
+      "finalidade=temporada&cidade=Maragogi&chegada=2026-12-27&saida=2027-01-03&hospedes=6",
+    );
+    const chip = filterChips("/todos-os-imoveis", filters).find((c) => c.label === "Temporada");
+    expect(chip?.removeHref).toBe("/todos-os-imoveis?cidade=Maragogi");
+    const removed = parseSearchFilters(new URL(chip?.removeHref ?? "", "http://x").searchParams);
+    expect(removed.finalidade).toBeUndefined();
+  });
 });
 
 describe("serializeSearchFilters", () => {

@@ -81,6 +81,16 @@ test.describe("sem JavaScript", () => {
   });
 });
 
+test("um mínimo vindo de um link (5+ quartos) aparece escolhido no formulário e segue no próximo 'Aplicar'", async ({
+  page,
+}) => {
+  await page.goto("/todos-os-imoveis?quartos=5");
+  await expect(page.getByLabel("Quartos", { exact: true })).toHaveValue("5");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Aplicar filtros" }).click();
+  await expect(page).toHaveURL(/[?&]quartos=5(&|$)/);
+});
+
 test("busca livre sem acentos: 'apartamento pajucara' encontra a Pajuçara", async ({ page }) => {
   await page.goto("/todos-os-imoveis");
   await page.getByLabel("Buscar por palavra-chave").fill("apartamento pajucara");

@@ -79,12 +79,14 @@ const fieldValue = (filters: SearchFilters, name: string) =>
   (filters as unknown as Record<string, unknown>)[name];
 
 function CountSelect({ name, label, value }: { name: string; label: string; value?: number }) {
+  // A minimum from a link (?quartos=5) is offered too, or the next "Aplicar" would drop it.
+  const minimums = value !== undefined && !MINIMUMS.includes(value) ? [...MINIMUMS, value] : MINIMUMS;
   return (
     <div className="search-field">
       <label htmlFor={`f-${name}`}>{label}</label>
       <select id={`f-${name}`} name={name} defaultValue={value ?? ""}>
         <option value="">Qualquer</option>
-        {MINIMUMS.map((n) => (
+        {minimums.map((n) => (
           <option key={n} value={n}>
             {n}+
           </option>
