@@ -100,4 +100,23 @@ describe("cleaning form text", () => {
     const multipart = new Request("http://site.invalid/sobre-nos", { method: "POST", body });
     expect((await readForm(multipart)).get("name")).toBe("Rui Calheiros");
   });
+
+  it("readForm answers 413 past its limit, however the body is sent, without reading the rest", async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 64 * 1024;
+        controller.enqueue(new TextEncoder().encode(`a=${"x".repeat(64 * 1024 - 2)}`));
+      },
+    });
+    const chunked = new Request("http://site.invalid/admin/configuracoes", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    const refusal = await readForm(chunked, 256 * 1024).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ init: { status: 413 } });
+    expect(pulled).toBeLessThan(1024 * 1024);
+  });
 });
