@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { publishEvent } from "./events.server";
-import { visibleTo } from "./sse.server";
+import { eventStreamResponse, visibleTo } from "./sse.server";
 import { openStream } from "./test-stream.server";
 
 let database: Database;
@@ -44,6 +44,43 @@ describe("SSE", () => {
     const conn = open({ id: 1, role: "admin" }, 50);
     await conn.until(/: heartbeat\n\n/);
     conn.close();
+  });
+
+  it("follows the session: a demoted admin stops hearing others' events, a session that ended closes the stream", async () => {
+    let now: { id: number; role: "admin" | "corretor" } | null = { id: 1, role: "admin" };
+    const controller = new AbortController();
+    const response = eventStreamResponse(
+      new Request("http://localhost/admin/eventos", { signal: controller.signal }),
+      database,
+      { id: 1, role: "admin" },
+      { heartbeatMs: 30, recheck: async () => now },
+    );
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    const readUntil = async (pattern: RegExp) => {
+      while (!pattern.test(text)) {
+        const chunk = await reader.read();
+        if (chunk.done) return "fechado";
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+      return "lido";
+    };
+    await readUntil(/conectado/);
+    await database.db.transaction((tx) => publishEvent(tx, { type: "lead-updated", id: 70, agentIds: [9] }));
+    await readUntil(/"id":70/);
+    // Demoted to corretor: another agent's lead is no longer theirs to hear of; their own is.
+    now = { id: 1, role: "corretor" };
+    const beats = (text.match(/heartbeat/g) ?? []).length;
+    await readUntil(new RegExp(`(heartbeat[\\s\\S]*){${beats + 1}}`));
+    await database.db.transaction((tx) => publishEvent(tx, { type: "lead-updated", id: 71, agentIds: [9] }));
+    await database.db.transaction((tx) => publishEvent(tx, { type: "lead-updated", id: 72, agentIds: [1] }));
+    await readUntil(/"id":72/);
+    expect(text).not.toContain('"id":71');
+    // Signed out: the stream ends at the next heartbeat.
+    now = null;
+    expect(await readUntil(/nunca/)).toBe("fechado");
+    controller.abort();
   });
 
   it("visibility rules", () => {

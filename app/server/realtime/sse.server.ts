@@ -1,5 +1,7 @@
 // The Server-Sent Events response for /admin/eventos: events the user may see, a heartbeat
-// comment every 30 s (proxies close silent connections), each event with an id.
+// comment every 30 s (proxies close silent connections), each event with an id. At each heartbeat
+// the session is checked again: signed out, deactivated, expired or demoted, the stream closes
+// (or narrows to what the new role may see), as the next page load would.
 import { type LiveEvent, type LiveEventData, REALTIME_HEARTBEAT_MS } from "../../lib/realtime-constants";
 import type { SessionUser } from "../auth/guard.server";
 import type { Database } from "../db/client.server";
@@ -23,9 +25,14 @@ let sequence = 0;
 export function eventStreamResponse(
   request: Request,
   database: Pick<Database, "listen">,
-  user: Pick<SessionUser, "id" | "role">,
-  options: { heartbeatMs?: number } = {},
+  signedIn: Pick<SessionUser, "id" | "role">,
+  options: {
+    heartbeatMs?: number;
+    /** The session's user now (null once it is over); checked at each heartbeat. */
+    recheck?: () => Promise<Pick<SessionUser, "id" | "role"> | null>;
+  } = {},
 ): Response {
+  let user = signedIn;
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -50,10 +57,14 @@ export function eventStreamResponse(
       // after this line can be missed). The browser's own retry is a fallback;
       // live-connection.ts reconnects on its own schedule.
       write(`retry: 1000\n: conectado\n\n`);
-      const heartbeat = setInterval(
-        () => write(": heartbeat\n\n"),
-        options.heartbeatMs ?? REALTIME_HEARTBEAT_MS,
-      );
+      const heartbeat = setInterval(async () => {
+        if (options.recheck) {
+          const now = await options.recheck().catch(() => user);
+          if (!now) return cleanup();
+          user = now;
+        }
+        write(": heartbeat\n\n");
+      }, options.heartbeatMs ?? REALTIME_HEARTBEAT_MS);
       cleanup = () => {
         if (!open) return;
         open = false;
