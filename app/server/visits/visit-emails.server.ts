@@ -9,6 +9,7 @@ import { addDays } from "../../lib/rental";
 import { visitMoment } from "../../lib/visit-slots";
 import type { Db, Tx } from "../db/client.server";
 import { agencySettings, users } from "../db/schema.server";
+import { canSee } from "../leads/inbox.server";
 import { sendBrandedMail } from "../mail/branded-mail.server";
 import { type MailTransport, safeAddress } from "../mail/mailer.server";
 import type { Storage } from "../media/storage.server";
@@ -69,7 +70,14 @@ export interface VisitEmail {
 export function buildVisitEmail(
   visit: VisitView,
   payload: VisitEmailPayload,
-  context: { publicUrl: string; secret: string | undefined; agencyName: string; now: Date },
+  context: {
+    publicUrl: string;
+    secret: string | undefined;
+    agencyName: string;
+    now: Date;
+    /** Whether the agent may open the person's card (it may be another agent's): its link, if so. */
+    leadVisible?: boolean;
+  },
 ): VisitEmail | null {
   const cancelled = visit.status === "cancelada";
   if (payload.type !== "cancelamento" && cancelled) return null;
@@ -131,7 +139,10 @@ export function buildVisitEmail(
     }
   }
   if (payload.type === "lembrete") return null;
-  const lead = visit.leadId !== null ? `\n\nLead: ${context.publicUrl}/admin/leads/${visit.leadId}` : "";
+  const lead =
+    visit.leadId !== null && context.leadVisible !== false
+      ? `\n\nLead: ${context.publicUrl}/admin/leads/${visit.leadId}`
+      : "";
   return payload.type === "confirmacao"
     ? {
         subject: `Nova visita agendada: ${moment}`,
@@ -158,6 +169,18 @@ async function agentAddress(db: Db, visit: VisitView): Promise<string | null> {
   return safeAddress(agency?.email);
 }
 
+/**
+ * Whether the visit's agent may open the person's card: the card is one per person and may be
+ * another agent's (inbox.server.ts visibleLeads), whose link would answer "Lead não encontrado".
+ * Without an agent the e-mail goes to the agency's address, read by the admins.
+ */
+export async function agentMaySeeLead(db: Db, visit: VisitView): Promise<boolean> {
+  if (visit.leadId === null || visit.agentId === null) return true;
+  const [agent] = await db.select({ role: users.role }).from(users).where(eq(users.id, visit.agentId));
+  if (!agent) return false;
+  return (await canSee(db, { id: visit.agentId, role: agent.role }, visit.leadId)) !== null;
+}
+
 export function visitEmailHandler(
   db: Db,
   transport: MailTransport,
@@ -177,6 +200,7 @@ export function visitEmailHandler(
       secret: options.secret,
       agencyName: agency?.name ?? "Imobiliária",
       now: options.now?.() ?? new Date(),
+      leadVisible: await agentMaySeeLead(db, visit),
     });
     if (!email) return "skip";
     const to = payload.recipient === "visitante" ? safeAddress(visit.email) : await agentAddress(db, visit);

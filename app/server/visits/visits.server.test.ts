@@ -13,7 +13,13 @@ import { createOutboxWorker } from "../outbox/outbox.server";
 import { EVENTS_CHANNEL } from "../realtime/events.server";
 import { buildIcs, foldLine } from "./ics.server";
 import { isValidVisitToken, tokenVisitId, visitToken } from "./links.server";
-import { reminderAt, VISIT_EMAIL_KIND, visitEmailHandler } from "./visit-emails.server";
+import {
+  agentMaySeeLead,
+  buildVisitEmail,
+  reminderAt,
+  VISIT_EMAIL_KIND,
+  visitEmailHandler,
+} from "./visit-emails.server";
 import {
   agentFreeSlots,
   bookVisit,
@@ -249,6 +255,23 @@ describe("the visitor's link, cancel and reschedule", () => {
     } finally {
       await unlisten();
     }
+    // The card is the other agent's: this visit's e-mail to its agent links no lead it cannot open.
+    const movedVisit = await getVisit(first.db, moved.visitId);
+    if (!movedVisit || earlier.status !== "booked") throw new Error("sem visita");
+    expect(await agentMaySeeLead(first.db, movedVisit)).toBe(false);
+    expect(await agentMaySeeLead(first.db, (await getVisit(first.db, earlier.visitId))!)).toBe(true);
+    const toThisAgent = buildVisitEmail(
+      movedVisit,
+      { visitId: movedVisit.id, type: "cancelamento", recipient: "corretor" },
+      { publicUrl: SITE, secret: SECRET, agencyName: "Imobiliária", now: NOW, leadVisible: false },
+    );
+    expect(toThisAgent?.text).not.toContain("/admin/leads/");
+    const toCardsAgent = buildVisitEmail(
+      movedVisit,
+      { visitId: movedVisit.id, type: "cancelamento", recipient: "corretor" },
+      { publicUrl: SITE, secret: SECRET, agencyName: "Imobiliária", now: NOW, leadVisible: true },
+    );
+    expect(toCardsAgent?.text).toContain(`/admin/leads/${booked.leadId}`);
     // The person's card is with the other agent (one card per person): both hear of it.
     const [card] = await first.db
       .select({ assigneeId: leads.assigneeId })
