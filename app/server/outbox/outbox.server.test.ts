@@ -204,6 +204,37 @@ describe("lead e-mails in the outbox", () => {
     expect(smtp.received).toHaveLength(0);
   });
 
+  it("a batch's later rows are sent once even when the earlier ones took the whole lease (slow SMTP)", async () => {
+    for (let n = 0; n < 3; n++) await enqueue(database.db, "prova", { n });
+    const sent: string[] = [];
+    const worker = (name: string, handle: (n: number) => Promise<void>) =>
+      createOutboxWorker({
+        database,
+        now,
+        policy: POLICY,
+        log: quiet,
+        leaseMs: 1000,
+        handlers: {
+          prova: async (row) => {
+            sent.push(`${name}:${row.payload.n}`);
+            await handle(Number(row.payload.n));
+            return undefined;
+          },
+        },
+      });
+    const other = worker("b", async () => {});
+    // Each send takes 600 ms of the 1 000 ms lease the batch was claimed under; during the second,
+    // another instance finds the third row's claim expired and sends it.
+    const slow = worker("a", async (n) => {
+      advance(600);
+      if (n === 1) await other.runOnce();
+    });
+    await slow.runOnce();
+    // Each row once: the first two by the slow worker, the last of its batch by the other.
+    expect(sent.map((s) => s.slice(2)).sort()).toEqual(["0", "1", "2"]);
+    expect(sent.map((s) => s.slice(0, 1))).toEqual(["a", "a", "b"]);
+  });
+
   it("wakes up on NOTIFY when a row is enqueued", async () => {
     const smtp = await startTestSmtp();
     servers.push(smtp);

@@ -124,7 +124,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let again = false;
   let stopped = true;
 
-  async function processRow(row: OutboxRow, result: RunResult) {
+  async function processRow(claimed: OutboxRow, result: RunResult) {
+    // The batch was claimed under one lease, and the rows before this one may have taken most of
+    // it (slow SMTP): renew this row's lease before sending, or leave it if another instance took
+    // it meanwhile (it would otherwise be sent twice).
+    const lockedUntil = new Date(now().getTime() + leaseMs);
+    const [renewed] = await db
+      .update(outbox)
+      .set({ lockedUntil })
+      .where(and(heldBy(claimed), isNull(outbox.sentAt), isNull(outbox.failedAt)))
+      .returning({ id: outbox.id });
+    if (!renewed) return;
+    const row = { ...claimed, lockedUntil };
     const handler = handlers[row.kind];
     try {
       if (!handler)
