@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers = headersWithRetryAfter;
 
 type ActionData =
-  | { state: "sent"; email: string; title: string; frequency: string; already: boolean }
+  | { state: "sent"; email: string; title: string; frequency: string }
   | { state: "invalid"; errors: AlertFieldErrors; values: AlertFormValues; message?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,7 +55,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       email,
       title: "",
       frequency: ALERT_FREQUENCIES[frequencia],
-      already: false,
     } satisfies ActionData;
   }
   const { outcome, search } = await subscribe(
@@ -80,7 +79,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     email,
     title: search.title,
     frequency: ALERT_FREQUENCIES[frequencia],
-    already: outcome === "already-active",
   } satisfies ActionData;
 }
 
@@ -91,20 +89,13 @@ export default function Alertas({ actionData }: Route.ComponentProps) {
       <h1>Alerta de imóveis por e-mail</h1>
       {result?.state === "sent" ? (
         <div className="search-notice" role="status" data-testid="alerta-enviado">
-          {result.already ? (
-            <p>
-              Você já recebe este alerta em <strong>{result.email}</strong>. A frequência agora é:{" "}
-              {result.frequency}.
-            </p>
-          ) : (
-            <>
-              <p>
-                Quase lá! Enviamos um e-mail para <strong>{result.email}</strong>. Abra o link da mensagem
-                para confirmar o alerta{result.title ? ` “${result.title}”` : ""}.
-              </p>
-              <p>Nada será enviado antes da confirmação. Não chegou? Veja a caixa de spam.</p>
-            </>
-          )}
+          {/* The same words whether or not the address already has this alert: whoever typed it
+              may not own it (its owner is told by e-mail: subscriptions.server.ts). */}
+          <p>
+            Quase lá! Enviamos um e-mail para <strong>{result.email}</strong>. Abra o link da mensagem para
+            confirmar o alerta{result.title ? ` “${result.title}”` : ""}.
+          </p>
+          <p>Nada será enviado antes da confirmação. Não chegou? Veja a caixa de spam.</p>
           <p>
             <Link to="/todos-os-imoveis">Voltar aos imóveis</Link>
           </p>

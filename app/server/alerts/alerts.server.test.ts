@@ -120,6 +120,27 @@ describe("an instant alert", () => {
     expect((await confirmSubscription(first.db, token ?? "", minutes(t0, 3))).status).toBe("already");
     expect(await countActiveAlerts(first.db)).toBe(1);
 
+    // Someone types the address again with another frequency: nothing changes (they may not own
+    // it); the owner is told by e-mail, with the link to their alerts and no confirmation link.
+    const again = await subscribe(
+      first.db,
+      { email, frequency: "semanal", busca: "/todos-os-imoveis?cidade=Maceió&precoMax=800000" },
+      minutes(t0, 4),
+    );
+    expect(again.outcome).toBe("already-active");
+    const [stored] = await first.db
+      .select()
+      .from(savedSearches)
+      .where(eq(savedSearches.token, token ?? ""));
+    expect(stored?.frequency).toBe("instantaneo");
+    await worker().runOnce();
+    const told = mailTo(email)[1];
+    expect(textOf(told?.raw ?? "")).toContain(
+      "Você já recebe este alerta (assim que surgir (instantâneo)), e nada mudou.",
+    );
+    expect(textOf(told?.raw ?? "")).toContain(`${SITE}/alertas/${token}`);
+    expect(textOf(told?.raw ?? "")).not.toContain("/confirmar");
+
     // A match published after the confirmation, one elsewhere, one above the price.
     const fresh = await insertProperty(first.db, {
       referencia: "AL0002",
@@ -137,7 +158,7 @@ describe("an instant alert", () => {
     });
     expect((await runAlertSweep(first.db, minutes(t0, 6))).queued).toBe(1);
     await worker().runOnce();
-    const digest = mailTo(email)[1];
+    const digest = mailTo(email)[2];
     const text = textOf(digest?.raw ?? "");
     expect(text).toContain("AL0002");
     expect(text).not.toMatch(/AL0001|AL0003|AL0004/);
@@ -157,14 +178,14 @@ describe("an instant alert", () => {
     expect((await runAlertSweep(first.db, minutes(t0, 9))).queued).toBe(1);
     expect((await runAlertSweep(first.db, minutes(t0, 10))).queued).toBe(0);
     await worker().runOnce();
-    const drop = textOf(mailTo(email)[2]?.raw ?? "");
+    const drop = textOf(mailTo(email)[3]?.raw ?? "");
     expect(drop).toContain("Preço reduzido");
     expect(drop).toMatch(/De R\$ 700\.000 por R\$ 650\.000/);
     // Down again: news again, from the last price sent.
     await price(600_000);
     expect((await runAlertSweep(first.db, minutes(t0, 11))).queued).toBe(1);
     await worker().runOnce();
-    expect(textOf(mailTo(email)[3]?.raw ?? "")).toMatch(/De R\$ 650\.000 por R\$ 600\.000/);
+    expect(textOf(mailTo(email)[4]?.raw ?? "")).toMatch(/De R\$ 650\.000 por R\$ 600\.000/);
     // Up, then down to a price not below one already sent: nothing.
     await price(680_000);
     expect((await runAlertSweep(first.db, minutes(t0, 12))).queued).toBe(0);
@@ -178,7 +199,7 @@ describe("an instant alert", () => {
       .set({ status: "vendido", precoVenda: 550_000 })
       .where(eq(properties.id, fresh.id));
     expect((await runAlertSweep(first.db, minutes(t0, 15))).queued).toBe(0);
-    expect(mailTo(email)).toHaveLength(4);
+    expect(mailTo(email)).toHaveLength(5);
 
     // The manage page's list, then the one-click unsubscribe: the row and its sent items are gone.
     expect((await alertsOfToken(first.db, token ?? ""))?.alerts).toHaveLength(1);

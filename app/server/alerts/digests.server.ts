@@ -12,7 +12,7 @@
 // listing rows (the same listing as new, or the same listing at the same dropped price) conflict
 // and its transaction writes nothing.
 import { and, asc, eq, gt, inArray, isNotNull, lte, notExists, type SQL, sql } from "drizzle-orm";
-import { alertLinks, manageAllLink, unsubscribeAllLink } from "../../lib/alerts";
+import { ALERT_FREQUENCIES, alertLinks, manageAllLink, unsubscribeAllLink } from "../../lib/alerts";
 import { formatCount, formatPrice } from "../../lib/format";
 import { maceioClock } from "../../lib/maceio-time";
 import { RENT_PERIODS } from "../../lib/vocabulary";
@@ -348,6 +348,26 @@ export function buildConfirmMail(
   return { subject, text };
 }
 
+/** To the owner of an address whose active alert someone asked for again (subscribe). */
+export function buildAlreadyActiveMail(
+  search: Pick<SavedSearch, "title" | "frequency" | "token">,
+  publicUrl: string,
+) {
+  const base = publicUrl.replace(/\/+$/, "");
+  const links = alertLinks(base, search.token);
+  const subject = headerSafe(`Você já recebe este alerta: ${search.title}`, 150);
+  const text = [
+    `Recebemos um novo pedido para enviar a este e-mail as novidades da busca “${search.title}”. Você já recebe este alerta (${ALERT_FREQUENCIES[search.frequency].toLowerCase()}), e nada mudou.`,
+    "",
+    `Para ver ou apagar seus alertas: ${links.manage}`,
+    "Para receber em outra frequência, apague este e peça de novo na página da busca.",
+    "",
+    "Se não foi você, ignore esta mensagem.",
+    ...footer(base, search.token),
+  ].join("\n");
+  return { subject, text };
+}
+
 interface HandlerOptions {
   storage?: Pick<Storage, "url">;
 }
@@ -376,8 +396,11 @@ export function alertConfirmEmailHandler(
       .from(savedSearches)
       .where(eq(savedSearches.id, Number(row.payload.savedSearchId)));
     const to = safeAddress(search?.email);
-    if (!search || !to || search.confirmedAt) return "skip";
-    const mail = buildConfirmMail(search, publicUrl);
+    if (!search || !to) return "skip";
+    // Asked again once active: the owner hears of it; a plain confirmation is moot by then.
+    const again = row.payload.again === true;
+    if (Boolean(search.confirmedAt) !== again) return "skip";
+    const mail = again ? buildAlreadyActiveMail(search, publicUrl) : buildConfirmMail(search, publicUrl);
     const unsubscribe = alertLinks(publicUrl.replace(/\/+$/, ""), search.token).unsubscribe;
     await sendAlertMail(
       { db, transport, publicUrl, storage: options.storage },

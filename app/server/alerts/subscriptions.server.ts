@@ -133,7 +133,8 @@ export type SubscribeOutcome = "confirmation-sent" | "already-active" | "too-man
 
 /**
  * Saves the search (or finds it saved) and queues the confirmation e-mail in the same transaction.
- * Saving it again before confirming sends a new confirmation; an active one only changes frequency.
+ * Saving it again before confirming sends a new confirmation; an active one changes nothing and
+ * tells the address's owner that it was asked again (buildAlreadyActiveMail).
  */
 export async function subscribe(
   db: Db,
@@ -155,10 +156,9 @@ export async function subscribe(
       )
       .for("update");
     if (existing?.confirmedAt) {
-      await tx
-        .update(savedSearches)
-        .set({ frequency: input.frequency })
-        .where(eq(savedSearches.id, existing.id));
+      // Whoever typed the address may not own it (decision 035's double opt-in): nothing changes,
+      // the page says what it says to anyone, and the address's owner is told by e-mail.
+      await enqueue(tx, ALERT_CONFIRM_EMAIL_KIND, { savedSearchId: existing.id, again: true });
       return "already-active";
     }
     if (!existing) {
