@@ -62,6 +62,16 @@ describe("property form schema", () => {
     });
   });
 
+  it("writes a place with one space between words, as the search's links do", () => {
+    const result = parsePropertyForm(
+      form({ ...valid, bairro: " Ponta  Verde ", cidade: "Barra de\u00a0São Miguel" }),
+    );
+    expect(result.success && [result.data.bairro, result.data.cidade]).toEqual([
+      "Ponta Verde",
+      "Barra de São Miguel",
+    ]);
+  });
+
   it("covers every group and every editable column once", () => {
     const grouped = PROPERTY_FORM_GROUPS.flatMap((g) => g.fields);
     expect(grouped).toEqual(PROPERTY_FIELDS);

@@ -25,6 +25,8 @@ import {
   TIPO_KEYS,
 } from "./vocabulary";
 
+const oneSpace = (value: string) => value.replace(/\s+/g, " ");
+
 export const REFERENCIA_PATTERN = /^[A-Z]{2}\d{4,}$/;
 export const TITULO_MIN = 10;
 export const TITULO_MAX = 100;
@@ -104,8 +106,10 @@ const endereco = {
   logradouro: optionalText(200, "Logradouro: no máximo 200 caracteres."),
   numero: optionalText(20, "Número: no máximo 20 caracteres."),
   complemento: optionalText(100, "Complemento: no máximo 100 caracteres."),
-  bairro: text("Informe o bairro.", 100, "Bairro: no máximo 100 caracteres."),
-  cidade: text("Informe a cidade.", 100, "Cidade: no máximo 100 caracteres."),
+  // One space between words, as the search's filter writes a place (search-filters.ts): "Ponta
+  // Verde" typed with two spaces would otherwise be a bairro no search link could find.
+  bairro: text("Informe o bairro.", 100, "Bairro: no máximo 100 caracteres.").transform(oneSpace),
+  cidade: text("Informe a cidade.", 100, "Cidade: no máximo 100 caracteres.").transform(oneSpace),
   uf: z
     .string({ error: "Informe a UF." })
     .trim()
