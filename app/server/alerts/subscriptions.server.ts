@@ -5,7 +5,7 @@
 // alerts (/alertas/<token>) and cancels this one in one click (RFC 8058). Cancelling deletes the
 // row (its sent listings cascade), so nothing is kept about someone who left.
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import {
   ALERT_FREQUENCY_KEYS,
@@ -23,7 +23,7 @@ import { HOUSE_TIPOS, type Tipo } from "../../lib/vocabulary";
 import { normalizeEmail } from "../auth/sign-in.server";
 import type { Db, Tx } from "../db/client.server";
 import { outbox, savedSearches } from "../db/schema.server";
-import { enqueue } from "../outbox/outbox.server";
+import { enqueue, payloadIdIn } from "../outbox/outbox.server";
 import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
 
 export const ALERT_CONFIRM_EMAIL_KIND = "alert-confirm-email";
@@ -365,16 +365,15 @@ export async function erasePersonAlerts(tx: Tx, contato: string): Promise<number
   const found = await tx.select({ id: savedSearches.id }).from(savedSearches).where(byPerson(contato));
   const ids = found.map((r) => r.id);
   if (ids.length === 0) return ids;
-  await tx.delete(outbox).where(
-    and(
-      eq(outbox.kind, ALERT_CONFIRM_EMAIL_KIND),
-      isNull(outbox.sentAt),
-      sql`(${outbox.payload}->>'savedSearchId')::int in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    ),
-  );
+  await tx
+    .delete(outbox)
+    .where(
+      and(
+        eq(outbox.kind, ALERT_CONFIRM_EMAIL_KIND),
+        isNull(outbox.sentAt),
+        payloadIdIn("savedSearchId", ids),
+      ),
+    );
   // Digest messages point at digests, which cascade with the saved search: their handler skips them.
   await tx.delete(savedSearches).where(inArray(savedSearches.id, ids));
   return ids;

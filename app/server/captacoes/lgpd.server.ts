@@ -1,10 +1,11 @@
 // A person's captações in an LGPD request (app/server/leads/lgpd.server.ts does the whole request):
 // found by the e-mail or phone they gave, exported with their notes, erased with their pending
 // photos and their unsent e-mail.
-import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { captacaoNotes, captacaoPhotos, captacoes, outbox, properties } from "../db/schema.server";
 import { personMatchOn } from "../leads/person-match.server";
+import { payloadIdIn } from "../outbox/outbox.server";
 import { CAPTACAO_EMAIL_KIND } from "./emails.server";
 import { pendingKeys } from "./pending-photos.server";
 import { captacaoFields, photoCount } from "./queue.server";
@@ -92,13 +93,7 @@ export async function erasePersonCaptacoes(
     .where(inArray(captacaoPhotos.captacaoId, ids));
   await tx
     .delete(outbox)
-    .where(
-      and(
-        eq(outbox.kind, CAPTACAO_EMAIL_KIND),
-        isNull(outbox.sentAt),
-        or(...ids.map((id) => sql`${outbox.payload}->>'captacaoId' = ${String(id)}`)),
-      ),
-    );
+    .where(and(eq(outbox.kind, CAPTACAO_EMAIL_KIND), isNull(outbox.sentAt), payloadIdIn("captacaoId", ids)));
   await tx.delete(captacoes).where(inArray(captacoes.id, ids));
   return { ids, fileKeys: pendingKeys(photos) };
 }

@@ -8,7 +8,7 @@
 // (app/server/rentals/lgpd.server.ts: the nights stay booked), and leaves an audit entry that records what was erased
 // without repeating the personal data.
 import { createHash } from "node:crypto";
-import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type AlertExport, erasePersonAlerts, exportPersonAlerts } from "../alerts/subscriptions.server";
 import { audit } from "../audit/audit.server";
 import { type CaptacaoExport, erasePersonCaptacoes, exportPersonCaptacoes } from "../captacoes/lgpd.server";
@@ -17,6 +17,7 @@ import type { Db, Tx } from "../db/client.server";
 import { leadContacts, leadNotes, leads, outbox, properties } from "../db/schema.server";
 import { defaultLogger, type Logger } from "../log/logger.server";
 import type { Storage } from "../media/storage.server";
+import { payloadIdIn } from "../outbox/outbox.server";
 import {
   countPersonStays,
   erasePersonStays,
@@ -223,13 +224,7 @@ export async function erasePersonData(
       // Unsent lead e-mails would only be skipped; remove them so nothing refers to the person.
       await tx
         .delete(outbox)
-        .where(
-          and(
-            eq(outbox.kind, LEAD_EMAIL_KIND),
-            isNull(outbox.sentAt),
-            or(...ids.map((id) => sql`${outbox.payload}->>'leadId' = ${String(id)}`)),
-          ),
-        );
+        .where(and(eq(outbox.kind, LEAD_EMAIL_KIND), isNull(outbox.sentAt), payloadIdIn("leadId", ids)));
       await tx.delete(leads).where(inArray(leads.id, ids));
     }
     const captacoes = await erasePersonCaptacoes(tx, contato);

@@ -9,7 +9,7 @@
 // if the process dies between the SMTP server's "250 OK" and our UPDATE, the lease expires and
 // another worker sends it again (at-least-once in that crash window). The Message-ID is fixed
 // per row, so mail clients that deduplicate show it once.
-import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Db, Tx } from "../db/client.server";
 import { outbox } from "../db/schema.server";
 import { defaultLogger } from "../log/logger.server";
@@ -26,6 +26,14 @@ import {
 } from "./backoff.server";
 
 export type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * The outbox rows about some records: those whose payload's `field` ("leadId", "visitId"…) is one
+ * of `ids` (what an erasure removes with its records).
+ */
+export function payloadIdIn(field: string, ids: readonly number[]): SQL {
+  return inArray(sql`${outbox.payload}->>${field}`, ids.map(String));
+}
 
 /**
  * Writes one message in the caller's transaction; workers wake when it commits. `at` holds it

@@ -8,6 +8,7 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { outbox, properties, rentalBookings } from "../db/schema.server";
+import { payloadIdIn } from "../outbox/outbox.server";
 import { BOOKING_EMAIL_KIND, CANCELLATION_EMAIL_KIND } from "./booking-email.server";
 
 /** What the agency's screens show for a guest whose data was erased. */
@@ -81,15 +82,11 @@ export async function erasePersonStays(
   const found = await tx.select({ id: rentalBookings.id }).from(rentalBookings).where(where);
   const ids = found.map((r) => r.id);
   if (ids.length === 0) return ids;
-  await tx.delete(outbox).where(
-    and(
-      inArray(outbox.kind, [BOOKING_EMAIL_KIND, CANCELLATION_EMAIL_KIND]),
-      sql`(${outbox.payload}->>'bookingId')::int in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    ),
-  );
+  await tx
+    .delete(outbox)
+    .where(
+      and(inArray(outbox.kind, [BOOKING_EMAIL_KIND, CANCELLATION_EMAIL_KIND]), payloadIdIn("bookingId", ids)),
+    );
   await tx
     .update(rentalBookings)
     .set({ guestName: ERASED_GUEST, guestEmail: null })

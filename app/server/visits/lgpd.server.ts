@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { outbox, properties, visits } from "../db/schema.server";
+import { payloadIdIn } from "../outbox/outbox.server";
 import { VISIT_EMAIL_KIND } from "./visit-emails.server";
 
 export interface VisitExport {
@@ -83,16 +84,9 @@ export async function erasePersonVisits(
   const found = await tx.select({ id: visits.id }).from(visits).where(personVisits(contato, leadIds));
   const ids = found.map((r) => r.id);
   if (ids.length === 0) return ids;
-  await tx.delete(outbox).where(
-    and(
-      eq(outbox.kind, VISIT_EMAIL_KIND),
-      isNull(outbox.sentAt),
-      sql`(${outbox.payload}->>'visitId')::int in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    ),
-  );
+  await tx
+    .delete(outbox)
+    .where(and(eq(outbox.kind, VISIT_EMAIL_KIND), isNull(outbox.sentAt), payloadIdIn("visitId", ids)));
   await tx.delete(visits).where(inArray(visits.id, ids));
   return ids;
 }
