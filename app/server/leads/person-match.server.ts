@@ -5,11 +5,12 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { phoneKey } from "./person.server";
 
 /**
- * Rows of a table with a person's e-mail and phone (leads, captações) that are the person with
- * this e-mail or phone (phone compared by its digits, DDD included).
+ * Rows of a table with a person's e-mail and phone (leads, captações, visits) that are the person
+ * with this e-mail or phone (phone compared by its digits, DDD included; also by its key where the
+ * table keeps one).
  */
 export function personMatchOn(
-  columns: { email: AnyPgColumn; phone: AnyPgColumn; phoneKey: AnyPgColumn },
+  columns: { email: AnyPgColumn; phone: AnyPgColumn; phoneKey?: AnyPgColumn },
   contato: string,
 ): SQL {
   const value = contato.trim();
@@ -19,5 +20,5 @@ export function personMatchOn(
   const byDigits = sql`regexp_replace(coalesce(${columns.phone}, ''), '\\D', '', 'g') = ${digits}`;
   // The same phone written another way (without the ninth digit, with a trunk 0): person.server.ts.
   const key = phoneKey(value);
-  return key ? (or(byDigits, eq(columns.phoneKey, key)) as SQL) : byDigits;
+  return key && columns.phoneKey ? (or(byDigits, eq(columns.phoneKey, key)) as SQL) : byDigits;
 }

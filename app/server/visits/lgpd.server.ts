@@ -2,9 +2,10 @@
 // the visits booked with their e-mail or phone, or on one of their leads (a visit keeps its own
 // name, phone and e-mail, and outlives its lead: visits.lead_id is "on delete set null").
 // Erased with their unsent e-mails (confirmation, reminder): a booked visit is then off the agenda.
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { outbox, properties, visits } from "../db/schema.server";
+import { personMatchOn } from "../leads/person-match.server";
 import { payloadIdIn } from "../outbox/outbox.server";
 import { VISIT_EMAIL_KIND } from "./visit-emails.server";
 
@@ -22,14 +23,7 @@ export interface VisitExport {
 
 /** The person's visits: by the contact they gave, or on one of their leads (`leadIds`). */
 function personVisits(contato: string, leadIds: readonly number[]): SQL {
-  const value = contato.trim();
-  let byContact: SQL;
-  if (value.includes("@")) byContact = eq(sql`lower(${visits.email})`, value.toLowerCase());
-  else {
-    let digits = value.replace(/\D/g, "");
-    if (digits.length > 11 && digits.startsWith("55")) digits = digits.slice(2);
-    byContact = sql`regexp_replace(${visits.phone}, '\\D', '', 'g') = ${digits}`;
-  }
+  const byContact = personMatchOn(visits, contato);
   return (leadIds.length > 0 ? or(byContact, inArray(visits.leadId, [...leadIds])) : byContact) as SQL;
 }
 
