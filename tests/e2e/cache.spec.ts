@@ -77,6 +77,30 @@ test("a page served from the cache runs its scripts in the browser (their hashes
   expect(violations).toEqual([]);
 });
 
+// A Facebook click carries a new ?fbclid= each time, a campaign its ?utm_*: the same page, stored
+// once, and it works in the browser at the address with them.
+test("a link with tracking parameters gets the stored page, which runs at that address", async ({
+  page,
+  request,
+}) => {
+  const path = await firstListingPath(request);
+  const plain = await request.get(path);
+  const tracked = await request.get(`${path}?fbclid=IwAR0${Date.now()}&utm_source=whatsapp`);
+  expect(tracked.headers()["x-cache"]).toBe("HIT");
+  expect(await tracked.text()).toBe(await plain.text());
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const response = await page.goto(`${path}?fbclid=IwAR1${Date.now()}`);
+  expect(response?.headers()["x-cache"]).toBe("HIT");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await page.getByRole("link", { name: "Todos os imóveis" }).first().click();
+  await expect(page).toHaveURL(/\/todos-os-imoveis$/);
+  expect(errors).toEqual([]);
+});
+
 test("a signed-in visitor is never served from the cache", async ({ page }) => {
   await loginAs(page, "admin");
   const response = await page.request.get("/");

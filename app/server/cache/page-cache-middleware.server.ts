@@ -23,6 +23,7 @@ import {
   matchesIfNoneMatch,
   type PageCache,
   storagePolicy,
+  withoutTrackingParams,
 } from "./page-cache.server";
 
 export interface PageCacheMiddlewareOptions {
@@ -95,7 +96,9 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions): Reques
       const read = readVersion();
       const version = typeof read === "number" ? read : await read;
       cache.observeVersion(version);
-      const key = cacheKey(version, req.headers.host ?? "", req.originalUrl);
+      // ?fbclid=, ?utm_source=…: the same page, stored once (page-cache.server.ts).
+      const pageUrl = withoutTrackingParams(req.originalUrl);
+      const key = cacheKey(version, req.headers.host ?? "", pageUrl);
       const hit = cache.get(key);
       if (hit) {
         onHit?.(req, hit);
@@ -106,7 +109,10 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions): Reques
       if (req.method === "HEAD") return next();
 
       // The address as the visitor asked for it (Express reads X-Forwarded-* behind a trusted proxy).
-      const request = createRequest(req, res, { protocol: `${req.protocol}:`, host: req.get("host") });
+      let request = createRequest(req, res, { protocol: `${req.protocol}:`, host: req.get("host") });
+      // Rendered for the address without tracking parameters, so the stored bytes are the page
+      // anyone else asking for it gets (no link on it carries someone's fbclid).
+      if (pageUrl !== req.originalUrl) request = new Request(new URL(pageUrl, request.url), request);
       const response = await render(request, req, res);
       const body = Buffer.from(await response.arrayBuffer());
       if (res.destroyed) return;

@@ -11,6 +11,7 @@ import {
   PUBLIC_CACHE_CONTROL,
   REVALIDATE_CACHE_CONTROL,
   storagePolicy,
+  withoutTrackingParams,
 } from "./page-cache.server";
 
 function page(bytes: number, version = 1, expiresAt = Number.POSITIVE_INFINITY): CachedPage {
@@ -83,6 +84,23 @@ describe("keys and requests", () => {
     expect(cacheKey(3, "a.com", "/x?y=1")).not.toBe(cacheKey(4, "a.com", "/x?y=1"));
     expect(cacheKey(3, "a.com", "/x?y=1")).not.toBe(cacheKey(3, "a.com", "/x?y=2"));
     expect(cacheKey(3, "a.com", "/x")).not.toBe(cacheKey(3, "b.com", "/x"));
+  });
+
+  it("stores a page once whatever tracking parameters a link carries, keeping the rest of its query", () => {
+    expect(withoutTrackingParams("/casas/AP0001?fbclid=IwAR0abc")).toBe("/casas/AP0001");
+    expect(withoutTrackingParams("/?utm_source=whatsapp&utm_medium=lista&UTM_Campaign=x")).toBe("/");
+    expect(withoutTrackingParams("/todos-os-imoveis?cidade=Macei%C3%B3&gclid=1&quartos=2&srsltid=z")).toBe(
+      "/todos-os-imoveis?cidade=Macei%C3%B3&quartos=2",
+    );
+    // Untouched when there is nothing to drop: the key is the address as asked.
+    expect(withoutTrackingParams("/todos-os-imoveis?quartos=2&&pagina=2")).toBe(
+      "/todos-os-imoveis?quartos=2&&pagina=2",
+    );
+    expect(withoutTrackingParams("/casas")).toBe("/casas");
+    // A parameter that only starts like one is the page's own.
+    expect(withoutTrackingParams("/todos-os-imoveis?utm=1&fbclidx=2")).toBe(
+      "/todos-os-imoveis?utm=1&fbclidx=2",
+    );
   });
 
   it("caches only GET/HEAD of public pages by visitors without a session", () => {

@@ -1,4 +1,5 @@
-// The public-page HTML cache. A rendered page is stored under (data version, host, URL); every
+// The public-page HTML cache. A rendered page is stored under (data version, host, URL without
+// tracking parameters: withoutTrackingParams); every
 // write a visitor could see bumps the data version in the database (data-version.server.ts),
 // and the version is read from the database on every request, so a page is never served from
 // an older version than the last committed write — on one instance or on several sharing one
@@ -193,6 +194,29 @@ export function isCacheableRequest(request: CacheableRequest, sessionCookies: re
 
 export function cacheKey(version: number, host: string, url: string): string {
   return `${version}|${host}|${url}`;
+}
+
+/**
+ * Parameters that ad networks and campaigns add to a link: Facebook and Instagram put a new
+ * `fbclid` on every click, Google adds `gclid` to ads and `srsltid` to some search results, and a
+ * campaign's `utm_*` marks a WhatsApp broadcast or a bio link. No page reads them.
+ */
+const TRACKING_PARAM =
+  /^(?:utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|srsltid|igshid|ttclid|twclid|mc_cid|mc_eid)$/i;
+
+/**
+ * The address a public page is rendered and stored under: `url` without the tracking parameters
+ * above, the rest of the query untouched (in order and encoding, so the address without them is
+ * the same key). Each click from Facebook would otherwise be another uncached render.
+ */
+export function withoutTrackingParams(url: string): string {
+  const queryAt = url.indexOf("?");
+  if (queryAt === -1) return url;
+  const pairs = url.slice(queryAt + 1).split("&");
+  const kept = pairs.filter((pair) => !TRACKING_PARAM.test(pair.split("=", 1)[0]!));
+  if (kept.length === pairs.length) return url;
+  const query = kept.filter((pair) => pair !== "").join("&");
+  return query ? `${url.slice(0, queryAt)}?${query}` : url.slice(0, queryAt);
 }
 
 /** The version plus a hash of the exact bytes stored (sent weak: compressed copies share it). */
