@@ -81,6 +81,19 @@ test.describe("sem JavaScript", () => {
   });
 });
 
+test("a ordem escolhida segue a busca quando ela encolhe a nenhum resultado e depois se abre de novo", async ({
+  page,
+}) => {
+  await page.goto("/todos-os-imoveis?q=nada-por-aqui-xyz&ordem=maior-preco");
+  await expect(page.locator("#resultados")).toContainText("Nenhum imóvel");
+  await expect(page.getByLabel("Ordenar por")).toHaveCount(0);
+  await hydrated(page);
+  await page.getByLabel("Buscar por palavra-chave").fill("");
+  await page.getByRole("button", { name: "Aplicar filtros" }).click();
+  await expect(page).toHaveURL(/\/todos-os-imoveis\?ordem=maior-preco$/);
+  await expect(page.getByLabel("Ordenar por")).toHaveValue("maior-preco");
+});
+
 test("um mínimo vindo de um link (5+ quartos) aparece escolhido no formulário e segue no próximo 'Aplicar'", async ({
   page,
 }) => {

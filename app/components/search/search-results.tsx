@@ -6,7 +6,7 @@ import { Link, useNavigation } from "react-router";
 import type { PropertyCardData } from "../../lib/property-card";
 import { type FilterChip, filterChips, resultCountText } from "../../lib/search-describe";
 import type { SearchFallback, SpellingSuggestion } from "../../lib/search-page";
-import { ORDEM_KEYS, ORDENS, type SearchFilters } from "../../lib/search-params";
+import { DEFAULT_ORDEM, ORDEM_KEYS, ORDENS, type SearchFilters } from "../../lib/search-params";
 import { PropertyCardGrid } from "../property-card";
 import { Pagination } from "./pagination";
 import { RESULTS_ID, SEARCH_FORM_ID } from "./search-form";
@@ -100,7 +100,13 @@ export function SearchResults({
             </span>
           ) : null}
         </p>
-        {total > 1 ? <SortSelect filters={filters} /> : null}
+        {total > 1 ? (
+          <SortSelect filters={filters} />
+        ) : filters.ordem !== DEFAULT_ORDEM ? (
+          // No choice to show for one result or none, but the chosen order stays with the search:
+          // widening it again keeps the visitor's sort.
+          <input type="hidden" name="ordem" form={SEARCH_FORM_ID} value={filters.ordem} />
+        ) : null}
       </div>
       <DidYouMean suggestion={suggestion} />
       {total > 0 && chips.length ? <Chips chips={chips} path={path} /> : null}
