@@ -1,6 +1,7 @@
 // Human words for a search: the page title ("Apartamentos à venda em Maceió") and the active
 // filter chips, each with the link that removes it (also the empty state's suggestions).
 import { formatCount } from "./format";
+import { placeKey } from "./place-key";
 import { FILTER_NAMES, filterChipsOf } from "./search-filter-table";
 import type { CityFacetView } from "./search-page";
 import { type SearchFilters, searchHref } from "./search-params";
@@ -11,9 +12,6 @@ const FINALIDADE_PHRASE: Record<Finalidade, string> = {
   aluguel: "para alugar",
   temporada: "para temporada",
 };
-
-/** Lower case without accents, as the search compares places (lower(f_unaccent(...))). */
-const placeKey = (name: string) => name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
 /** The cities that have a bairro of this name, in the facets' order. */
 export function bairroCities(facets: readonly CityFacetView[], bairro: string): string[] {

@@ -8,6 +8,7 @@ import type { Db } from "../db/client.server";
 import { agencySettings, properties } from "../db/schema.server";
 import type { Storage } from "../media/storage.server";
 import { absoluteMediaUrl } from "../media/storage.server";
+import { placeSpellings } from "../properties/place-spellings.server";
 import { listingPageUrl } from "./context.server";
 import {
   type BatchOptions,
@@ -90,10 +91,12 @@ async function pagesInfo(db: Db): Promise<PagesInfo> {
     .from(properties)
     .where(and(publishedOnly, notInArray(properties.status, ["vendido", "alugado"])))
     .orderBy(asc(properties.cidade));
+  // One address per city however its listings spell it: the search's own (place-spellings.server.ts).
+  const spell = await placeSpellings(db);
   return {
     newest: newest?.value ?? null,
     settingsUpdated: settings?.value ?? null,
-    cities: cities.map((c) => c.cidade),
+    cities: [...new Set(cities.map((c) => spell.cidade(c.cidade)))],
   };
 }
 

@@ -8,6 +8,7 @@ import { properties } from "../db/schema.server";
 import type { Storage } from "../media/storage.server";
 import { cardColumns, isOnOffer, isPublished, toCardData } from "./cards.server";
 import { coverColumn } from "./covers.server";
+import { placeSpellings } from "./place-spellings.server";
 import { PRICE_DROP_SHOWN_DAYS } from "./price-drop.server";
 import { feeLines } from "./price-facts.server";
 
@@ -86,19 +87,31 @@ export interface CityCount {
   count: number;
 }
 
+const collator = new Intl.Collator("pt-BR");
+
 /**
  * Cities with published listings, the busiest first (home quick links): the count the city's
  * search then finds (sold and rented ones included, listed last there). A count over every
  * listing that only a listing write changes: once per data version.
  */
-export const listCityCounts: (db: Db) => Promise<CityCount[]> = perDataVersion((db) => {
-  const total = count();
-  return db
-    .select({ cidade: properties.cidade, count: total })
-    .from(properties)
-    .where(isPublished)
-    .groupBy(properties.cidade)
-    .orderBy(desc(total), asc(properties.cidade));
+export const listCityCounts: (db: Db) => Promise<CityCount[]> = perDataVersion(async (db) => {
+  const [rows, spell] = await Promise.all([
+    db
+      .select({ cidade: properties.cidade, count: count() })
+      .from(properties)
+      .where(isPublished)
+      .groupBy(properties.cidade),
+    placeSpellings(db),
+  ]);
+  // "Maceio" and "Maceió" are one link, counting both (place-spellings.server.ts).
+  const byCity = new Map<string, number>();
+  for (const row of rows) {
+    const cidade = spell.cidade(row.cidade);
+    byCity.set(cidade, (byCity.get(cidade) ?? 0) + row.count);
+  }
+  return [...byCity]
+    .map(([cidade, total]) => ({ cidade, count: total }))
+    .sort((a, b) => b.count - a.count || collator.compare(a.cidade, b.cidade));
 });
 
 export interface CityBairros {
@@ -106,25 +119,26 @@ export interface CityBairros {
   bairros: string[];
 }
 
-const collator = new Intl.Collator("pt-BR");
-
 /**
  * Every city and its bairros with published listings, alphabetically (the filter's selects).
  * Once per data version, like listCityCounts.
  */
 export const listCitiesWithBairros: (db: Db) => Promise<CityBairros[]> = perDataVersion(async (db) => {
-  const rows = await db
-    .selectDistinct({ cidade: properties.cidade, bairro: properties.bairro })
-    .from(properties)
-    .where(and(isPublished, ne(properties.bairro, "")))
-    .orderBy(asc(properties.cidade), asc(properties.bairro));
-  const byCity = new Map<string, string[]>();
+  const [rows, spell] = await Promise.all([
+    db
+      .selectDistinct({ cidade: properties.cidade, bairro: properties.bairro })
+      .from(properties)
+      .where(and(isPublished, ne(properties.bairro, ""))),
+    placeSpellings(db),
+  ]);
+  const byCity = new Map<string, Set<string>>();
   for (const { cidade, bairro } of rows) {
-    const list = byCity.get(cidade) ?? [];
-    list.push(bairro);
-    byCity.set(cidade, list);
+    const city = spell.cidade(cidade);
+    const list = byCity.get(city) ?? new Set<string>();
+    list.add(spell.bairro(bairro, cidade));
+    byCity.set(city, list);
   }
   return [...byCity.entries()]
-    .map(([cidade, bairros]) => ({ cidade, bairros: bairros.sort(collator.compare) }))
+    .map(([cidade, bairros]) => ({ cidade, bairros: [...bairros].sort(collator.compare) }))
     .sort((a, b) => collator.compare(a.cidade, b.cidade));
 });

@@ -4,6 +4,7 @@
 // app/server/properties/location.server.ts): a hidden address never gives its true point away,
 // not even through an average.
 import { and, inArray, isNotNull } from "drizzle-orm";
+import { placeKey } from "../../lib/place-key";
 import type { MapPoint } from "../../lib/search-page";
 import type { SearchFilters } from "../../lib/search-params";
 import { PLACE_SEPARATOR } from "../../lib/search-params";
@@ -16,12 +17,11 @@ import { publicLocation, publicPoint } from "../properties/location.server";
 import type { Services } from "../services.server";
 import { type SearchOptions, searchProperties } from "./search.server";
 
-/** Lower case without accents: a place named in a URL finds its listings however it is spelt. */
-const fold = (name: string) =>
-  name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
-
 /** "maceio" and "maceio|pajucara": the keys of a city and of a bairro in it. */
-const placeKeys = (cidade: string, bairro: string) => [fold(cidade), `${fold(cidade)}|${fold(bairro)}`];
+const placeKeys = (cidade: string, bairro: string) => [
+  placeKey(cidade),
+  `${placeKey(cidade)}|${placeKey(bairro)}`,
+];
 
 /** Each city's and bairro's centre: the mean of its published listings' public points. */
 export const placeCentres = perDataVersion(async (db: Db) => {
@@ -56,7 +56,7 @@ export const placeCentres = perDataVersion(async (db: Db) => {
 /** The centre of `perto` ("Maceió" or "Maceió|Pajuçara"); undefined when no listing is there. */
 export async function placeCentre(db: Db, perto: string) {
   const at = perto.indexOf(PLACE_SEPARATOR);
-  const key = at < 0 ? fold(perto) : `${fold(perto.slice(0, at))}|${fold(perto.slice(at + 1))}`;
+  const key = at < 0 ? placeKey(perto) : `${placeKey(perto.slice(0, at))}|${placeKey(perto.slice(at + 1))}`;
   return (await placeCentres(db)).get(key);
 }
 

@@ -7,11 +7,12 @@ import type { PropertyCardData } from "../../lib/property-card";
 import { resultCountText, searchTitle } from "../../lib/search-describe";
 import { parseSearchFilters } from "../../lib/search-filters";
 import { isIndexable, type SearchPageData } from "../../lib/search-page";
-import { pageHref, searchHref } from "../../lib/search-params";
+import { pageHref, type SearchFilters, searchHref } from "../../lib/search-params";
 import { hasStaySearch, listingStayHref, staySearchLabel, staySearchOf } from "../../lib/search-stay";
 import { TIPO_KEYS, type Tipo } from "../../lib/vocabulary";
 import { perDataVersionByKey } from "../cache/per-data-version.server";
 import { toCardData } from "../properties/cards.server";
+import { placeSpellings } from "../properties/place-spellings.server";
 import type { Services } from "../services.server";
 import { mapPoints, withResolvedCentre } from "./map-search.server";
 import { type SearchResult, searchFacets, searchProperties } from "./search.server";
@@ -33,9 +34,11 @@ export async function loadSearchPage(
   url: URL,
   screen: SearchScreen,
 ): Promise<SearchPageResult> {
-  const filters = parseSearchFilters(url.searchParams, { allowedTipos: screen.restrictTipos });
+  const asked = parseSearchFilters(url.searchParams, { allowedTipos: screen.restrictTipos });
+  const filters = await withPlaceSpellings(services.db, asked);
   const canonical = searchHref(screen.path, filters);
-  // One URL per result page: reordered, empty or unknown parameters go to the canonical form.
+  // One URL per result page: reordered, empty or unknown parameters go to the canonical form, and
+  // a place typed another way ("maceio") to the spelling the site's own links use.
   if (`${url.pathname}?${url.searchParams}` !== `${screen.path}?${new URL(canonical, url).searchParams}`) {
     return { redirect: canonical };
   }
@@ -46,6 +49,17 @@ export async function loadSearchPage(
   // panning never pushes the searches many visitors share out of the memo.
   if (filters.regiao) return searchPage(services, key, screen);
   return readSearchPage({ ...services, screen }, key);
+}
+
+/** The filters with their city and bairro as the site spells them (place-spellings.server.ts). */
+async function withPlaceSpellings(db: Services["db"], filters: SearchFilters): Promise<SearchFilters> {
+  if (!filters.cidade && !filters.bairro) return filters;
+  const spell = await placeSpellings(db);
+  return {
+    ...filters,
+    cidade: filters.cidade && spell.cidade(filters.cidade),
+    bairro: filters.bairro && spell.bairro(filters.bairro, filters.cidade),
+  };
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { type CardRow, cardColumns, isPublished } from "../properties/cards.server";
 import { type CoverRow, coverColumn } from "../properties/covers.server";
+import { placeSpellings } from "../properties/place-spellings.server";
 import { availableStays, quotedStays } from "../rentals/rentals.server";
 import { area, SERVER_FILTERS, visiblePrice } from "./filters.server";
 import type { IndexQuery } from "./search-index.server";
@@ -373,12 +374,18 @@ export async function searchFacets(
     .where(where)
     .groupBy(properties.cidade, properties.bairro)
     .orderBy(asc(properties.cidade), asc(properties.bairro));
+  // A place typed two ways ("Maceio", "Maceió") is one option, under its one spelling.
+  const spell = await placeSpellings(db);
   const byCity = new Map<string, CityFacet>();
   for (const row of rows) {
-    const city = byCity.get(row.cidade) ?? { cidade: row.cidade, count: 0, bairros: [] };
+    const cidade = spell.cidade(row.cidade);
+    const city = byCity.get(cidade) ?? { cidade, count: 0, bairros: [] };
     city.count += row.count;
-    city.bairros.push({ bairro: row.bairro, count: row.count });
-    byCity.set(row.cidade, city);
+    const bairro = spell.bairro(row.bairro, row.cidade);
+    const same = city.bairros.find((b) => b.bairro === bairro);
+    if (same) same.count += row.count;
+    else city.bairros.push({ bairro, count: row.count });
+    byCity.set(cidade, city);
   }
   const cities = [...byCity.values()].sort((a, b) => collator.compare(a.cidade, b.cidade));
   for (const city of cities) city.bairros.sort((a, b) => collator.compare(a.bairro, b.bairro));
