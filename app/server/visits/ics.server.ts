@@ -5,7 +5,10 @@
 // passes the 75 octets RFC 5545 3.1 asks for (checked in visits.server.test.ts).
 
 export interface CalendarEvent {
-  /** Globally unique and stable for the visit, so a calendar updates rather than duplicates it. */
+  /**
+   * Globally unique and stable for the event, so a calendar updates rather than duplicates it: a
+   * rescheduled visit keeps its first visit's (visitEvent in visit-emails.server.ts).
+   */
   uid: string;
   /** When the file was made (DTSTAMP). */
   stamp: Date;
@@ -15,9 +18,13 @@ export interface CalendarEvent {
   description?: string;
   location?: string;
   url?: string;
-  /** A cancelled visit's file tells calendars to remove it (STATUS:CANCELLED, higher SEQUENCE). */
+  /** A cancelled visit's file tells calendars to remove it (METHOD:CANCEL, STATUS:CANCELLED). */
   cancelled?: boolean;
-  sequence?: number;
+  /**
+   * How many times the event has changed (RFC 5545 3.8.7.4): a calendar takes a file with a higher
+   * one as the event's new state, and ignores one with a lower.
+   */
+  sequence: number;
 }
 
 /** 20261204T130000Z */
@@ -69,7 +76,7 @@ export function buildIcs(event: CalendarEvent, productId = "-//imoveis-alagoas//
     `DTSTAMP:${icsDate(event.stamp)}`,
     `DTSTART:${icsDate(event.start)}`,
     `DTEND:${icsDate(event.end)}`,
-    `SEQUENCE:${event.sequence ?? (event.cancelled ? 1 : 0)}`,
+    `SEQUENCE:${event.sequence}`,
     `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
     `SUMMARY:${escapeText(event.summary)}`,
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),

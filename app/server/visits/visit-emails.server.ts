@@ -3,6 +3,7 @@
 // day before (an outbox row held until 09:00 in Maceió of the previous day: `enqueue`'s `at`), and
 // the cancellation. Each is built when sent, from the visit as it is then: a reminder or
 // confirmation of a visit cancelled meanwhile sends nothing.
+// A rescheduled visit's .ics moves the calendar event the first booking made.
 import { eq } from "drizzle-orm";
 import { maceioClock } from "../../lib/maceio-time";
 import { addDays } from "../../lib/rental";
@@ -16,7 +17,7 @@ import type { Storage } from "../media/storage.server";
 import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
 import { buildIcs } from "./ics.server";
 import { visitLinkPath, visitToken } from "./links.server";
-import { getVisit, type VisitView, visitPlace } from "./visits.server";
+import { type EarlierVisit, getVisit, rescheduledFrom, type VisitView, visitPlace } from "./visits.server";
 
 export const VISIT_EMAIL_KIND = "visit-email";
 
@@ -60,6 +61,24 @@ export async function enqueueVisitEmails(
     );
 }
 
+/**
+ * The calendar event a visit's .ics describes. A reschedule books a new visit row and cancels the
+ * old one (rescheduleVisit in visits.server.ts), but to the visitor and the agent it is one visit
+ * moved: the event keeps the first visit's UID, and its SEQUENCE counts the changes (one per
+ * reschedule, one more for a cancellation), so a calendar holding it moves or removes it in place
+ * (RFC 5546 3.2.1, 3.2.5) instead of keeping the old time beside the new one.
+ */
+export function visitEvent(
+  visit: Pick<VisitView, "id" | "status">,
+  earlier: readonly EarlierVisit[],
+  publicUrl: string,
+): { uid: string; sequence: number } {
+  return {
+    uid: `visita-${earlier[0]?.id ?? visit.id}@${new URL(publicUrl).hostname || "localhost"}`,
+    sequence: earlier.length + (visit.status === "cancelada" ? 1 : 0),
+  };
+}
+
 export interface VisitEmail {
   subject: string;
   text: string;
@@ -77,11 +96,14 @@ export function buildVisitEmail(
     now: Date;
     /** Whether the agent may open the person's card (it may be another agent's): its link, if so. */
     leadVisible?: boolean;
+    /** The visits this one was rescheduled from, the first booked first (rescheduledFrom). */
+    rescheduledFrom: readonly EarlierVisit[];
   },
 ): VisitEmail | null {
   const cancelled = visit.status === "cancelada";
   if (payload.type !== "cancelamento" && cancelled) return null;
-  // A reschedule's cancellation of the old visit is told by the new one's confirmation.
+  // A reschedule's cancellation of the old visit is told by the new one's confirmation, whose .ics
+  // moves the same calendar event (visitEvent).
   if (payload.type === "cancelamento" && visit.rescheduledToId !== null) return null;
   // Sent late (a retried message, a worker that was down): a confirmation once the visit has
   // begun, or "sua visita é amanhã" on any day but the one before, would only mislead.
@@ -99,7 +121,7 @@ export function buildVisitEmail(
     ? `${context.publicUrl}/casas/${encodeURIComponent(visit.referencia)}`
     : undefined;
   const ics = buildIcs({
-    uid: `visita-${visit.id}@${new URL(context.publicUrl).hostname || "localhost"}`,
+    ...visitEvent(visit, context.rescheduledFrom, context.publicUrl),
     stamp: context.now,
     start: visit.startsAt,
     end: visit.endsAt,
@@ -201,6 +223,7 @@ export function visitEmailHandler(
       agencyName: agency?.name ?? "Imobiliária",
       now: options.now?.() ?? new Date(),
       leadVisible: await agentMaySeeLead(db, visit),
+      rescheduledFrom: await rescheduledFrom(db, visit.id),
     });
     if (!email) return "skip";
     const to = payload.recipient === "visitante" ? safeAddress(visit.email) : await agentAddress(db, visit);

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { insertProperty, insertUser, insertVisitSchedule, visitForm } from "../../../tests/support/factories";
 import { startTestMail } from "../../../tests/support/mail";
 import { leadContacts, leadStatusChanges, leads, outbox, visits } from "../db/schema.server";
-import { textOf } from "../mail/test-smtp.server";
+import { subjectOf, textOf } from "../mail/test-smtp.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import { EVENTS_CHANNEL } from "../realtime/events.server";
 import { buildIcs, foldLine } from "./ics.server";
@@ -28,6 +28,7 @@ import {
   holdSlot,
   listVisits,
   type NewVisit,
+  rescheduledFrom,
   rescheduleVisit,
   SLOT_TAKEN_MESSAGE,
   SlotTaken,
@@ -263,13 +264,27 @@ describe("the visitor's link, cancel and reschedule", () => {
     const toThisAgent = buildVisitEmail(
       movedVisit,
       { visitId: movedVisit.id, type: "cancelamento", recipient: "corretor" },
-      { publicUrl: SITE, secret: SECRET, agencyName: "Imobiliária", now: NOW, leadVisible: false },
+      {
+        publicUrl: SITE,
+        secret: SECRET,
+        agencyName: "Imobiliária",
+        now: NOW,
+        leadVisible: false,
+        rescheduledFrom: await rescheduledFrom(first.db, movedVisit.id),
+      },
     );
     expect(toThisAgent?.text).not.toContain("/admin/leads/");
     const toCardsAgent = buildVisitEmail(
       movedVisit,
       { visitId: movedVisit.id, type: "cancelamento", recipient: "corretor" },
-      { publicUrl: SITE, secret: SECRET, agencyName: "Imobiliária", now: NOW, leadVisible: true },
+      {
+        publicUrl: SITE,
+        secret: SECRET,
+        agencyName: "Imobiliária",
+        now: NOW,
+        leadVisible: true,
+        rescheduledFrom: await rescheduledFrom(first.db, movedVisit.id),
+      },
     );
     expect(toCardsAgent?.text).toContain(`/admin/leads/${booked.leadId}`);
     // The person's card is with the other agent (one card per person): both hear of it.
@@ -307,6 +322,29 @@ function parseIcs(text: string): Map<string, string> {
   return props;
 }
 
+/** The .ics attached to a message, decoded and read. */
+function attachedIcs(raw: string): Map<string, string> {
+  const attachment = /Content-Type: text\/calendar[\s\S]*?\r\n\r\n([\s\S]*?)\r\n--/.exec(raw)?.[1] ?? "";
+  const ics = Buffer.from(attachment.replace(/\s+/g, ""), "base64").toString("utf8");
+  return parseIcs(ics.includes("BEGIN:VCALENDAR") ? ics : textOf(attachment));
+}
+
+/** A calendar app's events by UID, with their SEQUENCE and start. */
+type Calendar = Map<string, { sequence: number; start: string }>;
+
+/**
+ * A calendar app taking in an attached .ics as RFC 5546 has it: a file whose SEQUENCE is not lower
+ * than the held event's replaces it, a CANCEL removes it.
+ */
+function receiveInCalendar(calendar: Calendar, ics: Map<string, string>) {
+  const uid = ics.get("UID") ?? "";
+  const sequence = Number(ics.get("SEQUENCE"));
+  const held = calendar.get(uid);
+  if (held && sequence < held.sequence) return;
+  if (ics.get("METHOD") === "CANCEL") calendar.delete(uid);
+  else calendar.set(uid, { sequence, start: ics.get("DTSTART") ?? "" });
+}
+
 const unescapeText = (value: string) =>
   value.replace(/\\n/g, "\n").replace(/\\,/g, ",").replace(/\\;/g, ";").replace(/\\\\/g, "\\");
 
@@ -322,6 +360,7 @@ describe("the .ics invitation", () => {
       summary: "Visita: Apartamento na orla (AP0042)",
       description,
       location: "Ponta Verde, Maceió",
+      sequence: 0,
     });
     for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
     const props = parseIcs(ics);
@@ -392,10 +431,7 @@ describe("the visit's e-mails", () => {
     const link = `${SITE}/visita/${visitToken(booked.visitId, visit?.linkKey ?? "", SECRET)}`;
     expect(visitorText).toContain(link);
     // The attachment, decoded, is the invitation.
-    const attachment =
-      /Content-Type: text\/calendar[\s\S]*?\r\n\r\n([\s\S]*?)\r\n--/.exec(toVisitor?.raw ?? "")?.[1] ?? "";
-    const ics = Buffer.from(attachment.replace(/\s+/g, ""), "base64").toString("utf8");
-    const props = parseIcs(ics.includes("BEGIN:VCALENDAR") ? ics : textOf(attachment));
+    const props = attachedIcs(toVisitor?.raw ?? "");
     expect(props.get("DTSTART")).toBe("20261204T130000Z");
     expect(props.get("UID")).toBe(`visita-${booked.visitId}@site.teste`);
     // Not yet this visit's reminder; then on the day before it goes.
@@ -467,5 +503,94 @@ describe("the visit's e-mails", () => {
     // Only the cancellation: the confirmation not yet sent and the reminder are dropped.
     expect(mine.length).toBe(1);
     expect(textOf(mine[0]?.raw ?? "")).toContain("foi cancelada");
+  });
+
+  it("a reschedule moves the event in both calendars, however many times it moves", async () => {
+    const { agent, listing } = await agentWithListing();
+    const visitor = "remarca@exemplo.com.br";
+    const calendars: { visitor: Calendar; agent: Calendar } = { visitor: new Map(), agent: new Map() };
+    /** Runs the outbox at NOW: this visit's messages, each attachment taken in by its reader's calendar. */
+    const deliver = async () => {
+      const start = smtp.received.length;
+      await createOutboxWorker({
+        database: first,
+        now: () => NOW,
+        handlers: {
+          [VISIT_EMAIL_KIND]: visitEmailHandler(first.db, transport, SITE, {
+            secret: SECRET,
+            now: () => NOW,
+          }),
+          "lead-email": async () => "skip",
+        },
+        pollIntervalMs: 600_000,
+        log: () => {},
+      }).runOnce();
+      const sent = smtp.received.slice(start);
+      const toVisitor = sent.filter((m) => m.to.includes(visitor));
+      const toAgent = sent.filter((m) => m.to.includes(agent.email));
+      // One message each: the old visit's cancellation is not sent besides the new one's confirmation.
+      expect(toVisitor).toHaveLength(1);
+      expect(toAgent).toHaveLength(1);
+      const [v, a] = [toVisitor[0]?.raw ?? "", toAgent[0]?.raw ?? ""];
+      receiveInCalendar(calendars.visitor, attachedIcs(v));
+      receiveInCalendar(calendars.agent, attachedIcs(a));
+      return {
+        visitor: { subject: subjectOf(v), text: textOf(v), ics: attachedIcs(v) },
+        agent: { subject: subjectOf(a), text: textOf(a), ics: attachedIcs(a) },
+      };
+    };
+    const starts = (calendar: Calendar) => [...calendar.values()].map((e) => e.start);
+
+    const booked = await bookVisit(
+      first.db,
+      listing.referencia,
+      visitForm(maceio("2026-12-08T10:00:00"), { email: visitor }),
+      NOW,
+    );
+    if (booked.status !== "booked") throw new Error(booked.status);
+    const uid = `visita-${booked.visitId}@site.teste`;
+    const confirmed = await deliver();
+    expect(confirmed.visitor.subject).toBe("Visita confirmada: Terça, 08/12/2026 às 10:00");
+    expect(confirmed.agent.subject).toBe("Nova visita agendada: Terça, 08/12/2026 às 10:00");
+    expect(starts(calendars.visitor)).toEqual(["20261208T130000Z"]);
+
+    const moved = await rescheduleVisit(
+      first.db,
+      booked.visitId,
+      maceio("2026-12-08T11:00:00").toISOString(),
+      NOW,
+    );
+    if (moved.status !== "ok") throw new Error(moved.status);
+    const once = await deliver();
+    for (const ics of [once.visitor.ics, once.agent.ics]) {
+      // The same event, changed once: calendars move it rather than add one.
+      expect(ics.get("UID")).toBe(uid);
+      expect(ics.get("SEQUENCE")).toBe("1");
+      expect(ics.get("METHOD")).toBe("PUBLISH");
+      expect(ics.get("DTSTART")).toBe("20261208T140000Z");
+    }
+    expect(starts(calendars.visitor)).toEqual(["20261208T140000Z"]);
+    expect(starts(calendars.agent)).toEqual(["20261208T140000Z"]);
+
+    // Moved again, from the new visit's link: still the first booking's event, one change more.
+    const again = await rescheduleVisit(
+      first.db,
+      moved.visitId,
+      maceio("2026-12-09T09:00:00").toISOString(),
+      NOW,
+    );
+    if (again.status !== "ok") throw new Error(again.status);
+    const twice = await deliver();
+    expect([twice.visitor.ics.get("UID"), twice.visitor.ics.get("SEQUENCE")]).toEqual([uid, "2"]);
+    expect(starts(calendars.visitor)).toEqual(["20261209T120000Z"]);
+    expect(starts(calendars.agent)).toEqual(["20261209T120000Z"]);
+
+    // Then cancelled: the same event, removed from both calendars.
+    await cancelVisit(first.db, again.visitId, NOW);
+    const cancelled = await deliver();
+    expect(cancelled.visitor.subject).toBe("Visita cancelada: Quarta, 09/12/2026 às 09:00");
+    expect([cancelled.agent.ics.get("UID"), cancelled.agent.ics.get("SEQUENCE")]).toEqual([uid, "3"]);
+    expect(calendars.visitor.size).toBe(0);
+    expect(calendars.agent.size).toBe(0);
   });
 });

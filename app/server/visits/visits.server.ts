@@ -342,6 +342,30 @@ export async function getVisit(db: Db | Tx, id: number): Promise<VisitView | nul
   return row ?? null;
 }
 
+/** A visit a reschedule replaced, and the time it was for. */
+export interface EarlierVisit {
+  id: number;
+  startsAt: Date;
+}
+
+/**
+ * The visits this one was rescheduled from, the first booked first; empty for a visit booked as it
+ * is. Each reschedule points the visit it cancels at the new one (rescheduled_to_id), so the chain
+ * is walked back one visit at a time: a visitor moves a visit a few times at most.
+ */
+export async function rescheduledFrom(db: Db | Tx, id: number): Promise<EarlierVisit[]> {
+  const earlier: EarlierVisit[] = [];
+  for (let current = id; ; ) {
+    const [row] = await db
+      .select({ id: visits.id, startsAt: visits.startsAt })
+      .from(visits)
+      .where(eq(visits.rescheduledToId, current));
+    if (!row) return earlier.reverse();
+    earlier.push(row);
+    current = row.id;
+  }
+}
+
 export type ChangeResult =
   | { status: "ok"; visitId: number }
   | { status: "gone" }
@@ -370,7 +394,9 @@ export async function cancelVisit(db: Db, id: number, now: Date = new Date()): P
 
 /**
  * The visitor moves the visit to another free slot: the old one is cancelled and a new one booked
- * in one transaction, held by the same unique index (a slot taken meanwhile undoes both).
+ * in one transaction, held by the same unique index (a slot taken meanwhile undoes both). The old
+ * one's cancellation e-mail is not sent: the new one's confirmation moves the old calendar event
+ * (visitEvent in visit-emails.server.ts).
  */
 export async function rescheduleVisit(
   db: Db,
