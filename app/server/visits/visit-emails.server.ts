@@ -2,8 +2,8 @@
 // confirmation (to the visitor and to the agent, each with the .ics invitation), the reminder the
 // day before (an outbox row held until 09:00 in Maceió of the previous day: `enqueue`'s `at`), and
 // the cancellation. Each is built when sent, from the visit as it is then: a reminder or
-// confirmation of a visit cancelled meanwhile sends nothing.
-// A rescheduled visit's .ics moves the calendar event the first booking made.
+// confirmation of a visit cancelled meanwhile sends nothing. A rescheduled visit's confirmation
+// says "remarcada", with the time before, and moves the calendar event the first booking made.
 import { eq } from "drizzle-orm";
 import { maceioClock } from "../../lib/maceio-time";
 import { addDays } from "../../lib/rental";
@@ -114,6 +114,8 @@ export function buildVisitEmail(
   )
     return null;
   const moment = visitMoment(visit.startsAt);
+  const previous = context.rescheduledFrom.at(-1);
+  const movedFrom = payload.type === "confirmacao" && previous ? visitMoment(previous.startsAt) : null;
   const listing = visit.referencia ? `${visit.titulo} (ref. ${visit.referencia})` : "o imóvel";
   const place = visitPlace(visit);
   const link = `${context.publicUrl}${visitLinkPath(visitToken(visit.id, visit.linkKey, context.secret))}`;
@@ -141,6 +143,12 @@ export function buildVisitEmail(
     const manage = `Para cancelar ou remarcar, use este link:\n${link}`;
     switch (payload.type) {
       case "confirmacao":
+        if (movedFrom)
+          return {
+            subject: `Visita remarcada: ${moment}`,
+            text: `Olá, ${visit.name}!\n\nSua visita a ${listing} foi remarcada de ${movedFrom} para ${moment} (horário de Maceió)${place ? `, em ${place}` : ""}, com ${visit.agentName ?? context.agencyName}. O corretor entrará em contato para combinar o ponto de encontro.\n\nO convite anexo (visita.ics) move a visita para o novo horário na sua agenda.\n\n${manage}\n\n${context.agencyName}`,
+            ics,
+          };
         return {
           subject: `Visita confirmada: ${moment}`,
           text: `Olá, ${visit.name}!\n\nSua visita a ${listing} está marcada para ${moment} (horário de Maceió)${place ? `, em ${place}` : ""}, com ${visit.agentName ?? context.agencyName}. O corretor entrará em contato para combinar o ponto de encontro.\n\nO convite para a sua agenda vai anexo (visita.ics).\n\n${manage}\n\n${context.agencyName}`,
@@ -165,6 +173,12 @@ export function buildVisitEmail(
     visit.leadId !== null && context.leadVisible !== false
       ? `\n\nLead: ${context.publicUrl}/admin/leads/${visit.leadId}`
       : "";
+  if (payload.type === "confirmacao" && movedFrom)
+    return {
+      subject: `Visita remarcada: ${moment}`,
+      text: `O visitante remarcou a visita pelo site.\n\nImóvel: ${listing}\nHorário anterior: ${movedFrom}\nNovo horário: ${moment} (horário de Maceió)\nVisitante: ${visit.name}\nTelefone: ${visit.phone}\nE-mail: ${visit.email}${lead}\n\nO convite anexo (visita.ics) move a visita na sua agenda.\n\nA agenda: ${context.publicUrl}/admin/visitas`,
+      ics,
+    };
   return payload.type === "confirmacao"
     ? {
         subject: `Nova visita agendada: ${moment}`,

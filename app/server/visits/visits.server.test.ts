@@ -505,7 +505,7 @@ describe("the visit's e-mails", () => {
     expect(textOf(mine[0]?.raw ?? "")).toContain("foi cancelada");
   });
 
-  it("a reschedule moves the event in both calendars, however many times it moves", async () => {
+  it('a reschedule moves the event in both calendars and says "remarcada" with both times, however many times it moves', async () => {
     const { agent, listing } = await agentWithListing();
     const visitor = "remarca@exemplo.com.br";
     const calendars: { visitor: Calendar; agent: Calendar } = { visitor: new Map(), agent: new Map() };
@@ -569,6 +569,14 @@ describe("the visit's e-mails", () => {
       expect(ics.get("METHOD")).toBe("PUBLISH");
       expect(ics.get("DTSTART")).toBe("20261208T140000Z");
     }
+    expect(once.visitor.subject).toBe("Visita remarcada: Terça, 08/12/2026 às 11:00");
+    expect(once.visitor.text).toContain(
+      "foi remarcada de Terça, 08/12/2026 às 10:00 para Terça, 08/12/2026 às 11:00",
+    );
+    expect(once.agent.subject).toBe("Visita remarcada: Terça, 08/12/2026 às 11:00");
+    expect(once.agent.text).toContain("O visitante remarcou a visita");
+    expect(once.agent.text).toContain("Horário anterior: Terça, 08/12/2026 às 10:00");
+    expect(once.agent.text).toContain("Novo horário: Terça, 08/12/2026 às 11:00");
     expect(starts(calendars.visitor)).toEqual(["20261208T140000Z"]);
     expect(starts(calendars.agent)).toEqual(["20261208T140000Z"]);
 
@@ -582,6 +590,10 @@ describe("the visit's e-mails", () => {
     if (again.status !== "ok") throw new Error(again.status);
     const twice = await deliver();
     expect([twice.visitor.ics.get("UID"), twice.visitor.ics.get("SEQUENCE")]).toEqual([uid, "2"]);
+    expect(twice.visitor.text).toContain(
+      "remarcada de Terça, 08/12/2026 às 11:00 para Quarta, 09/12/2026 às 09:00",
+    );
+    expect(twice.agent.text).toContain("Horário anterior: Terça, 08/12/2026 às 11:00");
     expect(starts(calendars.visitor)).toEqual(["20261209T120000Z"]);
     expect(starts(calendars.agent)).toEqual(["20261209T120000Z"]);
 

@@ -395,8 +395,8 @@ export async function cancelVisit(db: Db, id: number, now: Date = new Date()): P
 /**
  * The visitor moves the visit to another free slot: the old one is cancelled and a new one booked
  * in one transaction, held by the same unique index (a slot taken meanwhile undoes both). The old
- * one's cancellation e-mail is not sent: the new one's confirmation moves the old calendar event
- * (visitEvent in visit-emails.server.ts).
+ * one's cancellation e-mail is not sent: the new one's confirmation says "remarcada" and its .ics
+ * moves the old calendar event (visitEvent in visit-emails.server.ts).
  */
 export async function rescheduleVisit(
   db: Db,
