@@ -80,7 +80,7 @@ export interface IndexColumns {
   slotsWithPlace(column: "cidade" | "bairro", code: number): Int32Array;
   /** The live slots with that finalidade bit, in slot order (SlotNarrow.passing). */
   slotsWithFinalidade(bit: number): Int32Array;
-  /** The price a visitor compares (visiblePrice): NaN stands for its null. */
+  /** The price a search compares (comparedPrice): NaN stands for its null. */
   price(finalidade: SearchFilters["finalidade"]): Float64Array;
   /** coalesce(area_util, area_total), NaN for null. */
   area: Float64Array;
@@ -102,15 +102,42 @@ export interface ServerFilter {
 export const bitsOf = (keys: readonly string[], values: readonly string[]) =>
   values.reduce((mask, v) => (keys.includes(v) ? mask | (1 << keys.indexOf(v)) : mask), 0) >>> 0;
 
-/** The price a visitor compares: sale for venda, rent for aluguel/temporada; hidden prices are null. */
+/** A price, or null when the agency hides it ("Sob consulta"): no range nor order may reveal it. */
+const unlessHidden = (price: SQL) =>
+  sql<number | null>`(case when ${properties.precoSobConsulta} then null else ${price} end)`;
+
+/**
+ * The number a listing's card shows for a finalidade, without its period: sale for venda, rent
+ * for aluguel/temporada (per month, night or week: periodo_aluguel), the sale price first for a
+ * search of every finalidade; hidden prices are null. Saved-search alerts record and quote it
+ * (app/server/alerts/digests.server.ts).
+ */
 export function visiblePrice(finalidade: SearchFilters["finalidade"]): SQL<number | null> {
-  const price =
+  return unlessHidden(
     finalidade === "venda"
       ? sql`${properties.precoVenda}`
       : finalidade
         ? sql`${properties.precoAluguel}`
-        : sql`coalesce(${properties.precoVenda}, ${properties.precoAluguel})`;
-  return sql<number | null>`(case when ${properties.precoSobConsulta} then null else ${price} end)`;
+        : sql`coalesce(${properties.precoVenda}, ${properties.precoAluguel})`,
+  );
+}
+
+/**
+ * A rent per night: the temporada search's form asks for "Valor da diária"
+ * (app/components/search/search-form.tsx), so a price per week counts as its seventh, to the
+ * nearest real, as the whole reais a visitor types (R$ 3.000/semana → R$ 429). The search index
+ * reads it as PostgreSQL computes it (search-index-sync.server.ts), so both paths round alike
+ * (docs/decisions/037-temporada.md).
+ */
+export const nightlyPrice = sql<number | null>`(case when ${properties.periodoAluguel} = 'semanal'
+  then round(${properties.precoAluguel} / 7.0)::integer else ${properties.precoAluguel} end)`;
+
+/**
+ * The price a search's range (precoMin, precoMax) and its price orders compare: the visible
+ * price, per night in a temporada search (nightlyPrice); hidden prices are null.
+ */
+export function comparedPrice(finalidade: SearchFilters["finalidade"]): SQL<number | null> {
+  return finalidade === "temporada" ? unlessHidden(nightlyPrice) : visiblePrice(finalidade);
 }
 
 export const area = sql<number | null>`coalesce(${properties.areaUtil}, ${properties.areaTotal})`;
@@ -272,7 +299,7 @@ const CUSTOM: Record<CustomName, ServerFilter> = {
     // A hidden price must not leak through a range filter: "sob consulta" never matches one.
     sql: ({ filters: { precoMin, precoMax, finalidade } }) => {
       if (precoMin === undefined && precoMax === undefined) return undefined;
-      const price = visiblePrice(finalidade);
+      const price = comparedPrice(finalidade);
       return andAll([
         sql`${price} is not null`,
         ...(precoMin === undefined ? [] : [gte(price, precoMin)]),

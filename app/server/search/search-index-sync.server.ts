@@ -9,7 +9,7 @@ import { and, asc, eq, gt, inArray, lte, max, type SQL, sql } from "drizzle-orm"
 import type { Database, Db } from "../db/client.server";
 import { appState, properties, propertyChanges } from "../db/schema.server";
 import { publicPoint } from "../properties/location.server";
-import { GENERIC_COLUMNS } from "./filters.server";
+import { GENERIC_COLUMNS, nightlyPrice } from "./filters.server";
 import { type IndexedListing, SearchIndex } from "./search-index.server";
 
 /**
@@ -36,6 +36,8 @@ const listingColumns = {
   finalidades: properties.finalidades,
   precoVenda: properties.precoVenda,
   precoAluguel: properties.precoAluguel,
+  // Rounded by PostgreSQL, as the SQL search rounds it (filters.server.ts).
+  nightlyPrice,
   precoSobConsulta: properties.precoSobConsulta,
   areaUtil: properties.areaUtil,
   areaTotal: properties.areaTotal,
@@ -75,6 +77,7 @@ async function readListings(db: Db, where: SQL): Promise<IndexedListing[]> {
       finalidades: row.finalidades,
       precoVenda: row.precoVenda,
       precoAluguel: row.precoAluguel,
+      nightlyPrice: row.nightlyPrice,
       precoSobConsulta: row.precoSobConsulta,
       areaUtil: row.areaUtil,
       areaTotal: row.areaTotal,

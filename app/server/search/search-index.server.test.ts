@@ -77,6 +77,8 @@ async function seedCatalogue(count: number, seed: number): Promise<void> {
   const r = new SeededRandom(seed);
   // Coordinates from a generator of their own, so the other columns stay what they were.
   const g = new SeededRandom(seed + 1000);
+  // The rent's period too: a temporada search compares a weekly price per night (nightlyPrice).
+  const period = new SeededRandom(seed + 2000);
   for (let i = 0; i < count; i++) {
     const sentence = () => r.subset(WORDS, 0.25).join(" ") || r.pick(WORDS);
     const finalidades = r.subset(["venda", "aluguel", "temporada"] as const, 0.5);
@@ -109,6 +111,7 @@ async function seedCatalogue(count: number, seed: number): Promise<void> {
     values.latitude = located ? Number((LAT[0] + g.next() * (LAT[1] - LAT[0])).toFixed(6)) : null;
     values.longitude = located ? Number((LNG[0] + g.next() * (LNG[1] - LNG[0])).toFixed(6)) : null;
     values.visibilidadeEndereco = g.pick(["completo", "rua", "bairro"] as const);
+    values.periodoAluguel = period.pick(["mensal", "diaria", "semanal", "semanal", null] as const);
     const row = await insertProperty(db, values);
     if (r.chance(0.3)) await insertPhoto(db, row.id, 0);
   }
@@ -328,6 +331,22 @@ describe("search index", () => {
       expect(await searchWithIndex(db, filters), q).toBeUndefined();
       expect(await searchProperties(db, filters)).toEqual(await searchPropertiesSql(db, filters));
     }
+  });
+
+  it("compares a temporada price per night, a weekly one as its rounded seventh, as SQL does", async () => {
+    // RENTS per week: 900 → 129 (128,57), 1.800 → 257, 3.500 → 500, 7.000 → 1.000.
+    const bounds = ["128", "129", "257", "258", "500", "501", "999", "1000"];
+    const totals = new Set<number>();
+    for (const bound of bounds) {
+      for (const ordem of ["menor-preco", "maior-preco"]) {
+        for (const side of ["precoMin", "precoMax"]) {
+          const query = `finalidade=temporada&${side}=${bound}&ordem=${ordem}&pagina=1`;
+          totals.add((await expectSameAsSql(query, { pageSize: 500 })).total);
+        }
+      }
+    }
+    await expectSameAsSql("finalidade=temporada&ordem=menor-preco&pagina=2", { pageSize: 7 });
+    expect(totals.size).toBeGreaterThan(4); // the bounds split the catalogue in many ways
   });
 
   it("filters by a map area and a radius on the point a visitor sees, as SQL does", async () => {

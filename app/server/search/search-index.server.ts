@@ -36,6 +36,8 @@ export interface IndexedListing {
   finalidades: string[];
   precoVenda: number | null;
   precoAluguel: number | null;
+  /** The rent per night (nightlyPrice in filters.server.ts), as PostgreSQL computes it. */
+  nightlyPrice: number | null;
   precoSobConsulta: boolean;
   areaUtil: number | null;
   areaTotal: number | null;
@@ -137,11 +139,13 @@ export class SearchIndex {
   private cidade = new Int32Array(0);
   private bairro = new Int32Array(0);
   /**
-   * The prices a visitor compares (visiblePrice in filters.server.ts), NaN for its null ("sob
-   * consulta" included): sale, rent, and the first of the two for a search of any finalidade.
+   * The prices a search compares (comparedPrice in filters.server.ts), NaN for its null ("sob
+   * consulta" included): sale, rent, rent per night (temporada), and the sale price else the
+   * rent for a search of any finalidade.
    */
   private precoVenda = new Float64Array(0);
   private precoAluguel = new Float64Array(0);
+  private nightly = new Float64Array(0);
   private preco = new Float64Array(0);
   private area = new Float64Array(0);
   private mapLat = new Float64Array(0);
@@ -234,6 +238,7 @@ export class SearchIndex {
     const hidden = listing.precoSobConsulta;
     this.precoVenda[s] = hidden ? Number.NaN : (listing.precoVenda ?? Number.NaN);
     this.precoAluguel[s] = hidden ? Number.NaN : (listing.precoAluguel ?? Number.NaN);
+    this.nightly[s] = hidden ? Number.NaN : (listing.nightlyPrice ?? Number.NaN);
     this.preco[s] = hidden ? Number.NaN : (listing.precoVenda ?? listing.precoAluguel ?? Number.NaN);
     this.area[s] = listing.areaUtil ?? listing.areaTotal ?? Number.NaN;
     this.mapLat[s] = listing.mapPoint?.lat ?? Number.NaN;
@@ -308,6 +313,7 @@ export class SearchIndex {
     this.bairro = grown(this.bairro, size);
     this.precoVenda = grown(this.precoVenda, size);
     this.precoAluguel = grown(this.precoAluguel, size);
+    this.nightly = grown(this.nightly, size);
     this.preco = grown(this.preco, size);
     this.area = grown(this.area, size);
     this.mapLat = grown(this.mapLat, size);
@@ -738,9 +744,11 @@ export class SearchIndex {
     };
   }
 
-  /** visiblePrice in filters.server.ts: NaN stands for its null. */
+  /** comparedPrice in filters.server.ts: NaN stands for its null. */
   private price(finalidade: SearchFilters["finalidade"]): Float64Array {
-    return finalidade === "venda" ? this.precoVenda : finalidade ? this.precoAluguel : this.preco;
+    if (finalidade === "venda") return this.precoVenda;
+    if (finalidade === "temporada") return this.nightly;
+    return finalidade === "aluguel" ? this.precoAluguel : this.preco;
   }
 
   /** ORDER BY of search.server.ts as a comparator on slots (negative = a comes first). */

@@ -14,7 +14,7 @@ import { type CardRow, cardColumns, isPublished } from "../properties/cards.serv
 import { type CoverRow, coverColumn } from "../properties/covers.server";
 import { placeSpellings } from "../properties/place-spellings.server";
 import { availableStays, quotedStays } from "../rentals/rentals.server";
-import { area, SERVER_FILTERS, visiblePrice } from "./filters.server";
+import { area, comparedPrice, SERVER_FILTERS } from "./filters.server";
 import type { IndexQuery } from "./search-index.server";
 import { currentSearchIndex } from "./search-index-sync.server";
 import { compileTsQuery, decodeTsQuery } from "./search-text.server";
@@ -72,10 +72,10 @@ function orderBy(filters: SearchFilters): SQL[] {
   const newest = sql`${properties.publishedAt} desc nulls last`;
   switch (filters.ordem) {
     case "menor-preco":
-      order.push(sql`${visiblePrice(filters.finalidade)} asc nulls last`);
+      order.push(sql`${comparedPrice(filters.finalidade)} asc nulls last`);
       break;
     case "maior-preco":
-      order.push(sql`${visiblePrice(filters.finalidade)} desc nulls last`);
+      order.push(sql`${comparedPrice(filters.finalidade)} desc nulls last`);
       break;
     case "recentes":
       order.push(newest);
