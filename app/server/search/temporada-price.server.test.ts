@@ -3,6 +3,7 @@
 // nearest real (nightlyPrice, filters.server.ts; docs/decisions/037-temporada.md), in the price
 // range and in the price orders, on the index and in SQL alone, with dates too (decision 040).
 // On both engines (TEST_ENGINE=postgres runs it on PostgreSQL).
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, insertProperty, rentalTermsInput } from "../../../tests/support/factories";
 import { parseSearchFilters } from "../../lib/search-filters";
@@ -90,6 +91,15 @@ describe("the price of a temporada search, per night", () => {
     expect(await refs("finalidade=aluguel&precoMax=3200")).toEqual(["AL01"]);
     // Without a finalidade the form asks for "Preço (R$)": the card's number, in its own period.
     expect(sorted(await refs("precoMin=3000&precoMax=3500"))).toEqual(["AL01", "TP02", "TP05"]);
+  });
+
+  it("sees a change of the price's period alone on the very next search", async () => {
+    expect(await refs("finalidade=temporada&precoMin=1000")).toEqual(["TP06"]);
+    // A plain SQL statement that writes only the period: R$ 7.000 is now a night's price.
+    await database.db.execute(sql`update properties set periodo_aluguel = 'diaria' where id = ${ids.TP06!}`);
+    expect(await refs("finalidade=temporada&precoMin=5000")).toEqual(["TP06"]);
+    await database.db.execute(sql`update properties set periodo_aluguel = 'semanal' where id = ${ids.TP06!}`);
+    expect(await refs("finalidade=temporada&precoMin=5000")).toEqual([]);
   });
 
   it("with dates, finds the weekly house by its price per night and shows the stay's total", async () => {
