@@ -32,6 +32,15 @@ const PRICE_LEGEND: Record<Finalidade | "", string> = {
   temporada: "Valor da diária (R$)",
 };
 
+/**
+ * What the legend alone does not say: a temporada search compares a weekly price per night
+ * (nightlyPrice, app/server/search/filters.server.ts), so a house at R$ 3.500/semana is found
+ * up to R$ 500.
+ */
+const PRICE_HINT: Partial<Record<Finalidade | "", string>> = {
+  temporada: "Imóveis com preço por semana entram pela diária média: o valor da semana dividido por 7.",
+};
+
 const MINIMUMS = [1, 2, 3, 4];
 
 const STAY_LABELS = { chegada: "Chegada", saida: "Saída", hospedes: "Hóspedes" } as const;
@@ -101,12 +110,15 @@ function RangeFields({
   names,
   values,
   unit,
+  hint,
 }: {
   legend: string;
   names: [string, string];
   values: [number | undefined, number | undefined];
   unit: string;
+  hint?: string;
 }) {
+  const hintId = hint ? `f-${names[0]}-dica` : undefined;
   return (
     <fieldset className="search-group search-range">
       <legend>{legend}</legend>
@@ -124,9 +136,15 @@ function RangeFields({
             autoComplete="off"
             maxLength={15}
             defaultValue={values[i] ?? ""}
+            aria-describedby={hintId}
           />
         </div>
       ))}
+      {hint ? (
+        <p id={hintId} className="search-range__hint">
+          {hint}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
@@ -325,6 +343,7 @@ export function SearchForm({
               names={["precoMin", "precoMax"]}
               values={[filters.precoMin, filters.precoMax]}
               unit="reais"
+              hint={PRICE_HINT[finalidade]}
             />
 
             <div className="search-counts">
