@@ -76,3 +76,16 @@ it("searches asked together, and one asked after a write while another runs, all
   const together = await Promise.all([cheap(), cheap(), cheap()]);
   for (const answer of together) expect(answer.slice(0, 2)).toEqual(["FW2", "FW1"]);
 });
+
+it("sees a listing's point moved alone, by a plain SQL statement, in the next search by area", async () => {
+  const { db } = database;
+  const inArea = async () => {
+    // Around Maragogi, far from the factories' point in Maceió.
+    const result = await searchWithIndex(db, parseSearchFilters("regiao=-9.05,-35.25,-8.95,-35.15"));
+    if (!result) throw new Error("a busca não veio do índice");
+    return result.items.map((item) => item.property.referencia);
+  };
+  expect(await inArea()).toEqual([]);
+  await db.execute(sql`update properties set latitude = -9.0, longitude = -35.2 where referencia = 'FW3'`);
+  expect(await inArea()).toEqual(["FW3"]);
+});
