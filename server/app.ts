@@ -13,6 +13,7 @@ import { loadConfig } from "../app/server/config.server";
 import "../app/server/context.server";
 import { startAlertSweep } from "../app/server/alerts/digests.server";
 import { startBackupEndpoint } from "../app/server/backup/site-endpoint.server";
+import { startPendingPhotoPrune } from "../app/server/captacoes/pending-photo-prune.server";
 import { isPendingMediaPath } from "../app/server/captacoes/pending-photos.server";
 import { loadContextOf, type RequestContext } from "../app/server/context.server";
 import { isDatabaseHealthy } from "../app/server/db/client.server";
@@ -65,6 +66,8 @@ export async function startServices(): Promise<Services> {
   services.priceDropSweep = startPriceDropSweep(services);
   // Share images no listing shows any more (app/server/og/og-image-prune.server.ts).
   services.ogImagePrune = startOgImagePrune(services);
+  // Owners' pending photos no captação holds (app/server/captacoes/pending-photo-prune.server.ts).
+  services.pendingPhotoPrune = startPendingPhotoPrune(services);
   // Listing views in batches, from the listing loader and from page-cache hits.
   services.viewCounter = new ViewCounter(services.db, undefined, logOf(services));
   // Backups while the site runs on the embedded database (app/server/backup/site-endpoint.server.ts),

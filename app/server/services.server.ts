@@ -4,6 +4,7 @@ import type { AlertSweep } from "./alerts/digests.server";
 import type { SiteEndpoint } from "./backup/site-endpoint.server";
 import { type DataVersionSource, openDataVersionSource } from "./cache/data-version.server";
 import type { ViewCounter } from "./cache/hit-views.server";
+import type { PendingPhotoPrune } from "./captacoes/pending-photo-prune.server";
 import type { Config } from "./config.server";
 import { type Database, type Db, openConfiguredDatabase } from "./db/client.server";
 import type { LeadSweep } from "./leads/reassign-sweep.server";
@@ -43,6 +44,8 @@ export interface Services {
   priceDropSweep?: PriceDropSweep;
   /** Deletes share images no listing shows (set by server/app.ts startServices). */
   ogImagePrune?: OgImagePrune;
+  /** Deletes owners' pending photos no captação holds (set by server/app.ts startServices). */
+  pendingPhotoPrune?: PendingPhotoPrune;
   /**
    * The data version every visible write bumps (page cache, per-version memos). Absent
    * in tests that build their own services: readers then query the database.
@@ -99,6 +102,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.icalSweep?.stop();
   await services.priceDropSweep?.stop();
   await services.ogImagePrune?.stop();
+  await services.pendingPhotoPrune?.stop();
   await services.outboxWorker?.stop();
   await services.viewCounter?.stop();
   await services.stopFollowingIndexChanges?.();

@@ -17,7 +17,8 @@ import type { LocalDiskStorage } from "../media/storage.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
 import { CAPTACAO_EMAIL_KIND, captacaoEmailHandler } from "./emails.server";
-import { isPendingMediaPath } from "./pending-photos.server";
+import { PENDING_PHOTO_GRACE_MS, prunePendingPhotos } from "./pending-photo-prune.server";
+import { checkPendingPhoto, isPendingMediaPath, storePendingPhotos } from "./pending-photos.server";
 import { readCaptacaoBody, textFieldsBeforeFiles } from "./read-body.server";
 import { submitCaptacao } from "./submit.server";
 
@@ -361,3 +362,20 @@ function decoded(raw: string): string {
     .replace(/=\r?\n/g, "")
     .replace(/(=[0-9A-F]{2})+/g, (match) => Buffer.from(match.replace(/=/g, ""), "hex").toString("utf8"));
 }
+
+describe("the daily sweep of pending photos", () => {
+  it("deletes the files of a submission that never committed, once an hour old, and keeps every captação's", async () => {
+    expect((await submit(formOf(VALID, [{ name: "sala.jpg", bytes: photo }]))).status).toBe(200);
+    // A process stopped between writing the files and committing the rows leaves them unnamed.
+    await storePendingPhotos(storage, [await checkPendingPhoto(await makeJpeg(640, 480, 3))]);
+    expect(await counts()).toMatchObject({ photos: 1, files: 4 });
+    // Just written: its submission may still be committing.
+    expect(await prunePendingPhotos({ db: database.db, storage })).toEqual({ deleted: 0 });
+    const later = new Date(Date.now() + PENDING_PHOTO_GRACE_MS + 60_000);
+    expect(await prunePendingPhotos({ db: database.db, storage }, later)).toEqual({ deleted: 2 });
+    const [held] = await database.db.select().from(captacaoPhotos);
+    expect((await filesOnDisk()).sort()).toEqual(
+      [held!.originalKey, held!.previewKey].map((key) => key.split("/").at(-1)).sort(),
+    );
+  });
+});

@@ -144,7 +144,8 @@ export class S3Storage implements MediaStore {
         }),
       );
       for (const object of page.Contents ?? []) {
-        if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
+        if (object.Key)
+          yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

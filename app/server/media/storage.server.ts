@@ -31,6 +31,8 @@ export interface Storage {
 export interface StoredObject {
   key: string;
   size: number;
+  /** When it was last written. */
+  modifiedAt: Date;
 }
 
 export interface ObjectFingerprint {
@@ -186,7 +188,8 @@ export class LocalDiskStorage implements MediaStore {
         .join("/");
       if (!key.startsWith(prefix) || key.split("/").some((segment) => segment.startsWith("."))) continue;
       try {
-        yield { key, size: (await stat(path.join(entry.parentPath, entry.name))).size };
+        const { size, mtime } = await stat(path.join(entry.parentPath, entry.name));
+        yield { key, size, modifiedAt: mtime };
       } catch (error) {
         if (!isNotFound(error)) throw error; // deleted since the folder was read
       }
