@@ -8,6 +8,7 @@ import type { NextActionErrors } from "../../lib/next-action";
 import { type ProposalErrors, proposalAnswerSchema } from "../../lib/proposal";
 import { rowIdOf } from "../../lib/row-id";
 import type { Db } from "../db/client.server";
+import { PropertyAccessError } from "../properties/errors.server";
 import { answerBookingRequest } from "../rentals/rentals.server";
 import { type Actor, addLeadNote, assignLead, changeLeadStatus } from "./inbox.server";
 import { setNextAction } from "./next-action.server";
@@ -79,17 +80,30 @@ async function nextAction({ db, actor, id, form, intent }: LeadIntent): Promise<
   });
 }
 
+export const BOOKING_NOT_YOURS =
+  "Só o corretor deste imóvel ou um administrador pode responder a este pedido de reserva.";
+
 /** A temporada booking request (decision 037): confirming takes its nights, or says they are taken. */
 async function bookingRequest({ db, actor, id, form, intent }: LeadIntent): Promise<LeadIntentAnswer> {
   const contactId = rowIdOf(form.get("contactId"));
   if (contactId === null) return refused(400, intent, "Pedido de reserva inválido.");
-  const answer = await answerBookingRequest(
-    db,
-    actor,
-    id,
-    contactId,
-    intent === "reserva-confirmar" ? "confirmar" : "recusar",
-  );
+  let answer: Awaited<ReturnType<typeof answerBookingRequest>>;
+  try {
+    answer = await answerBookingRequest(
+      db,
+      actor,
+      id,
+      contactId,
+      intent === "reserva-confirmar" ? "confirmar" : "recusar",
+    );
+  } catch (error) {
+    // Seeing the lead is not managing its listing: only the listing's corretor or an admin answers
+    // (they can cancel the stay later on the temporada screen; rentals.server.ts).
+    if (!(error instanceof PropertyAccessError)) throw error;
+    return error.status === 403
+      ? refused(403, intent, BOOKING_NOT_YOURS)
+      : refused(404, intent, "Imóvel não encontrado.");
+  }
   switch (answer.status) {
     case "confirmed":
     case "declined":

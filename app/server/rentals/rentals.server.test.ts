@@ -8,12 +8,14 @@ import { startTestMail } from "../../../tests/support/mail";
 import { getDataVersion } from "../cache/data-version.server";
 import { leadContacts, leads, outbox, rentalBookings, rentalNights } from "../db/schema.server";
 import { submitLeadForm } from "../leads/capture.server";
+import { BOOKING_NOT_YOURS, runLeadIntent } from "../leads/lead-intents.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
 import type { Actor } from "../properties/access.server";
 import { BOOKING_EMAIL_KIND, bookingEmailHandler } from "./booking-email.server";
 import {
   answerBookingRequest,
   blockNights,
+  cancelBooking,
   listingCalendar,
   recordBooking,
   saveRentalTerms,
@@ -70,7 +72,7 @@ beforeEach(async () => {
 
 let person = 0;
 /** A booking request from a new person (each its own lead card). */
-async function request(stay: { chegada: string; saida: string; hospedes: string }) {
+async function request(stay: { chegada: string; saida: string; hospedes: string }, referencia = "CA0900") {
   person += 1;
   const form = new FormData();
   const fields = {
@@ -84,7 +86,7 @@ async function request(stay: { chegada: string; saida: string; hospedes: string 
     ...stay,
   };
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  const result = await submitLeadForm(a.db, form, { referencia: "CA0900" }, NOW);
+  const result = await submitLeadForm(a.db, form, { referencia }, NOW);
   const [contact] = await a.db
     .select({
       id: leadContacts.id,
@@ -221,6 +223,50 @@ describe("confirming", () => {
   });
 });
 
+describe("who may answer", () => {
+  it("only the listing's corretor or an admin: another corretor who sees the lead gets a 403 and nothing is written", async () => {
+    const owner = await createActor(a.db, "corretor");
+    const other = await createActor(a.db, "corretor");
+    const listing = await insertProperty(a.db, {
+      referencia: "CA0901",
+      finalidades: ["temporada"],
+      precoVenda: null,
+      precoAluguel: 700,
+      periodoAluguel: "diaria",
+      quartos: 3,
+      corretorId: owner.id,
+    });
+    await saveRentalTerms(a.db, owner, listing.id, rentalTermsInput());
+    const { contact } = await request(
+      { chegada: "2027-03-10", saida: "2027-03-13", hospedes: "2" },
+      "CA0901",
+    );
+    if (!contact) throw new Error("no contact");
+    // The roleta handed the card to another corretor: they see it, but the listing is not theirs.
+    await a.db.update(leads).set({ assigneeId: other.id }).where(eq(leads.id, contact.leadId));
+    const answer = (actor: Actor, intent: string) =>
+      runLeadIntent({ db: a.db, actor, id: contact.leadId, form: contactForm(contact.id), intent });
+
+    for (const intent of ["reserva-confirmar", "reserva-recusar"])
+      expect(await answer(other, intent)).toEqual({
+        status: 403,
+        body: { ok: false, intent, error: BOOKING_NOT_YOURS },
+      });
+    expect(await a.db.select().from(rentalBookings)).toHaveLength(0);
+    expect(await a.db.select().from(rentalNights)).toHaveLength(0);
+    expect(await a.db.select().from(outbox).where(eq(outbox.kind, BOOKING_EMAIL_KIND))).toHaveLength(0);
+
+    // The listing's corretor confirms, and can cancel what they confirmed.
+    expect((await answer(owner, "reserva-confirmar")).status).toBe(200);
+    const [booking] = await a.db.select().from(rentalBookings);
+    if (!booking) throw new Error("no booking");
+    expect(await cancelBooking(a.db, owner, listing.id, booking.id, NOW)).toMatchObject({
+      status: "cancelled",
+      nights: 3,
+    });
+  });
+});
+
 describe("blocked nights", () => {
   it("block and unblock bump the data version; unblocking leaves booked nights alone", async () => {
     const v0 = await getDataVersion(a.db);
@@ -265,6 +311,13 @@ describe("blocked nights", () => {
     });
   });
 });
+
+/** The lead page's "Confirmar"/"Recusar" form of one request. */
+function contactForm(contactId: number): FormData {
+  const form = new FormData();
+  form.set("contactId", String(contactId));
+  return form;
+}
 
 function decoded(raw: string): string {
   return raw

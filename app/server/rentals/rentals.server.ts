@@ -593,6 +593,9 @@ export type BookingAnswer =
  * The agent's answer to a booking request (one lead contact). Confirming writes the stay and one
  * row per night in one transaction: if any night is already taken the unique key refuses the
  * insert and nothing is written; the guest's e-mail is queued in the same transaction.
+ * Answering takes the right to manage the listing (loadManageable: its corretor or an admin, 403
+ * otherwise), as blocking, recordBooking and cancelBooking do: whoever confirms a stay can cancel it
+ * on the temporada screen. Seeing the lead is not enough (a roleta may hand it to another corretor).
  */
 export async function answerBookingRequest(
   db: Db,
@@ -628,6 +631,7 @@ export async function answerBookingRequest(
   };
   try {
     return await db.transaction(async (tx): Promise<BookingAnswer> => {
+      await loadManageable(tx, actor, propertyId);
       const [booking] = await tx
         .insert(rentalBookings)
         .values({ ...base, status: answer === "confirmar" ? "confirmada" : "recusada" })
