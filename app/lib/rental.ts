@@ -118,6 +118,14 @@ export function seasonOf(seasons: readonly Season[], night: string): Season | nu
 }
 
 /**
+ * Whether a stay's check-in is before `today` (Maceió's date): the quote refuses it, and a booking
+ * request that reached it can no longer be confirmed (rentals.server.ts answerBookingRequest).
+ */
+export function arrivalPassed(checkIn: string, today: string): boolean {
+  return checkIn < today;
+}
+
+/**
  * A stay's price: each night at its season's rate (or the default), plus the cleaning fee; or the
  * reasons it cannot be booked, per field. `today` is the visitor's date in Maceió: no check-in
  * before it.
@@ -131,7 +139,7 @@ export function quoteStay(
   const inDay = dayNumber(request.checkIn);
   const outDay = dayNumber(request.checkOut);
   if (Number.isNaN(inDay)) errors.chegada = "Informe a data de chegada.";
-  else if (request.checkIn < today) errors.chegada = "A chegada não pode ser antes de hoje.";
+  else if (arrivalPassed(request.checkIn, today)) errors.chegada = "A chegada não pode ser antes de hoje.";
   if (Number.isNaN(outDay)) errors.saida = "Informe a data de saída.";
   else if (!errors.chegada && outDay <= inDay) errors.saida = "A saída deve ser depois da chegada.";
   else if (!errors.chegada && outDay - inDay > MAX_STAY_NIGHTS)

@@ -59,15 +59,15 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   // After manual entry (leads.tsx): a new card, or the person's own card that the contact joined.
   const registered = url.searchParams.get("registrado");
   const { nextActionDate: day, nextActionTime: time, nextAction: task } = found.lead;
-  const nextAction =
-    day && task ? { day, time, task, state: nextActionState(day, time, maceioClock(new Date())) } : null;
+  const clock = maceioClock(new Date());
+  const nextAction = day && task ? { day, time, task, state: nextActionState(day, time, clock) } : null;
   return data(
     {
       ...found,
       agents,
       nextAction,
       registered: registered === "novo" || registered === "historico" ? registered : null,
-      bookingRequests: await bookingRequestsOf(db, found.lead.id, found.contacts),
+      bookingRequests: await bookingRequestsOf(db, found.lead.id, found.contacts, clock.day),
       proposals: await proposalsOfLead(db, found.lead.id),
       sentLists: (await sentListsOfLead(db, found.lead.id)).map((list) => ({
         ...list,
@@ -75,7 +75,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
         firstOpenedAt: list.firstOpenedAt?.toISOString() ?? null,
         lastOpenedAt: list.lastOpenedAt?.toISOString() ?? null,
       })),
-      today: maceioClock(new Date()).day,
+      today: clock.day,
       // An open lead takes a new proposal; the form starts from the listing it came about.
       newProposal: isOpenLead(found.lead.status)
         ? {

@@ -6,6 +6,7 @@ import { filledIn, formValues } from "../../lib/form-errors";
 import { leadAssignSchema, leadNoteSchema, leadStatusSchema } from "../../lib/lead-inbox";
 import type { NextActionErrors } from "../../lib/next-action";
 import { type ProposalErrors, proposalAnswerSchema } from "../../lib/proposal";
+import { formatIsoDate } from "../../lib/rental";
 import { rowIdOf } from "../../lib/row-id";
 import type { Db } from "../db/client.server";
 import { PropertyAccessError } from "../properties/errors.server";
@@ -95,6 +96,7 @@ async function bookingRequest({ db, actor, id, form, intent }: LeadIntent): Prom
       id,
       contactId,
       intent === "reserva-confirmar" ? "confirmar" : "recusar",
+      new Date(),
     );
   } catch (error) {
     // Seeing the lead is not managing its listing: only the listing's corretor or an admin answers
@@ -116,6 +118,24 @@ async function bookingRequest({ db, actor, id, form, intent }: LeadIntent): Prom
       );
     case "answered":
       return refused(409, intent, "Este pedido já foi respondido.");
+    case "expired":
+      return refused(
+        409,
+        intent,
+        `Não foi possível confirmar: a chegada (${formatIsoDate(answer.checkIn)}) já passou. Recuse o pedido ou combine novas datas com o hóspede.`,
+      );
+    case "unavailable":
+      return refused(
+        409,
+        intent,
+        "Não foi possível confirmar: o imóvel não está mais disponível para temporada (não publicado, vendido, alugado ou sem diária).",
+      );
+    case "refused":
+      return refused(
+        409,
+        intent,
+        `Não foi possível confirmar com as regras atuais do imóvel: ${answer.reason.charAt(0).toLowerCase()}${answer.reason.slice(1)}`,
+      );
     case "not-found":
       return leadGone(intent);
   }

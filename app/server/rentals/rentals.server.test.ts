@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createActor, insertProperty, rentalTermsInput } from "../../../tests/support/factories";
 import { startTestMail } from "../../../tests/support/mail";
 import { getDataVersion } from "../cache/data-version.server";
-import { leadContacts, leads, outbox, rentalBookings, rentalNights } from "../db/schema.server";
+import { leadContacts, leads, outbox, properties, rentalBookings, rentalNights } from "../db/schema.server";
 import { submitLeadForm } from "../leads/capture.server";
 import { BOOKING_NOT_YOURS, runLeadIntent } from "../leads/lead-intents.server";
 import { createOutboxWorker } from "../outbox/outbox.server";
@@ -15,6 +15,7 @@ import { BOOKING_EMAIL_KIND, bookingEmailHandler } from "./booking-email.server"
 import {
   answerBookingRequest,
   blockNights,
+  bookingRequestsOf,
   cancelBooking,
   listingCalendar,
   recordBooking,
@@ -146,7 +147,7 @@ describe("confirming", () => {
     const { contact } = await request(REVEILLON);
     if (!contact) throw new Error("no contact");
     const before = await getDataVersion(a.db);
-    const answer = await answerBookingRequest(a.db, admin, contact.leadId, contact.id, "confirmar");
+    const answer = await answerBookingRequest(a.db, admin, contact.leadId, contact.id, "confirmar", NOW);
     expect(answer).toMatchObject({ status: "confirmed", emailed: true });
     expect(await getDataVersion(a.db)).toBeGreaterThan(before);
     const taken = await takenNights(a.db, propertyId, "2026-12-01", "2027-02-01");
@@ -166,7 +167,7 @@ describe("confirming", () => {
     expect(calendar[2]?.weeks.flat().find((d) => d?.day === 3)?.state).toBe("livre"); // the check-out day
 
     // Answered once: a second click changes nothing.
-    expect(await answerBookingRequest(a.db, admin, contact.leadId, contact.id, "recusar")).toEqual({
+    expect(await answerBookingRequest(a.db, admin, contact.leadId, contact.id, "recusar", NOW)).toEqual({
       status: "answered",
     });
 
@@ -200,8 +201,8 @@ describe("confirming", () => {
     const second = (await request({ chegada: "2026-12-31", saida: "2027-01-06", hospedes: "4" })).contact;
     if (!first || !second) throw new Error("no contacts");
     const answers = await Promise.all([
-      answerBookingRequest(a.db, admin, first.leadId, first.id, "confirmar"),
-      answerBookingRequest(b.db, admin, second.leadId, second.id, "confirmar"),
+      answerBookingRequest(a.db, admin, first.leadId, first.id, "confirmar", NOW),
+      answerBookingRequest(b.db, admin, second.leadId, second.id, "confirmar", NOW),
     ]);
     expect(answers.map((x) => x.status).sort()).toEqual(["confirmed", "taken"]);
     const bookings = await a.db.select().from(rentalBookings);
@@ -216,10 +217,150 @@ describe("confirming", () => {
   it("declining writes no night", async () => {
     const { contact } = await request(REVEILLON);
     if (!contact) throw new Error("no contact");
-    expect(await answerBookingRequest(a.db, admin, contact.leadId, contact.id, "recusar")).toEqual({
+    expect(await answerBookingRequest(a.db, admin, contact.leadId, contact.id, "recusar", NOW)).toEqual({
       status: "declined",
     });
     expect(await a.db.select().from(rentalNights)).toHaveLength(0);
+  });
+});
+
+describe("confirming checks the request again", () => {
+  const noneWritten = async () => {
+    expect(await a.db.select().from(rentalBookings)).toHaveLength(0);
+    expect(await a.db.select().from(rentalNights)).toHaveLength(0);
+    expect(await a.db.select().from(outbox).where(eq(outbox.kind, BOOKING_EMAIL_KIND))).toHaveLength(0);
+  };
+
+  it("a request whose check-in has passed (Maceió's day) is refused, marked expired and can still be declined", async () => {
+    const { contact } = await request(REVEILLON);
+    if (!contact) throw new Error("no contact");
+    const contacts = [{ id: contact.id, referencia: "CA0900" }];
+    // 28/12 at 09:00 in Maceió: the stay began the day before.
+    expect(
+      await answerBookingRequest(
+        a.db,
+        admin,
+        contact.leadId,
+        contact.id,
+        "confirmar",
+        new Date("2026-12-28T12:00:00Z"),
+      ),
+    ).toEqual({ status: "expired", checkIn: "2026-12-27" });
+    await noneWritten();
+    const [shown] = await bookingRequestsOf(a.db, contact.leadId, contacts, "2026-12-28");
+    expect(shown).toMatchObject({ status: "pendente", expired: true });
+    expect((await bookingRequestsOf(a.db, contact.leadId, contacts, "2026-12-27"))[0]?.expired).toBe(false);
+
+    // 27/12 at 23:30 in Maceió (already the 28th in UTC): still the check-in day, so it confirms.
+    expect(
+      await answerBookingRequest(
+        a.db,
+        admin,
+        contact.leadId,
+        contact.id,
+        "confirmar",
+        new Date("2026-12-28T02:30:00Z"),
+      ),
+    ).toMatchObject({ status: "confirmed" });
+  });
+
+  it("the lead page's answer: 409 with the check-in date, and declining it works", async () => {
+    // Sent on 27/11 for 01/12: a check-in behind today's real date whenever this runs.
+    const { contact } = await request({ chegada: "2026-12-01", saida: "2026-12-04", hospedes: "2" });
+    if (!contact) throw new Error("no contact");
+    const run = (intent: string) =>
+      runLeadIntent({ db: a.db, actor: admin, id: contact.leadId, form: contactForm(contact.id), intent });
+    expect(await run("reserva-confirmar")).toEqual({
+      status: 409,
+      body: {
+        ok: false,
+        intent: "reserva-confirmar",
+        error:
+          "Não foi possível confirmar: a chegada (01/12/2026) já passou. Recuse o pedido ou combine novas datas com o hóspede.",
+      },
+    });
+    await noneWritten();
+    expect((await run("reserva-recusar")).status).toBe(200);
+    expect(await a.db.select({ status: rentalBookings.status }).from(rentalBookings)).toEqual([
+      { status: "recusada" },
+    ]);
+  });
+
+  it("a listing no longer on offer for temporada, or whose terms now refuse the stay, confirms nothing", async () => {
+    const listing = await insertProperty(a.db, {
+      referencia: "CA0902",
+      finalidades: ["temporada"],
+      precoVenda: null,
+      precoAluguel: 700,
+      periodoAluguel: "diaria",
+      quartos: 3,
+    });
+    await saveRentalTerms(a.db, admin, listing.id, rentalTermsInput());
+    // Far ahead, so that the real "today" the lead page's answer uses never reaches it.
+    const stay = { chegada: "2030-03-10", saida: "2030-03-13", hospedes: "6" };
+    const confirm = async () => {
+      const { contact } = await request(stay, "CA0902");
+      if (!contact) throw new Error("no contact");
+      return runLeadIntent({
+        db: a.db,
+        actor: admin,
+        id: contact.leadId,
+        form: contactForm(contact.id),
+        intent: "reserva-confirmar",
+      });
+    };
+    const change = (values: Partial<typeof properties.$inferInsert>) =>
+      a.db.update(properties).set(values).where(eq(properties.id, listing.id));
+
+    // Requested for 6, then the agency lowered the maximum to 4.
+    const { contact } = await request(stay, "CA0902");
+    if (!contact) throw new Error("no contact");
+    await saveRentalTerms(a.db, admin, listing.id, rentalTermsInput({ maxGuests: 4 }));
+    expect(
+      await runLeadIntent({
+        db: a.db,
+        actor: admin,
+        id: contact.leadId,
+        form: contactForm(contact.id),
+        intent: "reserva-confirmar",
+      }),
+    ).toMatchObject({
+      status: 409,
+      body: {
+        error:
+          "Não foi possível confirmar com as regras atuais do imóvel: este imóvel recebe até 4 hóspedes.",
+      },
+    });
+    await noneWritten();
+    await saveRentalTerms(a.db, admin, listing.id, rentalTermsInput());
+
+    const UNAVAILABLE =
+      "Não foi possível confirmar: o imóvel não está mais disponível para temporada (não publicado, vendido, alugado ou sem diária).";
+    for (const [before, after] of [
+      [{ status: "alugado" }, { status: "disponivel" }],
+      [{ status: "vendido" }, { status: "disponivel" }],
+      [{ publicacao: "rascunho" }, { publicacao: "publicado" }],
+      [{ finalidades: ["aluguel"] }, { finalidades: ["temporada"] }],
+    ] as const) {
+      // Requested while on offer, changed before the agent answered.
+      const { contact } = await request(stay, "CA0902");
+      if (!contact) throw new Error("no contact");
+      await change(before as Partial<typeof properties.$inferInsert>);
+      expect(
+        await runLeadIntent({
+          db: a.db,
+          actor: admin,
+          id: contact.leadId,
+          form: contactForm(contact.id),
+          intent: "reserva-confirmar",
+        }),
+        JSON.stringify(before),
+      ).toMatchObject({ status: 409, body: { error: UNAVAILABLE } });
+      await noneWritten();
+      await change(after as Partial<typeof properties.$inferInsert>);
+    }
+    // Back on offer with its terms: the same stay confirms.
+    expect((await confirm()).status).toBe(200);
   });
 });
 
@@ -238,7 +379,7 @@ describe("who may answer", () => {
     });
     await saveRentalTerms(a.db, owner, listing.id, rentalTermsInput());
     const { contact } = await request(
-      { chegada: "2027-03-10", saida: "2027-03-13", hospedes: "2" },
+      { chegada: "2030-03-10", saida: "2030-03-13", hospedes: "2" },
       "CA0901",
     );
     if (!contact) throw new Error("no contact");

@@ -5,8 +5,10 @@
 // A night can be taken once: rental_nights' primary key (property_id, night) refuses a second
 // confirmation of any shared night, whichever instance commits second.
 import { and, arrayContains, asc, between, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { maceioClock } from "../../lib/maceio-time";
 import {
   addDays,
+  arrivalPassed,
   calendarMonths,
   dayNumber,
   MAX_STAY_NIGHTS,
@@ -34,7 +36,7 @@ import {
   rentalTerms,
 } from "../db/schema.server";
 import { type Actor, auditOrigin, loadManageable } from "../properties/access.server";
-import { isPublished } from "../properties/cards.server";
+import { isOnOffer, isPublished } from "../properties/cards.server";
 import { isUniqueViolation } from "../properties/errors.server";
 import { enqueueBookingEmail, enqueueCancellationEmail } from "./booking-email.server";
 
@@ -292,7 +294,7 @@ export async function availableStays(
   if (
     Number.isNaN(checkIn) ||
     Number.isNaN(checkOut) ||
-    stay.checkIn < today ||
+    arrivalPassed(stay.checkIn, today) ||
     checkOut <= checkIn ||
     checkOut - checkIn > MAX_STAY_NIGHTS ||
     !Number.isInteger(stay.guests) ||
@@ -543,13 +545,19 @@ export interface BookingRequestView extends StayRequestExtra {
   contactId: number;
   referencia: string | null;
   status: "pendente" | "confirmada" | "recusada" | "cancelada";
+  /** Unanswered and its check-in before `today`: it can only be declined (answerBookingRequest). */
+  expired: boolean;
 }
 
-/** The booking requests among a lead's contacts, with the agency's answer to each. */
+/**
+ * The booking requests among a lead's contacts, with the agency's answer to each; `today` is
+ * Maceió's date, which marks the unanswered ones whose check-in has passed.
+ */
 export async function bookingRequestsOf(
   db: Db,
   leadId: number,
   contacts: { id: number; referencia: string | null }[],
+  today: string,
 ) {
   if (!contacts.length) return [];
   const rows = await db
@@ -570,11 +578,13 @@ export async function bookingRequestsOf(
   for (const row of rows) {
     const stay = readExtra(row.extra);
     if (!stay) continue;
+    const status = answers.find((a) => a.contactId === row.id)?.status ?? "pendente";
     out.push({
       ...stay,
       contactId: row.id,
       referencia: contacts.find((c) => c.id === row.id)?.referencia ?? null,
-      status: answers.find((a) => a.contactId === row.id)?.status ?? "pendente",
+      status,
+      expired: status === "pendente" && arrivalPassed(stay.checkIn, today),
     });
   }
   return out;
@@ -587,12 +597,23 @@ export type BookingAnswer =
   | { status: "taken" }
   /** Already confirmed or declined. */
   | { status: "answered" }
+  /** Not confirmed: its check-in is before today (Maceió). */
+  | { status: "expired"; checkIn: string }
+  /** Not confirmed: the listing is no longer on offer for temporada (unpublished, sold, rented, no rate). */
+  | { status: "unavailable" }
+  /** Not confirmed: the listing's terms now refuse the stay (quoteStay's message: guests, minimum). */
+  | { status: "refused"; reason: string }
   | { status: "not-found" };
 
 /**
  * The agent's answer to a booking request (one lead contact). Confirming writes the stay and one
  * row per night in one transaction: if any night is already taken the unique key refuses the
  * insert and nothing is written; the guest's e-mail is queued in the same transaction.
+ * Confirming checks the request again as the listing page would quote it now (`now`, Maceió's
+ * day): a check-in before today, a listing no longer on offer for temporada (isOnOffer, rentalOf)
+ * or terms that now refuse the stay (quoteStay: fewer guests, a longer minimum) confirm nothing;
+ * the listing's row is locked meanwhile, so its terms or status cannot change under the check.
+ * Declining is always possible.
  * Answering takes the right to manage the listing (loadManageable: its corretor or an admin, 403
  * otherwise), as blocking, recordBooking and cancelBooking do: whoever confirms a stay can cancel it
  * on the temporada screen. Seeing the lead is not enough (a roleta may hand it to another corretor).
@@ -603,6 +624,7 @@ export async function answerBookingRequest(
   leadId: number,
   contactId: number,
   answer: "confirmar" | "recusar",
+  now: Date,
 ): Promise<BookingAnswer> {
   const [contact] = await db
     .select({
@@ -631,7 +653,16 @@ export async function answerBookingRequest(
   };
   try {
     return await db.transaction(async (tx): Promise<BookingAnswer> => {
-      await loadManageable(tx, actor, propertyId);
+      await loadManageable(tx, actor, propertyId, { lock: answer === "confirmar" });
+      const [answered] = await tx
+        .select({ id: rentalBookings.id })
+        .from(rentalBookings)
+        .where(eq(rentalBookings.leadContactId, contactId));
+      if (answered) return { status: "answered" };
+      if (answer === "confirmar") {
+        const refusal = await confirmationRefusal(tx, propertyId, stay, maceioClock(now).day);
+        if (refusal) return refusal;
+      }
       const [booking] = await tx
         .insert(rentalBookings)
         .values({ ...base, status: answer === "confirmar" ? "confirmada" : "recusada" })
@@ -655,6 +686,37 @@ export async function answerBookingRequest(
     if (isUniqueViolation(error)) return { status: "taken" };
     throw error;
   }
+}
+
+/**
+ * Why a booking request can no longer be confirmed as it was sent, by the rules the listing page's
+ * quote applies today (decision 037): null when it still can. Taken nights are left to the unique
+ * key of rental_nights (the insert that follows).
+ */
+async function confirmationRefusal(
+  tx: Tx,
+  propertyId: number,
+  stay: StayRequestExtra,
+  today: string,
+): Promise<Extract<BookingAnswer, { status: "expired" | "unavailable" | "refused" }> | null> {
+  if (arrivalPassed(stay.checkIn, today)) return { status: "expired", checkIn: stay.checkIn };
+  const [listing] = await tx
+    .select({
+      id: properties.id,
+      finalidades: properties.finalidades,
+      precoAluguel: properties.precoAluguel,
+      periodoAluguel: properties.periodoAluguel,
+      quartos: properties.quartos,
+      terms: rentalTerms,
+    })
+    .from(properties)
+    .leftJoin(rentalTerms, eq(rentalTerms.propertyId, properties.id))
+    .where(and(eq(properties.id, propertyId), isOnOffer));
+  const rental = listing ? rentalOf(listing, listing.terms) : null;
+  if (!rental) return { status: "unavailable" };
+  const quoted = quoteStay(rental, stay, today);
+  if (quoted.ok) return null;
+  return { status: "refused", reason: Object.values(quoted.errors)[0] ?? "refaça a cotação." };
 }
 
 async function takeNights(tx: Tx, propertyId: number, bookingId: number, checkIn: string, checkOut: string) {

@@ -1,6 +1,8 @@
 // A lead's temporada booking requests (decision 037): the stay each asked for, and the agent's
 // answer. Confirming takes the nights (or says another stay or a block took them first) and
-// e-mails the guest; declining only records the answer.
+// e-mails the guest; declining only records the answer. A request whose check-in has passed is
+// marked expired and can only be declined (the server refuses to confirm it: rentals.server.ts
+// answerBookingRequest).
 import { Form } from "react-router";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { formatIsoDate } from "../../../lib/rental";
@@ -14,6 +16,8 @@ export interface BookingRequestItem {
   nights: number;
   total: number;
   status: "pendente" | "confirmada" | "recusada" | "cancelada";
+  /** Unanswered with its check-in before today (Maceió). */
+  expired: boolean;
 }
 
 const STATUS_LABEL = {
@@ -22,6 +26,8 @@ const STATUS_LABEL = {
   recusada: "recusada",
   cancelada: "cancelada (as noites foram liberadas)",
 };
+
+const EXPIRED_LABEL = "expirado (a data de chegada já passou; não pode mais ser confirmado)";
 
 export function BookingRequests({
   requests,
@@ -50,20 +56,24 @@ export function BookingRequests({
                 {formatIsoDate(r.checkIn)} a {formatIsoDate(r.checkOut)}
               </strong>{" "}
               — {formatCount(r.nights, "noite", "noites")}, {formatCount(r.guests, "hóspede", "hóspedes")},
-              total {formatPrice(r.total)}. Situação: {STATUS_LABEL[r.status]}.
+              total {formatPrice(r.total)}. Situação: {r.expired ? EXPIRED_LABEL : STATUS_LABEL[r.status]}.
             </p>
             {r.status === "pendente" ? (
               <Form method="post">
                 <input type="hidden" name="contactId" value={r.contactId} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="reserva-confirmar"
-                  className="btn btn--primary"
-                  disabled={busy}
-                >
-                  Confirmar reserva
-                </button>{" "}
+                {r.expired ? null : (
+                  <>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="reserva-confirmar"
+                      className="btn btn--primary"
+                      disabled={busy}
+                    >
+                      Confirmar reserva
+                    </button>{" "}
+                  </>
+                )}
                 <button type="submit" name="intent" value="reserva-recusar" className="btn" disabled={busy}>
                   Recusar
                 </button>
