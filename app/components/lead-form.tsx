@@ -24,6 +24,7 @@ export function LeadForm({
   serverResult,
   defaultMessage,
   thanks,
+  thanksByPhone,
   action,
   hidden,
 }: {
@@ -39,6 +40,8 @@ export function LeadForm({
   defaultMessage?: string;
   /** The confirmation's second line: who answers. */
   thanks: string;
+  /** Instead of `thanks` when the server says the answer comes by phone (no usable e-mail). */
+  thanksByPhone?: string;
   /** Where to post (defaults to the current route). */
   action?: string;
   /** Sent along unseen: the financing simulator's lead carries its simulation this way. */
@@ -52,7 +55,7 @@ export function LeadForm({
   if (result?.ok) {
     return (
       <SentConfirmation ref={confirmation} title="Mensagem enviada!">
-        {thanks}
+        {result.byPhone && thanksByPhone ? thanksByPhone : thanks}
       </SentConfirmation>
     );
   }

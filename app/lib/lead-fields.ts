@@ -9,7 +9,11 @@ export type LeadFieldErrors = Partial<Record<LeadField, string>>;
 
 /** What a lead form's action answers (status 200, 400, 404, 409 or 429; submitLeadForm). */
 export type LeadActionData =
-  | { ok: true }
+  | {
+      ok: true;
+      /** A temporada booking request sent without a usable e-mail: the agency answers by phone. */
+      byPhone?: boolean;
+    }
   | {
       ok: false;
       fieldErrors?: LeadFieldErrors;

@@ -316,7 +316,7 @@ function StayResult({
         <summary id="reserva-titulo">Pedir esta reserva</summary>
         <p className="financing__hint">
           As datas e o valor acima vão junto com a sua mensagem. A reserva só vale depois que a imobiliária
-          confirmar por e-mail.
+          confirmar: por e-mail, ou por telefone se você não informar um e-mail.
         </p>
         <LeadForm
           idPrefix="reserva"
@@ -326,6 +326,7 @@ function StayResult({
           hidden={{ [STAY_PARAM]: "1", ...values }}
           defaultMessage={`Olá! Gostaria de reservar de ${formatIsoDate(quote.checkIn)} a ${formatIsoDate(quote.checkOut)}.`}
           thanks="A imobiliária vai confirmar a disponibilidade e enviar a confirmação por e-mail."
+          thanksByPhone="Você não informou um e-mail: a imobiliária vai confirmar a disponibilidade e avisar você por telefone."
         />
       </details>
     </div>

@@ -3,7 +3,7 @@
 // assignment (admin) and notes. Each form posts an `intent`; bad input answers 400 with the
 // message at its field.
 import { data, Link, useNavigation } from "react-router";
-import { BookingRequests } from "../../components/admin/lead/booking-requests";
+import { BookingRequests, confirmedNotice } from "../../components/admin/lead/booking-requests";
 import { LeadContactCard } from "../../components/admin/lead/contact-card";
 import { LeadHandling } from "../../components/admin/lead/handling";
 import { LeadHistory } from "../../components/admin/lead/history";
@@ -177,7 +177,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
               : actionData.intent === "proxima-acao"
                 ? "Próxima ação salva."
                 : actionData.intent === "reserva-confirmar"
-                  ? "Reserva confirmada: as noites estão ocupadas no calendário e o hóspede vai receber o e-mail."
+                  ? confirmedNotice(actionData.emailed)
                   : actionData.intent === "reserva-recusar"
                     ? "Pedido de reserva recusado."
                     : actionData.intent === "proposta"

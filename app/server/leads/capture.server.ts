@@ -13,6 +13,7 @@ import { parseStay, STAY_PARAM } from "../../lib/rental-form";
 import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { LEAD_LIMIT_MESSAGE } from "../http/form-limits.server";
+import { safeAddress } from "../mail/mailer.server";
 import { financingOffer, leadSimulation, type SimulationNote } from "../properties/financing.server";
 import { getRentalTermsRow, quoteForListing, rentalOf, stayNote } from "../rentals/rentals.server";
 import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
@@ -100,7 +101,15 @@ export async function submitLeadForm(
   switch (result.status) {
     case "created":
     case "ignored":
-      return { status: 200, body: { ok: true } };
+      // A booking request without an address the mailer takes gets its answer by phone (the
+      // confirmation e-mail goes only to a usable address: booking-email.server.ts).
+      return {
+        status: 200,
+        body:
+          form.has(STAY_PARAM) && !safeAddress(String(form.get("email") ?? ""))
+            ? { ok: true, byPhone: true }
+            : { ok: true },
+      };
     case "invalid":
       return { status: 400, body: { ok: false, fieldErrors: result.fieldErrors, values } };
     case "unavailable":
@@ -131,7 +140,13 @@ async function bookingRequestNote(
       message: `${INVALID_STAY_MESSAGE}: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
     };
   }
-  return { ok: true, note: stayNote(quoted.quote) };
+  // The sender as createLead reads the same form (it refuses the lead when this parse fails): the
+  // request keeps its own name and e-mail, which the card it joins may not have (rentals.server.ts).
+  const sender = parseLeadForm(form);
+  const guest = sender.ok
+    ? { name: sender.values.name, email: sender.values.email }
+    : { name: String(form.get("name") ?? ""), email: null };
+  return { ok: true, note: stayNote(quoted.quote, guest) };
 }
 
 export type CreateLeadResult =

@@ -16,7 +16,12 @@ import { setNextAction } from "./next-action.server";
 import { answerProposal, recordProposal } from "./proposals.server";
 
 export type LeadActionData =
-  | { ok: true; intent: string }
+  | {
+      ok: true;
+      intent: string;
+      /** A confirmed stay: whether the guest's e-mail was queued (false: no usable address). */
+      emailed?: boolean;
+    }
   | {
       ok: false;
       intent: string;
@@ -108,6 +113,7 @@ async function bookingRequest({ db, actor, id, form, intent }: LeadIntent): Prom
   }
   switch (answer.status) {
     case "confirmed":
+      return { status: 200, body: { ok: true, intent, emailed: answer.emailed } };
     case "declined":
       return done(intent);
     case "taken":

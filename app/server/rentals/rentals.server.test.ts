@@ -1,7 +1,7 @@
 // Temporada on both engines (TEST_ENGINE=postgres runs it on PostgreSQL): booking requests through
 // the lead form, the agent's answer, two overlapping confirmations from two app instances, blocked
 // nights, and the guest's e-mail through the outbox to a real SMTP server.
-import { eq, ne } from "drizzle-orm";
+import { desc, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createActor, insertProperty, rentalTermsInput } from "../../../tests/support/factories";
 import { startTestMail } from "../../../tests/support/mail";
@@ -72,8 +72,15 @@ beforeEach(async () => {
 });
 
 let person = 0;
-/** A booking request from a new person (each its own lead card). */
-async function request(stay: { chegada: string; saida: string; hospedes: string }, referencia = "CA0900") {
+/**
+ * A booking request from a new person (each its own lead card), unless `sender` gives the name,
+ * phone or e-mail of one who wrote before ("" leaves a field out). The contact is the one it stored.
+ */
+async function request(
+  stay: { chegada: string; saida: string; hospedes: string },
+  referencia = "CA0900",
+  sender: Partial<Record<"name" | "phone" | "email", string>> = {},
+) {
   person += 1;
   const form = new FormData();
   const fields = {
@@ -84,20 +91,24 @@ async function request(stay: { chegada: string; saida: string; hospedes: string 
     consent: "on",
     website: "",
     estadia: "1",
+    ...sender,
     ...stay,
   };
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   const result = await submitLeadForm(a.db, form, { referencia }, NOW);
-  const [contact] = await a.db
-    .select({
-      id: leadContacts.id,
-      leadId: leadContacts.leadId,
-      message: leadContacts.message,
-      extra: leadContacts.extra,
-    })
-    .from(leadContacts)
-    .innerJoin(leads, eq(leads.id, leadContacts.leadId))
-    .where(eq(leads.email, fields.email));
+  const [contact] =
+    result.status === 200
+      ? await a.db
+          .select({
+            id: leadContacts.id,
+            leadId: leadContacts.leadId,
+            message: leadContacts.message,
+            extra: leadContacts.extra,
+          })
+          .from(leadContacts)
+          .orderBy(desc(leadContacts.id))
+          .limit(1)
+      : [];
   return { result, contact };
 }
 
@@ -121,6 +132,8 @@ describe("a booking request", () => {
         lodging: 8700,
         cleaningFee: 250,
         total: 8950,
+        guestName: `Hóspede ${person}`,
+        guestEmail: `hospede${person}@exemplo.com.br`,
       },
     });
   });
@@ -361,6 +374,94 @@ describe("confirming checks the request again", () => {
     }
     // Back on offer with its terms: the same stay confirms.
     expect((await confirm()).status).toBe(200);
+  });
+});
+
+describe("the guest's confirmation", () => {
+  /** Runs the outbox once for the guests' e-mails only; what the SMTP server received. */
+  async function sendGuestEmails() {
+    await a.db.delete(outbox).where(ne(outbox.kind, BOOKING_EMAIL_KIND));
+    smtp.received.length = 0;
+    const worker = createOutboxWorker({
+      database: a,
+      handlers: { [BOOKING_EMAIL_KIND]: bookingEmailHandler(a.db, transport, "https://site.teste") },
+      pollIntervalMs: 600_000,
+      log: () => {},
+    });
+    await worker.runOnce();
+    return smtp.received.map((mail) => ({ to: mail.to, text: decoded(mail.raw) }));
+  }
+
+  it("goes to the name and e-mail the request was sent with, not the older ones its lead card keeps", async () => {
+    const first = await request(REVEILLON, "CA0900", {
+      name: "Ana Souza",
+      phone: "82 98111 2222",
+      email: "ana.antiga@exemplo.com.br",
+    });
+    // The same phone, a new address (or a relative on the family phone): the same card.
+    const second = await request({ chegada: "2027-02-01", saida: "2027-02-05", hospedes: "3" }, "CA0900", {
+      name: "Bruno Souza",
+      phone: "82 98111 2222",
+      email: "bruno@exemplo.com.br",
+    });
+    if (!first.contact || !second.contact) throw new Error("no contacts");
+    expect(second.contact.leadId).toBe(first.contact.leadId);
+    const [card] = await a.db.select().from(leads).where(eq(leads.id, first.contact.leadId));
+    if (!card) throw new Error("no card");
+    expect(card).toMatchObject({ name: "Ana Souza", email: "ana.antiga@exemplo.com.br" });
+
+    // The lead page says where each answer goes.
+    const contacts = [first.contact, second.contact].map((c) => ({ id: c.id, referencia: "CA0900" }));
+    const shown = await bookingRequestsOf(a.db, card.id, contacts, "2026-11-27");
+    expect(shown.map((r) => [r.guestName, r.guestEmail, r.emailable])).toEqual([
+      ["Ana Souza", "ana.antiga@exemplo.com.br", true],
+      ["Bruno Souza", "bruno@exemplo.com.br", true],
+    ]);
+
+    expect(
+      await answerBookingRequest(a.db, admin, card.id, second.contact.id, "confirmar", NOW),
+    ).toMatchObject({ status: "confirmed", emailed: true });
+    const mails = await sendGuestEmails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toEqual(["bruno@exemplo.com.br"]);
+    expect(mails[0]?.text).toContain("Olá, Bruno Souza!");
+    expect(mails[0]?.text).toContain("Chegada: 01/02/2027");
+    // The stay's record (the temporada screen, a later cancellation's e-mail) names the same guest.
+    expect(
+      await a.db
+        .select({ name: rentalBookings.guestName, email: rentalBookings.guestEmail })
+        .from(rentalBookings),
+    ).toEqual([{ name: "Bruno Souza", email: "bruno@exemplo.com.br" }]);
+  });
+
+  it("a request without e-mail: the guest's page says the answer comes by phone, the agent reads to call", async () => {
+    // Far ahead: the lead page's answer runs on today's real date.
+    const stay = { chegada: "2030-01-10", saida: "2030-01-13", hospedes: "2" };
+    const { result, contact } = await request(stay, "CA0900", { email: "" });
+    expect(result).toEqual({ status: 200, body: { ok: true, byPhone: true } });
+    if (!contact) throw new Error("no contact");
+    const [shown] = await bookingRequestsOf(
+      a.db,
+      contact.leadId,
+      [{ id: contact.id, referencia: "CA0900" }],
+      "2026-11-27",
+    );
+    expect(shown).toMatchObject({ guestEmail: null, emailable: false });
+    // Even when the card it joined has an e-mail from an earlier contact.
+    await a.db
+      .update(leads)
+      .set({ email: "outra.pessoa@exemplo.com.br" })
+      .where(eq(leads.id, contact.leadId));
+
+    const answer = await runLeadIntent({
+      db: a.db,
+      actor: admin,
+      id: contact.leadId,
+      form: contactForm(contact.id),
+      intent: "reserva-confirmar",
+    });
+    expect(answer).toEqual({ status: 200, body: { ok: true, intent: "reserva-confirmar", emailed: false } });
+    expect(await sendGuestEmails()).toEqual([]);
   });
 });
 

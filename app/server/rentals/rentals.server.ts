@@ -35,6 +35,7 @@ import {
   rentalNights,
   rentalTerms,
 } from "../db/schema.server";
+import { safeAddress } from "../mail/mailer.server";
 import { type Actor, auditOrigin, loadManageable } from "../properties/access.server";
 import { isOnOffer, isPublished } from "../properties/cards.server";
 import { isUniqueViolation } from "../properties/errors.server";
@@ -499,9 +500,19 @@ export interface StayRequestExtra {
   lodging: number;
   cleaningFee: number;
   total: number;
+  /**
+   * Who sent the request, as the form had it: the lead card it joins (same phone or e-mail,
+   * record.server.ts) keeps its first name and e-mail, which may be an older address or another
+   * person sharing the phone. Absent on requests stored before it was kept (requestGuest).
+   */
+  guestName?: string;
+  guestEmail?: string | null;
 }
 
-export function stayNote(quote: StayQuote): { text: string; extra: { temporada: StayRequestExtra } } {
+export function stayNote(
+  quote: StayQuote,
+  guest: { name: string; email: string | null },
+): { text: string; extra: { temporada: StayRequestExtra } } {
   return {
     text: quoteSummary(quote),
     extra: {
@@ -513,9 +524,23 @@ export function stayNote(quote: StayQuote): { text: string; extra: { temporada: 
         lodging: quote.lodging,
         cleaningFee: quote.cleaningFee,
         total: quote.total,
+        guestName: guest.name,
+        guestEmail: guest.email,
       },
     },
   };
+}
+
+/**
+ * The guest a request's answer goes to: its sender as stored with the request (stayNote); for a
+ * request stored before the sender was kept, the lead card's name and e-mail.
+ */
+export function requestGuest(
+  stay: StayRequestExtra,
+  card: { name: string; email: string | null },
+): { name: string; email: string | null } {
+  if (typeof stay.guestName !== "string") return { name: card.name, email: card.email };
+  return { name: stay.guestName, email: typeof stay.guestEmail === "string" ? stay.guestEmail : null };
 }
 
 /** A stay quoted against a listing's terms and its taken nights. */
@@ -547,6 +572,10 @@ export interface BookingRequestView extends StayRequestExtra {
   status: "pendente" | "confirmada" | "recusada" | "cancelada";
   /** Unanswered and its check-in before `today`: it can only be declined (answerBookingRequest). */
   expired: boolean;
+  /** Who the answer goes to (requestGuest), and whether the mailer takes the address. */
+  guestName: string;
+  guestEmail: string | null;
+  emailable: boolean;
 }
 
 /**
@@ -561,8 +590,9 @@ export async function bookingRequestsOf(
 ) {
   if (!contacts.length) return [];
   const rows = await db
-    .select({ id: leadContacts.id, extra: leadContacts.extra })
+    .select({ id: leadContacts.id, extra: leadContacts.extra, name: leads.name, email: leads.email })
     .from(leadContacts)
+    .innerJoin(leads, eq(leads.id, leadContacts.leadId))
     .where(and(eq(leadContacts.leadId, leadId), sql`${leadContacts.extra} ? 'temporada'`));
   if (!rows.length) return [];
   const answers = await db
@@ -579,8 +609,12 @@ export async function bookingRequestsOf(
     const stay = readExtra(row.extra);
     if (!stay) continue;
     const status = answers.find((a) => a.contactId === row.id)?.status ?? "pendente";
+    const guest = requestGuest(stay, row);
     out.push({
       ...stay,
+      guestName: guest.name,
+      guestEmail: guest.email,
+      emailable: safeAddress(guest.email) !== null,
       contactId: row.id,
       referencia: contacts.find((c) => c.id === row.id)?.referencia ?? null,
       status,
@@ -639,6 +673,7 @@ export async function answerBookingRequest(
   const stay = readExtra(contact?.extra ?? null);
   if (!contact || !stay || contact.propertyId === null) return { status: "not-found" };
   const propertyId = contact.propertyId;
+  const guest = requestGuest(stay, contact);
   const base = {
     propertyId,
     leadContactId: contactId,
@@ -647,8 +682,8 @@ export async function answerBookingRequest(
     checkOut: stay.checkOut,
     guests: stay.guests,
     total: stay.total,
-    guestName: contact.name,
-    guestEmail: contact.email,
+    guestName: guest.name,
+    guestEmail: guest.email,
     decidedById: actor.id,
   };
   try {
@@ -679,7 +714,7 @@ export async function answerBookingRequest(
       if (answer === "recusar") return { status: "declined" };
       await takeNights(tx, propertyId, booking.id, stay.checkIn, stay.checkOut);
       await bumpDataVersion(tx);
-      const emailed = await enqueueBookingEmail(tx, booking.id, contact.email);
+      const emailed = await enqueueBookingEmail(tx, booking.id, guest.email);
       return { status: "confirmed", bookingId: booking.id, emailed };
     });
   } catch (error) {

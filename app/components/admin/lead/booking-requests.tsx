@@ -18,6 +18,10 @@ export interface BookingRequestItem {
   status: "pendente" | "confirmada" | "recusada" | "cancelada";
   /** Unanswered with its check-in before today (Maceió). */
   expired: boolean;
+  /** Who sent the request (not necessarily the card's name and e-mail), and whether it can be e-mailed. */
+  guestName: string;
+  guestEmail: string | null;
+  emailable: boolean;
 }
 
 const STATUS_LABEL = {
@@ -26,6 +30,13 @@ const STATUS_LABEL = {
   recusada: "recusada",
   cancelada: "cancelada (as noites foram liberadas)",
 };
+
+/** The lead page's notice once a request is confirmed; `emailed` false: no usable address. */
+export function confirmedNotice(emailed: boolean | undefined): string {
+  return emailed
+    ? "Reserva confirmada: as noites estão ocupadas no calendário e o hóspede vai receber o e-mail."
+    : "Reserva confirmada: as noites estão ocupadas no calendário. Sem e-mail: avise o hóspede por telefone.";
+}
 
 const EXPIRED_LABEL = "expirado (a data de chegada já passou; não pode mais ser confirmado)";
 
@@ -57,6 +68,12 @@ export function BookingRequests({
               </strong>{" "}
               — {formatCount(r.nights, "noite", "noites")}, {formatCount(r.guests, "hóspede", "hóspedes")},
               total {formatPrice(r.total)}. Situação: {r.expired ? EXPIRED_LABEL : STATUS_LABEL[r.status]}.
+            </p>
+            <p>
+              Pedido de {r.guestName}:{" "}
+              {r.emailable
+                ? `a confirmação vai por e-mail para ${r.guestEmail}.`
+                : "sem e-mail: avise o hóspede por telefone."}
             </p>
             {r.status === "pendente" ? (
               <Form method="post">
