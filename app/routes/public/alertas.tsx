@@ -1,7 +1,8 @@
 // /alertas: where the search pages' "Receber novidades desta busca" form posts (a document POST,
 // no JavaScript needed; app/components/search/alert-form.tsx). Saves the search and sends the
 // confirmation e-mail (app/server/alerts/subscriptions.server.ts); a wrong field comes back here
-// with its message at the field and a 400.
+// with its message at the field and a 400. Nothing in the answer depends on what the address
+// already has (decision 035).
 import { data, Link } from "react-router";
 import { AlertForm } from "../../components/search/alert-form";
 import { ALERT_FREQUENCIES, type AlertFieldErrors, type AlertFormValues } from "../../lib/alerts";
@@ -57,23 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       frequency: ALERT_FREQUENCIES[frequencia],
     } satisfies ActionData;
   }
-  const { outcome, search } = await subscribe(
-    ctx.services.db,
-    { email, frequency: frequencia, busca },
-    new Date(),
-  );
-  if (outcome === "too-many") {
-    return data<ActionData>(
-      {
-        state: "invalid",
-        errors: {
-          email: "Este e-mail já tem o máximo de 20 alertas. Apague algum pelo link de um dos e-mails.",
-        },
-        values,
-      },
-      { status: 409 },
-    );
-  }
+  // Whatever the outcome (saved, already active, or the address already has the most alerts), the
+  // answer is the same: whoever typed the address may not own it, and its owner is told by e-mail.
+  const { search } = await subscribe(ctx.services.db, { email, frequency: frequencia, busca }, new Date());
   return {
     state: "sent",
     email,
@@ -89,8 +76,8 @@ export default function Alertas({ actionData }: Route.ComponentProps) {
       <h1>Alerta de imóveis por e-mail</h1>
       {result?.state === "sent" ? (
         <div className="search-notice" role="status" data-testid="alerta-enviado">
-          {/* The same words whether or not the address already has this alert: whoever typed it
-              may not own it (its owner is told by e-mail: subscriptions.server.ts). */}
+          {/* The same words whether or not the address already has this alert, or all it may have:
+              whoever typed it may not own it (its owner is told by e-mail: subscriptions.server.ts). */}
           <p>
             Quase lá! Enviamos um e-mail para <strong>{result.email}</strong>. Abra o link da mensagem para
             confirmar o alerta{result.title ? ` “${result.title}”` : ""}.

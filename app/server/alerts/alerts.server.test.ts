@@ -2,11 +2,16 @@
 // clock the test sets: subscribe → confirmation e-mail (List-Unsubscribe headers) → confirm → a new
 // listing → one digest with it → nothing again → each price lower than any sent → one-click unsubscribe; the
 // daily frequency once a Maceió day; two app instances sweeping at once send one message (on
-// PostgreSQL, two connection pools); LGPD export and erase include the saved searches.
+// PostgreSQL, two connection pools); an address at the most alerts answered as any other, its owner
+// told by e-mail at most three times a day; LGPD export and erase include the saved searches.
+import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createActor, insertProperty } from "../../../tests/support/factories";
 import { startTestMail } from "../../../tests/support/mail";
+import { tokensOfLink } from "../../lib/alerts";
+import { action as subscribeAction } from "../../routes/public/alertas";
+import { TEST_ORIGIN, testContext } from "../auth/test-context.server";
 import { outbox, properties, savedSearches, savedSearchSent } from "../db/schema.server";
 import { erasePersonData, exportPersonData } from "../leads/lgpd.server";
 import { subjectOf, textOf } from "../mail/test-smtp.server";
@@ -25,6 +30,7 @@ import {
   confirmSubscription,
   countActiveAlerts,
   deleteAlertOfLink,
+  MAX_ALERTS_PER_EMAIL,
   parseAlertForm,
   subscribe,
   unsubscribe,
@@ -354,6 +360,106 @@ describe("an address with several saved searches", () => {
       .where(eq(outbox.id, queued?.id ?? 0));
     await worker().runOnce();
     expect(textOf(mailTo(email)[0]?.raw ?? "")).toContain("CO0001");
+  });
+});
+
+/** An address with every alert it may have (MAX_ALERTS_PER_EMAIL), confirmed, newest last. */
+async function fillAddress(email: string, at: Date) {
+  return first.db
+    .insert(savedSearches)
+    .values(
+      Array.from({ length: MAX_ALERTS_PER_EMAIL }, (_, i) => ({
+        email,
+        path: "/todos-os-imoveis",
+        query: `precoMax=${(i + 1) * 100_000}`,
+        title: `Imóveis até ${i + 1}00 mil`,
+        frequency: "diario" as const,
+        token: randomBytes(32).toString("base64url"),
+        consentVersion: "v1",
+        consentAt: at,
+        createdAt: minutes(at, i),
+        confirmedAt: minutes(at, i + 1),
+      })),
+    )
+    .returning();
+}
+
+/** The /alertas form as a browser without JavaScript posts it, through the route's action. */
+async function postAlertForm(fields: Record<string, string>) {
+  const request = new Request(`${TEST_ORIGIN}/alertas`, {
+    method: "POST",
+    headers: { Origin: TEST_ORIGIN },
+    body: new URLSearchParams({ frequencia: "diario", consent: "on", ...fields }),
+  });
+  return subscribeAction({ request, context: testContext(first), params: {} } as never);
+}
+
+describe("an address that already has the most alerts it may have", () => {
+  it("is answered as any address, gets nothing saved, and its owner is told with the link to delete one", async () => {
+    const email = "lia@cliente.teste";
+    const full = await fillAddress(email, maceio("2026-12-13T10:00"));
+    const busca = "/todos-os-imoveis?cidade=Arapiraca";
+
+    // The page says what it says to an address with no alert: nothing about the stranger's.
+    const answer = await postAlertForm({ email: "Lia@Cliente.teste", busca });
+    const fresh = await postAlertForm({ email: "novo@cliente.teste", busca });
+    expect(answer).toEqual({
+      state: "sent",
+      email: "Lia@Cliente.teste",
+      title: "Imóveis à venda e para alugar em Arapiraca",
+      frequency: "Uma vez por dia (diário)",
+    });
+    expect(fresh).toEqual({ ...answer, email: "novo@cliente.teste" });
+    const saved = await first.db.select().from(savedSearches).where(eq(savedSearches.email, email));
+    expect(saved.map((row) => row.id).sort()).toEqual(full.map((row) => row.id).sort());
+
+    // The owner hears of it, with the link to the page where each alert can be deleted.
+    await worker().runOnce();
+    const [told, ...more] = mailTo(email);
+    expect(more).toHaveLength(0);
+    const raw = told?.raw ?? "";
+    const text = textOf(raw);
+    expect(subjectOf(raw)).toBe("Limite de 20 alertas atingido: Imóveis à venda e para alugar em Arapiraca");
+    expect(text).toContain(
+      "Recebemos um pedido para enviar a este e-mail as novidades da busca “Imóveis à venda e para alugar em Arapiraca”. Este e-mail já tem o máximo de 20 alertas, e o novo alerta não foi criado.",
+    );
+    expect(text).toContain(
+      "Para receber esta busca, apague um dos seus alertas e peça de novo na página da busca.",
+    );
+    expect(text).not.toContain("/confirmar");
+    const link = /Seus alertas \(ver e apagar\): (\S+)/.exec(text)?.[1] ?? "";
+    const url = new URL(link);
+    expect(`${url.origin}${url.pathname}`).toMatch(new RegExp(`^${SITE}/alertas/[A-Za-z0-9_-]{43}$`));
+    // It names every alert of the address, so it opens the page after any of them is deleted.
+    const tokens = tokensOfLink(url.pathname.split("/").at(-1) ?? "", url.searchParams) ?? [];
+    expect(tokens.sort()).toEqual(full.map((row) => row.token).sort());
+    expect((await alertsOfToken(first.db, tokens))?.alerts).toHaveLength(MAX_ALERTS_PER_EMAIL);
+    // A mail client's one-click unsubscribe cancels every alert of the address (the footer's link too).
+    expect(header(raw, "List-Unsubscribe")).toBe(`<${SITE}${url.pathname}/cancelar?todos=1>`);
+    expect(text).toContain(
+      `Não quer mais receber nenhum alerta? Cancele todos com um clique: ${link.replace(url.pathname, `${url.pathname}/cancelar`)}`,
+    );
+  });
+
+  it("tells the owner at most three times a day, however many ask", async () => {
+    const email = "mel@cliente.teste";
+    const t0 = maceio("2026-12-14T10:00");
+    await fillAddress(email, minutes(t0, -60));
+    const ask = (at: Date, cidade: string) =>
+      subscribe(first.db, { email, frequency: "semanal", busca: `/todos-os-imoveis?cidade=${cidade}` }, at);
+    for (const [i, cidade] of ["Penedo", "Piranhas", "Coruripe", "Marechal Deodoro", "Maragogi"].entries())
+      expect((await ask(minutes(t0, i), cidade)).outcome).toBe("too-many");
+    await worker().runOnce();
+    // The first three (the worker sends in an order of its own).
+    expect(
+      mailTo(email)
+        .map((mail) => subjectOf(mail.raw).split(" em ").at(-1))
+        .sort(),
+    ).toEqual(["Coruripe", "Penedo", "Piranhas"]);
+    // A day after the first: one more.
+    expect((await ask(minutes(t0, 24 * 60 + 1), "Satuba")).outcome).toBe("too-many");
+    await worker().runOnce();
+    expect(mailTo(email)).toHaveLength(4);
   });
 });
 

@@ -31,7 +31,9 @@ import type { Services } from "../services.server";
 import {
   ALERT_CONFIRM_EMAIL_KIND,
   ALERT_DIGEST_EMAIL_KIND,
+  alertsOfEmail,
   filtersOf,
+  MAX_ALERTS_PER_EMAIL,
   purgeUnconfirmed,
   type SavedSearch,
 } from "./subscriptions.server";
@@ -368,6 +370,29 @@ export function buildAlreadyActiveMail(
   return { subject, text };
 }
 
+/**
+ * To the owner of an address that has MAX_ALERTS_PER_EMAIL alerts when someone asked for one more
+ * (subscribe): `title` is the search asked for, `tokens` every alert's of the address. Its links
+ * name them all (as an e-mail with several searches does), so they still open the page after the
+ * owner deleted the search of the first one.
+ */
+export function buildTooManyMail(title: string, tokens: readonly string[], publicUrl: string) {
+  const base = publicUrl.replace(/\/+$/, "");
+  const subject = headerSafe(`Limite de ${MAX_ALERTS_PER_EMAIL} alertas atingido: ${title}`, 150);
+  const text = [
+    `Recebemos um pedido para enviar a este e-mail as novidades da busca “${title}”. Este e-mail já tem o máximo de ${MAX_ALERTS_PER_EMAIL} alertas, e o novo alerta não foi criado.`,
+    "",
+    "Para receber esta busca, apague um dos seus alertas e peça de novo na página da busca.",
+    `Seus alertas (ver e apagar): ${manageAllLink(base, tokens)}`,
+    "",
+    "Se não foi você, ignore esta mensagem: seus alertas continuam como estão.",
+    "",
+    "—",
+    `Não quer mais receber nenhum alerta? Cancele todos com um clique: ${unsubscribeAllLink(base, tokens)}`,
+  ].join("\n");
+  return { subject, text };
+}
+
 interface HandlerOptions {
   storage?: Pick<Storage, "url">;
 }
@@ -383,7 +408,11 @@ function sendAlertMail(
   return sendBrandedMail(context, outboxRowId, { to, ...mail, headers: unsubscribeHeaders(unsubscribeUrl) });
 }
 
-/** The confirmation e-mail, as the saved search is when sent (gone or confirmed: nothing to send). */
+/**
+ * The confirmation e-mail, as the saved search is when sent (gone or confirmed: nothing to send),
+ * and the notices subscribe queues under the same kind (`again`: asked for an active alert;
+ * `tooMany`: asked for one more than the address may have), so an LGPD erasure finds them all.
+ */
 export function alertConfirmEmailHandler(
   db: Db,
   transport: MailTransport,
@@ -397,18 +426,26 @@ export function alertConfirmEmailHandler(
       .where(eq(savedSearches.id, Number(row.payload.savedSearchId)));
     const to = safeAddress(search?.email);
     if (!search || !to) return "skip";
+    const base = publicUrl.replace(/\/+$/, "");
+    const context = { db, transport, publicUrl, storage: options.storage };
+    if (row.payload.tooMany === true) {
+      // Every alert of the address; confirmed ones first, as the page prefers them (deleteAlertOfLink).
+      const alerts = await alertsOfEmail(db, search.email);
+      const tokens = [
+        ...alerts.filter((alert) => alert.confirmedAt !== null),
+        ...alerts.filter((alert) => alert.confirmedAt === null),
+      ].map((alert) => alert.token);
+      const mail = buildTooManyMail(String(row.payload.title ?? ""), tokens, publicUrl);
+      // The header names the first search only: a header stops at 900 characters (mailer.server.ts),
+      // fewer than 20 tokens take; that search finds the address as long as it is there.
+      await sendAlertMail(context, row.id, unsubscribeAllLink(base, tokens.slice(0, 1)), to, mail);
+      return undefined;
+    }
     // Asked again once active: the owner hears of it; a plain confirmation is moot by then.
     const again = row.payload.again === true;
     if (Boolean(search.confirmedAt) !== again) return "skip";
     const mail = again ? buildAlreadyActiveMail(search, publicUrl) : buildConfirmMail(search, publicUrl);
-    const unsubscribe = alertLinks(publicUrl.replace(/\/+$/, ""), search.token).unsubscribe;
-    await sendAlertMail(
-      { db, transport, publicUrl, storage: options.storage },
-      row.id,
-      unsubscribe,
-      to,
-      mail,
-    );
+    await sendAlertMail(context, row.id, alertLinks(base, search.token).unsubscribe, to, mail);
     return undefined;
   };
 }

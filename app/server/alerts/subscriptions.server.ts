@@ -4,7 +4,7 @@
 // the saved search's token: a 256-bit random value, unique, that opens the page of the address's
 // alerts (/alertas/<token>) and cancels this one in one click (RFC 8058). Cancelling deletes the
 // row (its sent listings cascade), so nothing is kept about someone who left.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import {
@@ -20,6 +20,7 @@ import { searchTitle } from "../../lib/search-describe";
 import { parseSearchFilters, type SearchFilters } from "../../lib/search-filters";
 import { serializeSearchFilters } from "../../lib/search-params";
 import { HOUSE_TIPOS, type Tipo } from "../../lib/vocabulary";
+import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
 import { normalizeEmail } from "../auth/sign-in.server";
 import type { Db, Tx } from "../db/client.server";
 import { outbox, savedSearches } from "../db/schema.server";
@@ -32,6 +33,12 @@ export const ALERT_DIGEST_EMAIL_KIND = "alert-digest-email";
 export const CONFIRM_TTL_MS = 7 * 24 * 3600_000;
 /** Saved searches one address may have (a limit on what a stranger can subscribe someone to). */
 export const MAX_ALERTS_PER_EMAIL = 20;
+/**
+ * E-mails per address and day telling its owner that someone asked for an alert at it (subscribe's
+ * notices). The form's per-IP limit (ALERT_RULE, app/server/http/form-limits.server.ts)
+ * does not stop a stranger posting from many connections; this caps what the owner gets.
+ */
+export const OWNER_NOTICE_RULE: RateLimitRule = { limit: 3, windowMs: 24 * 3_600_000 };
 
 export type SavedSearch = typeof savedSearches.$inferSelect;
 
@@ -132,9 +139,27 @@ export function filtersOf(row: Pick<SavedSearch, "path" | "query">): {
 export type SubscribeOutcome = "confirmation-sent" | "already-active" | "too-many";
 
 /**
+ * Tells the owner of `email` that someone asked for an alert at it (the page said to them what it
+ * says to anyone: decision 035), in the caller's transaction: queues the message unless the address
+ * had OWNER_NOTICE_RULE's count of them in the day since the first. The counter's key holds the
+ * address hashed, so the rate_limits table (not part of an LGPD erasure) keeps no address as typed.
+ */
+async function noticeOwner(
+  tx: Tx,
+  email: string,
+  payload: { savedSearchId: number } & Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  const key = `alerta:aviso:${createHash("sha256").update(email).digest("base64url")}`;
+  const { allowed } = await hitRateLimit(tx, key, OWNER_NOTICE_RULE, now);
+  if (allowed) await enqueue(tx, ALERT_CONFIRM_EMAIL_KIND, payload);
+}
+
+/**
  * Saves the search (or finds it saved) and queues the confirmation e-mail in the same transaction.
  * Saving it again before confirming sends a new confirmation; an active one changes nothing and
- * tells the address's owner that it was asked again (buildAlreadyActiveMail).
+ * tells the address's owner that it was asked again (buildAlreadyActiveMail). An address with
+ * MAX_ALERTS_PER_EMAIL saved searches gets no new one; its owner is told (buildTooManyMail).
  */
 export async function subscribe(
   db: Db,
@@ -166,7 +191,20 @@ export async function subscribe(
         .select({ n: count() })
         .from(savedSearches)
         .where(eq(savedSearches.email, email));
-      if (n >= MAX_ALERTS_PER_EMAIL) return "too-many";
+      if (n >= MAX_ALERTS_PER_EMAIL) {
+        // As for an active alert: whoever typed the address may not own it, so the page answers
+        // as for any subscription and only the owner hears that the address is full. The message
+        // hangs on one of the address's searches (its links, and an LGPD erasure finds it).
+        const [anchor] = await tx
+          .select({ id: savedSearches.id })
+          .from(savedSearches)
+          .where(eq(savedSearches.email, email))
+          .orderBy(desc(savedSearches.id))
+          .limit(1);
+        if (anchor)
+          await noticeOwner(tx, email, { savedSearchId: anchor.id, tooMany: true, title: search.title }, now);
+        return "too-many";
+      }
     }
     const values = {
       email,
@@ -253,7 +291,7 @@ async function firstFound(db: Db, tokens: readonly string[]): Promise<SavedSearc
 }
 
 /** Every saved search of an address, newest first. */
-function alertsOfEmail(db: Db, email: string): Promise<SavedSearch[]> {
+export function alertsOfEmail(db: Db, email: string): Promise<SavedSearch[]> {
   return db
     .select()
     .from(savedSearches)

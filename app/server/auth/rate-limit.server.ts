@@ -1,7 +1,7 @@
 // Fixed-window counters in the rate_limits table, so every app instance shares them.
 // One atomic upsert per hit: concurrent requests cannot both slip under the limit.
 import { lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { rateLimits } from "../db/schema.server";
 
 export interface RateLimitResult {
@@ -17,9 +17,12 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Counts one hit against `key`; allowed while the window's count is within the limit. */
+/**
+ * Counts one hit against `key`; allowed while the window's count is within the limit. In a caller's
+ * transaction (`tx`), the hit counts only if it commits.
+ */
 export async function hitRateLimit(
-  db: Db,
+  db: Db | Tx,
   key: string,
   rule: RateLimitRule,
   now: Date = new Date(),
