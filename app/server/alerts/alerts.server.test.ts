@@ -3,7 +3,8 @@
 // listing → one digest with it → nothing again → each price lower than any sent → one-click unsubscribe; the
 // daily frequency once a Maceió day; two app instances sweeping at once send one message (on
 // PostgreSQL, two connection pools); an address at the most alerts answered as any other, its owner
-// told by e-mail at most three times a day; LGPD export and erase include the saved searches.
+// told by e-mail (as the owner of an alert asked for again is) at most three times a day; LGPD export
+// and erase include the saved searches.
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -460,6 +461,24 @@ describe("an address that already has the most alerts it may have", () => {
     expect((await ask(minutes(t0, 24 * 60 + 1), "Satuba")).outcome).toBe("too-many");
     await worker().runOnce();
     expect(mailTo(email)).toHaveLength(4);
+  });
+});
+
+describe("an alert asked for again once active", () => {
+  it("tells the owner at most three times a day, however many ask", async () => {
+    const email = "noa@cliente.teste";
+    const t0 = maceio("2026-12-15T10:00");
+    const busca = "/todos-os-imoveis?cidade=Penedo";
+    const { search } = await subscribe(first.db, { email, frequency: "diario", busca }, t0);
+    const [row] = await first.db.select().from(savedSearches).where(eq(savedSearches.query, search.query));
+    await confirmSubscription(first.db, row?.token ?? "", minutes(t0, 1));
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await subscribe(first.db, { email, frequency: "semanal", busca }, minutes(t0, 2 + i))).outcome,
+      ).toBe("already-active");
+    await worker().runOnce();
+    const told = mailTo(email).filter((mail) => subjectOf(mail.raw).startsWith("Você já recebe este alerta"));
+    expect(told).toHaveLength(3);
   });
 });
 

@@ -183,7 +183,7 @@ export async function subscribe(
     if (existing?.confirmedAt) {
       // Whoever typed the address may not own it (decision 035's double opt-in): nothing changes,
       // the page says what it says to anyone, and the address's owner is told by e-mail.
-      await enqueue(tx, ALERT_CONFIRM_EMAIL_KIND, { savedSearchId: existing.id, again: true });
+      await noticeOwner(tx, email, { savedSearchId: existing.id, again: true }, now);
       return "already-active";
     }
     if (!existing) {
