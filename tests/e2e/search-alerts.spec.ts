@@ -4,7 +4,8 @@
 // novidades desta busca" → a wrong e-mail answered at the field (400, no JavaScript needed) → the
 // confirmation e-mail → its link confirms → a new listing → one digest with it (the older one not
 // in it) → the painel counts the alert → the List-Unsubscribe URL cancels it with one POST, no
-// session. Needs TEST_DATABASE_URL and the build.
+// session; "Seus alertas" deletes each alert and changes one's frequency. Needs TEST_DATABASE_URL
+// and the build.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { expect, request as playwrightRequest } from "@playwright/test";
@@ -220,5 +221,39 @@ test.describe("alertas de busca: assinar, confirmar, receber, cancelar", () => {
     const [{ n } = { n: -1 }] =
       await db()`select count(*)::int as n from saved_searches where email = ${EMAIL}`;
     expect(n).toBe(0);
+  });
+
+  test("“Seus alertas” muda a frequência de um alerta, sem JavaScript", async ({ browser, page }) => {
+    const key = "freqA".padEnd(43, "z");
+    await db()`insert into saved_searches (email, path, query, title, frequency, token, consent_version, consent_at, confirmed_at)
+      values ('frequencia.alerta@cliente.teste', '/todos-os-imoveis', 'cidade=Maragogi', 'Imóveis em Maragogi', 'diario', ${key}, 'v1', now(), now())`;
+    // The form is a plain POST: a browser without JavaScript changes it as well.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const alertOf = (on: typeof page) =>
+      on.getByRole("main").getByRole("listitem").filter({ hasText: "Imóveis em Maragogi" });
+    const frequencyOf = (on: typeof page) =>
+      alertOf(on).getByRole("combobox", { name: "Frequência de “Imóveis em Maragogi”" });
+    try {
+      const noScript = await context.newPage();
+      await noScript.goto(`${base()}/alertas/${key}`);
+      await expect(frequencyOf(noScript)).toHaveValue("diario");
+      await frequencyOf(noScript).selectOption({ label: "Uma vez por semana (semanal)" });
+      await alertOf(noScript)
+        .getByRole("button", { name: "Salvar a frequência de “Imóveis em Maragogi”" })
+        .click();
+      await expect(noScript.getByRole("status")).toHaveText(
+        "Frequência alterada: “Imóveis em Maragogi” — uma vez por semana (semanal).",
+      );
+      await expect(alertOf(noScript)).toContainText("Uma vez por semana (semanal) · criado em");
+      await expect(frequencyOf(noScript)).toHaveValue("semanal");
+    } finally {
+      await context.close();
+    }
+    const [row] = await db()`select frequency from saved_searches where token = ${key}`;
+    expect(row?.frequency).toBe("semanal");
+    // The page as most open it (axe needs the page's scripts).
+    await page.goto(`${base()}/alertas/${key}`);
+    await expect(frequencyOf(page)).toHaveValue("semanal");
+    await expectNoAxeViolations(page);
   });
 });

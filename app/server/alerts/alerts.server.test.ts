@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createActor, insertProperty } from "../../../tests/support/factories";
 import { startTestMail } from "../../../tests/support/mail";
 import { tokensOfLink } from "../../lib/alerts";
+import { action as alertPageAction, loader as alertPageLoader } from "../../routes/public/alerta";
 import { action as subscribeAction } from "../../routes/public/alertas";
 import { TEST_ORIGIN, testContext } from "../auth/test-context.server";
 import { outbox, properties, savedSearches, savedSearchSent } from "../db/schema.server";
@@ -145,7 +146,9 @@ describe("an instant alert", () => {
     expect(textOf(told?.raw ?? "")).toContain(
       "Você já recebe este alerta (assim que surgir (instantâneo)), e nada mudou.",
     );
-    expect(textOf(told?.raw ?? "")).toContain(`${SITE}/alertas/${token}`);
+    expect(textOf(told?.raw ?? "")).toContain(
+      `Para mudar a frequência, ver ou apagar seus alertas: ${SITE}/alertas/${token}`,
+    );
     expect(textOf(told?.raw ?? "")).not.toContain("/confirmar");
 
     // A match published after the confirmation, one elsewhere, one above the price.
@@ -533,6 +536,113 @@ describe("the alerts page's delete button", () => {
     expect(await alertsOfToken(first.db, [...madeUp, pending.token])).toBeNull();
     expect((await alertsOfToken(first.db, [...madeUp.slice(0, 19), pending.token]))?.email).toBe(hana);
     expect((await alertsOfToken(first.db, others.token))?.alerts).toHaveLength(1);
+  });
+});
+
+/** A form of the /alertas/<token> page as a browser posts it (`link`: the path and query after /alertas/). */
+async function postAlertPage(link: string, fields: Record<string, string>) {
+  const url = new URL(`${TEST_ORIGIN}/alertas/${link}`);
+  const request = new Request(url, {
+    method: "POST",
+    headers: { Origin: TEST_ORIGIN },
+    body: new URLSearchParams(fields),
+  });
+  const token = url.pathname.split("/").at(-1) ?? "";
+  return alertPageAction({ request, url, context: testContext(first), params: { token } } as never);
+}
+
+describe("the alerts page's frequency form", () => {
+  it("changes the frequency of an alert of the link's address and says so; anything else is a 4xx with a message", async () => {
+    const t0 = maceio("2026-12-16T10:00");
+    const saved = async (email: string, cidade: string) => {
+      const { search } = await subscribe(
+        first.db,
+        { email, frequency: "diario", busca: `/todos-os-imoveis?cidade=${cidade}` },
+        t0,
+      );
+      const [row] = await first.db
+        .select()
+        .from(savedSearches)
+        .where(and(eq(savedSearches.email, email), eq(savedSearches.query, search.query)));
+      if (!row) throw new Error(`busca de ${email} em ${cidade} não salva`);
+      await confirmSubscription(first.db, row.token, minutes(t0, 1));
+      return row;
+    };
+    const frequencyOf = async (id: number) =>
+      (await first.db.select().from(savedSearches).where(eq(savedSearches.id, id)))[0]?.frequency;
+    const olga = await saved("olga@cliente.teste", "Penedo");
+    const olgasOther = await saved("olga@cliente.teste", "Piranhas");
+    const paulo = await saved("paulo@cliente.teste", "Penedo");
+
+    // Olga's link changes her other alert: the page says so, and lists it at the new frequency.
+    expect(
+      await postAlertPage(olga.token, {
+        intent: "frequencia",
+        id: String(olgasOther.id),
+        frequencia: "semanal",
+      }),
+    ).toEqual({
+      done: "frequencia",
+      title: "Imóveis à venda e para alugar em Piranhas",
+      frequency: "Uma vez por semana (semanal)",
+      error: null,
+    });
+    expect(await frequencyOf(olgasOther.id)).toBe("semanal");
+    expect(await frequencyOf(olga.id)).toBe("diario");
+    const url = new URL(`${TEST_ORIGIN}/alertas/${olga.token}`);
+    const page = await alertPageLoader({
+      url,
+      context: testContext(first),
+      params: { token: olga.token },
+    } as never);
+    expect(page.alerts.map((alert) => [alert.title, alert.frequency])).toEqual([
+      ["Imóveis à venda e para alugar em Piranhas", "semanal"],
+      ["Imóveis à venda e para alugar em Penedo", "diario"],
+    ]);
+
+    // Not through her link: Paulo's alert, a frequency there is none of, no alert, no action.
+    const refused = async (fields: Record<string, string>, status: number, error: string) => {
+      expect(await postAlertPage(olga.token, fields)).toMatchObject({
+        data: { done: null, error },
+        init: { status },
+      });
+    };
+    await refused(
+      { intent: "frequencia", id: String(paulo.id), frequencia: "semanal" },
+      404,
+      "Este alerta não está mais entre os seus: talvez já tenha sido apagado.",
+    );
+    expect(await frequencyOf(paulo.id)).toBe("diario");
+    await refused(
+      { intent: "frequencia", id: String(olga.id), frequencia: "mensal" },
+      400,
+      "Escolha com que frequência quer receber.",
+    );
+    await refused(
+      { intent: "frequencia", id: String(olga.id) },
+      400,
+      "Escolha com que frequência quer receber.",
+    );
+    await refused({ intent: "frequencia", id: "abc", frequencia: "semanal" }, 400, "Alerta inválido.");
+    await refused(
+      { intent: "arquivar", id: String(olga.id) },
+      400,
+      "Ação desconhecida. Recarregue a página e tente de novo.",
+    );
+    expect(await frequencyOf(olga.id)).toBe("diario");
+    // A link that finds no address: the page's 404.
+    await expect(
+      postAlertPage("x".repeat(43), { intent: "frequencia", id: String(olga.id), frequencia: "semanal" }),
+    ).rejects.toMatchObject({ init: { status: 404 } });
+
+    // The delete button still deletes (and so does a page opened before the form had an intent).
+    expect(await postAlertPage(olga.token, { intent: "apagar", id: String(olgasOther.id) })).toEqual({
+      done: "apagado",
+      error: null,
+    });
+    expect(await frequencyOf(olgasOther.id)).toBeUndefined();
+    expect(await postAlertPage(paulo.token, { id: String(paulo.id) })).toMatchObject({ status: 303 });
+    expect(await frequencyOf(paulo.id)).toBeUndefined();
   });
 });
 

@@ -361,8 +361,7 @@ export function buildAlreadyActiveMail(
   const text = [
     `Recebemos um novo pedido para enviar a este e-mail as novidades da busca “${search.title}”. Você já recebe este alerta (${ALERT_FREQUENCIES[search.frequency].toLowerCase()}), e nada mudou.`,
     "",
-    `Para ver ou apagar seus alertas: ${links.manage}`,
-    "Para receber em outra frequência, apague este e peça de novo na página da busca.",
+    `Para mudar a frequência, ver ou apagar seus alertas: ${links.manage}`,
     "",
     "Se não foi você, ignore esta mensagem.",
     ...footer(base, search.token),

@@ -49,6 +49,11 @@ export const SCREEN_TIPOS: Record<AlertSearchPath, readonly Tipo[] | undefined> 
 };
 const SCREEN_SUBJECT: Record<AlertSearchPath, string> = { "/todos-os-imoveis": "Imóveis", "/casas": "Casas" };
 
+/** The frequency a form names (the search page's alert form, the /alertas/<token> page's "Salvar"). */
+export const alertFrequencySchema = z.enum(ALERT_FREQUENCY_KEYS, {
+  error: "Escolha com que frequência quer receber.",
+});
+
 export const alertFormSchema = z.object({
   email: z
     .string({ error: "Informe o e-mail." })
@@ -56,7 +61,7 @@ export const alertFormSchema = z.object({
     .min(1, "Informe o e-mail.")
     .max(254, "E-mail longo demais.")
     .pipe(z.email({ error: "Informe um e-mail válido, ex.: nome@exemplo.com.br." })),
-  frequencia: z.enum(ALERT_FREQUENCY_KEYS, { error: "Escolha com que frequência quer receber." }),
+  frequencia: alertFrequencySchema,
   consent: z
     .string()
     .optional()
@@ -346,6 +351,29 @@ export async function deleteAlertOfLink(
   const stays =
     left.find((alert) => tokens.includes(alert.token)) ?? left.find((alert) => alert.confirmedAt !== null);
   return { deleted: gone.length > 0, pageToken: stays?.token ?? null };
+}
+
+/**
+ * Changes the frequency of one alert of the address a manage link's tokens find (the
+ * /alertas/<token> page's "Salvar"), under deleteAlertOfLink's rule: the link is the key to its
+ * address's alerts and no other's. Null when the link finds no address; else the alert as changed,
+ * `changed` null when it is not one of that address's (another's, or deleted since). The next sweep
+ * goes by the new frequency; what was sent is not sent again (saved_search_sent's keys).
+ */
+export async function changeFrequencyOfLink(
+  db: Db,
+  tokens: readonly string[],
+  id: number,
+  frequency: AlertFrequency,
+): Promise<{ changed: SavedSearch | null } | null> {
+  const row = await firstFound(db, tokens);
+  if (!row) return null;
+  const [changed] = await db
+    .update(savedSearches)
+    .set({ frequency })
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.email, row.email)))
+    .returning();
+  return { changed: changed ?? null };
 }
 
 /** Unconfirmed saved searches past the link's life: an address nobody confirmed is not kept. */
