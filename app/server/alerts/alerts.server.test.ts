@@ -174,6 +174,7 @@ describe("an instant alert", () => {
     expect(text).not.toMatch(/AL0001|AL0003|AL0004/);
     expect(text).toContain(`${SITE}/casas/AL0002`);
     expect(text).toContain("https://wa.me/?text=");
+    expect(text).toContain(`Seus alertas (ver, mudar a frequência ou apagar): ${SITE}/alertas/${token}`);
     expect(header(digest?.raw ?? "", "List-Unsubscribe")).toBe(`<${SITE}/alertas/${token}/cancelar>`);
     expect(header(digest?.raw ?? "", "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
 
@@ -320,7 +321,7 @@ describe("an address with several saved searches", () => {
     expect(header(raw, "List-Unsubscribe")).toBe(`<${all}>`);
     expect(text).toContain(`Cancele todos com um clique: ${all}`);
     expect(text).toContain(
-      `Seus alertas (ver e apagar): ${SITE}/alertas/${piranhas.token}?todos=${penedo.token}`,
+      `Seus alertas (ver, mudar a frequência ou apagar): ${SITE}/alertas/${piranhas.token}?todos=${penedo.token}`,
     );
     // One search, the message of one search, as before.
     const [fabiosMail] = mailTo(fabio);
@@ -431,7 +432,7 @@ describe("an address that already has the most alerts it may have", () => {
       "Para receber esta busca, apague um dos seus alertas e peça de novo na página da busca.",
     );
     expect(text).not.toContain("/confirmar");
-    const link = /Seus alertas \(ver e apagar\): (\S+)/.exec(text)?.[1] ?? "";
+    const link = /Seus alertas \(ver, mudar a frequência ou apagar\): (\S+)/.exec(text)?.[1] ?? "";
     const url = new URL(link);
     expect(`${url.origin}${url.pathname}`).toMatch(new RegExp(`^${SITE}/alertas/[A-Za-z0-9_-]{43}$`));
     // It names every alert of the address, so it opens the page after any of them is deleted.

@@ -237,7 +237,7 @@ function footer(base: string, token: string): string[] {
   return [
     "",
     "—",
-    `Seus alertas (ver e apagar): ${links.manage}`,
+    `Seus alertas (ver, mudar a frequência ou apagar): ${links.manage}`,
     `Não quer mais receber este alerta? Cancele com um clique: ${links.unsubscribe}`,
   ];
 }
@@ -326,7 +326,7 @@ export function buildDigestMail(sections: DigestSection[], publicUrl: string) {
     ]),
     "",
     "—",
-    `Seus alertas (ver e apagar): ${manageAllLink(base, tokens)}`,
+    `Seus alertas (ver, mudar a frequência ou apagar): ${manageAllLink(base, tokens)}`,
     `Não quer mais receber nenhum destes alertas? Cancele todos com um clique: ${cancelAll}`,
   ].join("\n");
   return { subject, text };
@@ -382,7 +382,7 @@ export function buildTooManyMail(title: string, tokens: readonly string[], publi
     `Recebemos um pedido para enviar a este e-mail as novidades da busca “${title}”. Este e-mail já tem o máximo de ${MAX_ALERTS_PER_EMAIL} alertas, e o novo alerta não foi criado.`,
     "",
     "Para receber esta busca, apague um dos seus alertas e peça de novo na página da busca.",
-    `Seus alertas (ver e apagar): ${manageAllLink(base, tokens)}`,
+    `Seus alertas (ver, mudar a frequência ou apagar): ${manageAllLink(base, tokens)}`,
     "",
     "Se não foi você, ignore esta mensagem: seus alertas continuam como estão.",
     "",
