@@ -84,6 +84,11 @@ interface FlagFilter {
 interface RangeFilter {
   kind: "range";
   format: (value: number) => string;
+  /**
+   * What the amounts are, where a finalidade changes it: the chip names it ("diária até R$ 500"),
+   * as the search form's legend does ("Valor da diária (R$)", search-form.tsx).
+   */
+  subject?: Partial<Record<Finalidade, string>>;
 }
 
 /** A map area, `regiao=south,west,north,east` in degrees: the listings whose map point is inside. */
@@ -125,7 +130,9 @@ export const SEARCH_FILTERS = {
   tipo: { kind: "anyOf", keys: TIPO_KEYS, chipKey: "tipo", chip: (t: keyof typeof TIPOS) => TIPOS[t].label },
   cidade: { kind: "text", max: 80, chip: (c: string) => c },
   bairro: { kind: "text", max: 80, chip: (b: string) => b },
-  preco: { kind: "range", format: formatPrice },
+  // A temporada search compares a night, a weekly price counting as its seventh (nightlyPrice,
+  // app/server/search/filters.server.ts; docs/decisions/037-temporada.md).
+  preco: { kind: "range", format: formatPrice, subject: { temporada: "diária" } },
   quartos: { kind: "atLeast", column: "quartos", label: "Quartos", one: "quarto", many: "quartos" },
   suites: { kind: "atLeast", column: "suites", label: "Suítes", one: "suíte", many: "suítes" },
   vagas: { kind: "atLeast", column: "vagas", label: "Vagas", one: "vaga", many: "vagas" },
@@ -236,10 +243,20 @@ export function filtersOfKind<Kind extends FilterDefinition["kind"]>(
   });
 }
 
-function range(min: number | undefined, max: number | undefined, format: (n: number) => string): string {
-  if (min !== undefined && max !== undefined) return `${format(min)} a ${format(max)}`;
-  if (min !== undefined) return `a partir de ${format(min)}`;
-  return `até ${format(max ?? 0)}`;
+/** "R$ 300 a R$ 500", "a partir de R$ 300", "até R$ 500"; with a subject, "diária de R$ 300 a R$ 500". */
+function range(
+  min: number | undefined,
+  max: number | undefined,
+  format: (n: number) => string,
+  subject?: string,
+): string {
+  const bounds =
+    min !== undefined && max !== undefined
+      ? `${subject ? "de " : ""}${format(min)} a ${format(max)}`
+      : min !== undefined
+        ? `a partir de ${format(min)}`
+        : `até ${format(max ?? 0)}`;
+  return subject ? `${subject} ${bounds}` : bounds;
 }
 
 /**
@@ -297,7 +314,12 @@ export function filterChipsOf(
       return [
         {
           key: name,
-          label: range(fields[min!], fields[max!], definition.format),
+          label: range(
+            fields[min!],
+            fields[max!],
+            definition.format,
+            filters.finalidade ? definition.subject?.[filters.finalidade] : undefined,
+          ),
           without: { [min!]: undefined, [max!]: undefined },
         },
       ];

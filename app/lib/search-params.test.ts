@@ -316,6 +316,28 @@ describe("describing a search", () => {
   });
 });
 
+it("says a temporada search's price is a night's (a weekly price counts as its seventh: nightlyPrice)", () => {
+  const label = (query: string) =>
+    filterChips("/todos-os-imoveis", parseSearchFilters(query)).find((c) => c.key === "preco")?.label;
+  expect(label("finalidade=temporada&precoMax=500")).toBe("diária até R$ 500");
+  expect(label("finalidade=temporada&precoMin=300")).toBe("diária a partir de R$ 300");
+  expect(label("finalidade=temporada&precoMin=300&precoMax=500")).toBe("diária de R$ 300 a R$ 500");
+  // Dates without a finalidade are temporada once the canonical redirect adds it (decision 040).
+  expect(label("chegada=2026-12-27&saida=2027-01-03&finalidade=temporada&precoMax=800")).toBe(
+    "diária até R$ 800",
+  );
+  // The other searches compare the number the card shows, per month for a rent: no unit added.
+  expect(label("finalidade=aluguel&precoMax=3000")).toBe("até R$ 3.000");
+  expect(label("precoMin=300&precoMax=500")).toBe("R$ 300 a R$ 500");
+  expect(
+    searchLead(
+      "/todos-os-imoveis",
+      parseSearchFilters("finalidade=temporada&cidade=Maragogi&precoMax=500"),
+      "",
+    ),
+  ).toBe("Filtros aplicados: Temporada · Maragogi · diária até R$ 500.");
+});
+
 describe("a bairro and its city", () => {
   const facets = [
     { cidade: "Arapiraca", count: 3, bairros: [{ bairro: "Centro", count: 3 }] },
