@@ -86,7 +86,7 @@ interface RangeFilter {
   format: (value: number) => string;
   /**
    * What the amounts are, where a finalidade changes it: the chip names it ("diária até R$ 500"),
-   * as the search form's legend does ("Valor da diária (R$)", search-form.tsx).
+   * as the forms' legend does (PRICE_LEGEND).
    */
   subject?: Partial<Record<Finalidade, string>>;
 }
@@ -121,6 +121,18 @@ const FINALIDADE_CHIP: Record<Finalidade, string> = {
   venda: "À venda",
   aluguel: "Para alugar",
   temporada: "Temporada",
+};
+
+/**
+ * The price fields' legend in both filter forms (the search page's, search-form.tsx, and the home
+ * page's, property-filter.tsx): what the amounts are for the finalidade chosen. A temporada
+ * search compares a night (nightlyPrice, app/server/search/filters.server.ts).
+ */
+export const PRICE_LEGEND: Record<Finalidade | "", string> = {
+  "": "Preço (R$)",
+  venda: "Preço de venda (R$)",
+  aluguel: "Aluguel mensal (R$)",
+  temporada: "Valor da diária (R$)",
 };
 
 /** Every filter, in the canonical URL's order. */

@@ -533,6 +533,38 @@ test("the home filter leads to /todos-os-imoveis with the filter in the URL", as
   });
 });
 
+test("the home filter's Temporada offers a night's prices, and the search says the price is a night's", async ({
+  page,
+}) => {
+  await ready(page, "/");
+  const price = page.getByRole("group", { name: "Faixa de preço" });
+  await expect(price).toBeVisible();
+  await page.getByLabel("Finalidade", { exact: true }).selectOption("temporada");
+  // The legend and the steps follow the finalidade (JavaScript): a night on the coast, not a sale.
+  const nightly = page.getByRole("group", { name: "Valor da diária (R$)" });
+  const max = nightly.getByLabel("Preço máximo", { exact: true });
+  await expect(max.locator("option")).toHaveText([
+    "Máximo",
+    "R$ 300",
+    "R$ 400",
+    "R$ 500",
+    "R$ 600",
+    "R$ 800",
+    "R$ 1.000",
+    "R$ 1.200",
+    "R$ 1.500",
+    "R$ 2.000",
+    "R$ 2.500",
+    "R$ 3.000",
+  ]);
+  await max.selectOption("500");
+  await page.getByRole("button", { name: "Buscar imóveis" }).click();
+  await expect(page).toHaveURL(/\/todos-os-imoveis\?finalidade=temporada&precoMax=500$/);
+  await expect(page.locator(".search-page .page__lead")).toHaveText(
+    "Filtros aplicados: Temporada · diária até R$ 500.",
+  );
+});
+
 test("the footer shows the CRECI at least 25 % of the agency name's size", async ({ page }) => {
   await ready(page, "/");
   const name = page.getByTestId("footer-agency-name");

@@ -6,6 +6,7 @@ import {
   DEFAULT_RADIUS_KM,
   filtersOfKind,
   formatRadius,
+  PRICE_LEGEND,
   placeLabel,
   RADIUS_CHOICES_KM,
 } from "../../lib/search-filter-table";
@@ -24,13 +25,6 @@ const FINALIDADE_CHOICES: [Finalidade | "", string][] = [
   ["aluguel", "Alugar"],
   ["temporada", "Temporada"],
 ];
-
-const PRICE_LEGEND: Record<Finalidade | "", string> = {
-  "": "Preço (R$)",
-  venda: "Preço de venda (R$)",
-  aluguel: "Aluguel mensal (R$)",
-  temporada: "Valor da diária (R$)",
-};
 
 /**
  * What the legend alone does not say: a temporada search compares a weekly price per night
