@@ -55,6 +55,18 @@ describe("createLead", () => {
     });
   });
 
+  it("leaves the lead of a deactivated corretor's listing unassigned, for the admins (roleta off)", async () => {
+    const gone = await insertUser(database.db, { active: false });
+    const listing = await insertProperty(database.db, { referencia: "LD0009", corretorId: gone.id });
+    const result = await createLead(database.db, {
+      propertyId: listing.id,
+      form: { ...valid, phone: "82 98765 0009", email: "" },
+    });
+    if (result.status !== "created") throw new Error("não criado");
+    const [lead] = await database.db.select().from(leads).where(eq(leads.id, result.leadId));
+    expect(lead).toMatchObject({ propertyId: listing.id, assigneeId: null });
+  });
+
   it("accepts a phone alone or an e-mail alone, and FormData", async () => {
     expect((await createLead(database.db, { propertyId, form: { ...valid, email: "" } })).status).toBe(
       "created",

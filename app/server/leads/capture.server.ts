@@ -17,6 +17,7 @@ import { safeAddress } from "../mail/mailer.server";
 import { financingOffer, leadSimulation, type SimulationNote } from "../properties/financing.server";
 import { getRentalTermsRow, quoteForListing, rentalOf, stayNote } from "../rentals/rentals.server";
 import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
+import { activeListingAgentId } from "./active-agent.server";
 import { recordLead } from "./record.server";
 
 /** A simulation whose hidden fields were changed, or a listing that no longer offers one. */
@@ -175,7 +176,9 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
   let corretorId: number | null = null;
   if (input.propertyId !== null) {
     const [property] = await db
-      .select({ status: properties.status, corretorId: properties.corretorId })
+      // The listing's corretor while active: a deactivated one's lead goes to the roleta or the
+      // admins (active-agent.server.ts).
+      .select({ status: properties.status, corretorId: activeListingAgentId })
       .from(properties)
       .where(and(eq(properties.id, input.propertyId), eq(properties.publicacao, "publicado")));
     if (!property || property.status === "vendido" || property.status === "alugado")

@@ -17,6 +17,7 @@ import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
 import { leadDistribution, leadDistributionMembers, properties, users } from "../db/schema.server";
 import { agencyHolidays } from "../visits/schedule.server";
+import { activeAgent } from "./active-agent.server";
 import type { Actor } from "./inbox.server";
 
 export async function getDistributionRules(db: Db | Tx): Promise<DistributionRules> {
@@ -196,7 +197,8 @@ export type ArrivalAssignment =
 
 /**
  * A new card's assignee (record.server.ts, inside its transaction). Roleta off: `fallback`, the
- * listing's corretor, as always.
+ * listing's corretor, as always, while active; deactivated, nobody (the admins see it:
+ * active-agent.server.ts).
  */
 export async function assignOnArrival(
   tx: Tx,
@@ -205,7 +207,7 @@ export async function assignOnArrival(
   now: Date,
 ): Promise<ArrivalAssignment> {
   const rules = await getDistributionRules(tx);
-  if (!rules.enabled) return { assigneeId: fallback, auto: null };
+  if (!rules.enabled) return { assigneeId: await activeAgent(tx, fallback), auto: null };
   await lockRoleta(tx);
   const pick = await pickAgent(tx, rules, await listingFacts(tx, propertyId), null, now);
   return pick ? { assigneeId: pick.agentId, auto: pick.reason } : { assigneeId: null, auto: "none" };

@@ -19,6 +19,7 @@ import {
   users,
 } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
+import { activeListingAgentId } from "./active-agent.server";
 import { byDue, nextActionOnStatusChange, nextActionView } from "./next-action-due.server";
 
 export type Viewer = Pick<SessionUser, "id" | "role">;
@@ -38,10 +39,11 @@ export function visibleLeads(viewer: Viewer): SQL | undefined {
 }
 
 /**
- * The agent a lead is with: its assignee, or while unassigned its listing's corretor — the one who
- * sees it (visibleLeads), gets its e-mails and its next actions (next-action.server.ts).
+ * The agent a lead is with: its assignee, or while unassigned its listing's corretor if active —
+ * the one who sees it (visibleLeads), gets its e-mails and its next actions (next-action.server.ts).
+ * An unassigned lead on a deactivated corretor's listing is nobody's: the admins' summary lists it.
  */
-export const leadAgentId = sql<number | null>`coalesce(${leads.assigneeId}, ${properties.corretorId})`;
+export const leadAgentId = sql<number | null>`coalesce(${leads.assigneeId}, ${activeListingAgentId})`;
 
 /** Maceió has no daylight saving: a day starts at 03:00 UTC. */
 function dayStart(date: string): Date {

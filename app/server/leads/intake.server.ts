@@ -15,6 +15,7 @@ import type { Db } from "../db/client.server";
 import { properties } from "../db/schema.server";
 import { cleanText } from "../http/clean-input.server";
 import { limitStream } from "../http/limited-body.server";
+import { activeListingAgentId } from "./active-agent.server";
 import { isLeadSecret, type LeadApiSecretName, presentedSecret } from "./api-secrets.server";
 import { recordLead } from "./record.server";
 
@@ -125,11 +126,14 @@ export function portalOrigin(leadOrigin: string): LeadOrigin {
 
 const emailOrNull = (value: string) => (value && z.email().safeParse(value).success ? value : null);
 
-/** Who the lead is about: our listing by its referência, with its corretor; null when unknown. */
+/**
+ * Who the lead is about: our listing by its referência, with its corretor while active (a
+ * deactivated one's lead goes to the roleta or the admins: active-agent.server.ts); null when unknown.
+ */
 async function listingOf(db: Db, referencia: string) {
   if (!referencia) return null;
   const [row] = await db
-    .select({ id: properties.id, corretorId: properties.corretorId })
+    .select({ id: properties.id, corretorId: activeListingAgentId })
     .from(properties)
     .where(eq(properties.referencia, referencia.toUpperCase()));
   return row ?? null;

@@ -84,6 +84,14 @@ describe("the daily summary", () => {
       nextActionDate: "2026-09-01",
       nextAction: "x",
     });
+    // Unassigned on the listing of a corretor who left: nobody's too (no active agent to see it).
+    const goneListing = await insertProperty(first.db, { corretorId: gone.id, referencia: "AP0702" });
+    await insertLead(first.db, {
+      name: "Telma do Portal",
+      propertyId: goneListing.id,
+      nextActionDate: "2026-09-02",
+      nextAction: "Fazer o primeiro contato",
+    });
     // Nobody's (no assignee, no listing): an administrator's summary lists it.
     await insertLead(first.db, {
       name: "Sônia do Formulário",
@@ -140,6 +148,7 @@ describe("the daily summary", () => {
     const adminText = textOf(mailTo(admin.email)[0]?.raw ?? "");
     expect(adminText).toContain("Sem responsável — Para hoje");
     expect(adminText).toContain("- Sônia do Formulário — Fazer o primeiro contato (hoje)");
+    expect(adminText).toContain("- Telma do Portal (AP0702) — Fazer o primeiro contato (hoje)");
     expect(adminText).not.toContain("Marcos");
 
     // The next day: a new summary for what is due then.

@@ -1,8 +1,8 @@
 // The daily summary of next actions: once a Maceió day, from a configured hour (LEAD_SUMMARY_HOUR,
 // 07:00 by default), each active agent gets one e-mail listing their overdue and today's next
 // actions with links; an agent with nothing due gets none. An administrator's also lists what is
-// due on leads nobody has (no assignee, no listing agent: the /sobre-nos form's, say), which would
-// otherwise reach no one.
+// due on leads nobody has (no assignee, no active listing agent: the /sobre-nos form's, or one on
+// a deactivated corretor's listing), which would otherwise reach no one.
 //
 // Once a day, even with several app instances: the outbox worker's poll calls
 // enqueueNextActionSummaries (app/server/outbox/worker.server.ts); it writes the agent's

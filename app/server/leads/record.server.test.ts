@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, insertProperty, insertUser } from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
-import { leadContacts, leads, outbox } from "../db/schema.server";
+import { leadContacts, leads, outbox, users } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { createLead } from "./capture.server";
 import type { Actor } from "./inbox.server";
@@ -158,6 +158,56 @@ describe("recordLead threads", () => {
     expect(first.status).toBe("created");
     expect(again.status).toBe("duplicate");
     if (first.status === "created") expect(await contactsOf(first.leadId)).toHaveLength(1);
+  });
+});
+
+describe("a deactivated agent (roleta off)", () => {
+  it("gets no new card: a listing's corretor given to recordLead is taken only while active", async () => {
+    const gone = await insertUser(database.db, { role: "corretor", active: false });
+    const result = await recordLead(
+      database.db,
+      portalLead({ phone: "(82) 98444-0001", assigneeId: gone.id, now: at(0) }),
+    );
+    if (result.status !== "created") throw new Error("não criado");
+    const [card] = await database.db.select().from(leads).where(eq(leads.id, result.leadId));
+    expect(card).toMatchObject({ assigneeId: null, assignedAt: null });
+  });
+
+  it("loses the card a new contact joins: it goes as a new card would (here to nobody, for the admins)", async () => {
+    const leaving = await insertUser(database.db, { role: "corretor" });
+    const first = await recordLead(
+      database.db,
+      portalLead({ phone: "(82) 98444-0002", assigneeId: leaving.id, now: at(0) }),
+    );
+    if (first.status !== "created") throw new Error("não criado");
+    await database.db.update(users).set({ active: false }).where(eq(users.id, leaving.id));
+    const again = await recordLead(
+      database.db,
+      portalLead({ phone: "82 98444 0002", message: "Ainda tenho interesse.", now: at(2) }),
+    );
+    expect(again).toMatchObject({ status: "created", leadId: first.leadId, joined: true });
+    const detail = await getLead(database.db, admin, first.leadId);
+    expect(detail?.lead).toMatchObject({ assigneeId: null, assigneeName: null });
+    // The person's history stays on the card.
+    expect(detail?.contacts.map((c) => c.message)).toEqual(["Ainda tenho interesse.", "Tenho interesse."]);
+  });
+
+  it("loses the card to the active corretor of the listing the new contact is about", async () => {
+    const leaving = await insertUser(database.db, { role: "corretor" });
+    const first = await recordLead(
+      database.db,
+      portalLead({ phone: "(82) 98444-0003", assigneeId: leaving.id, now: at(0) }),
+    );
+    if (first.status !== "created") throw new Error("não criado");
+    await database.db.update(users).set({ active: false }).where(eq(users.id, leaving.id));
+    const form = await createLead(database.db, {
+      propertyId: listingId,
+      form: { name: "Pessoa", phone: "(82) 98444-0003", message: "Quero ver.", consent: "on" },
+      now: at(1),
+    });
+    expect(form).toMatchObject({ status: "created", leadId: first.leadId });
+    const [card] = await database.db.select().from(leads).where(eq(leads.id, first.leadId));
+    expect(card).toMatchObject({ assigneeId: ana.id, assignedAt: at(1) });
   });
 });
 

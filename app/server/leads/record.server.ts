@@ -7,8 +7,9 @@ import { and, desc, eq, gte, or, sql } from "drizzle-orm";
 import type { LeadOrigin } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
-import { leadContacts, leads, properties } from "../db/schema.server";
+import { leadContacts, leads, properties, users } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
+import { activeListingAgentId } from "./active-agent.server";
 import { type ArrivalAssignment, assignOnArrival } from "./distribution.server";
 import { enqueueAdminNotice } from "./distribution-emails.server";
 import { type Viewer, visibleLeads } from "./inbox.server";
@@ -64,9 +65,15 @@ async function findThread(tx: Tx, input: IncomingLead, now: Date) {
   );
   const visible = input.recordedBy ? visibleLeads(input.recordedBy) : undefined;
   const [card] = await tx
-    .select({ id: leads.id, assigneeId: leads.assigneeId, propertyId: leads.propertyId })
+    .select({
+      id: leads.id,
+      assigneeId: leads.assigneeId,
+      assigneeActive: users.active,
+      propertyId: leads.propertyId,
+    })
     .from(leads)
     .leftJoin(properties, eq(properties.id, leads.propertyId))
+    .leftJoin(users, eq(users.id, leads.assigneeId))
     .where(and(samePerson, gte(leads.lastContactAt, since), visible))
     .orderBy(desc(leads.lastContactAt), desc(leads.id))
     .limit(1);
@@ -107,6 +114,12 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
       if (card) {
         leadId = card.id;
         agentId = card.assigneeId;
+        // A card whose agent was deactivated meanwhile is nobody's: handed out as a new card
+        // would be (the roleta, the listing's active corretor, else the admins), not left with
+        // someone who will never see it (active-agent.server.ts).
+        const orphaned = card.assigneeId !== null && card.assigneeActive !== true;
+        const assignment = orphaned ? await arrivalAssignment(tx, input, now) : null;
+        if (assignment) agentId = assignment.assigneeId;
         // What the person tells us now fills what the card lacked (never overwrites it).
         await tx
           .update(leads)
@@ -117,13 +130,14 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
             phoneKey: sql`coalesce(${leads.phoneKey}, ${phoneKey(input.phone)})`,
             email: sql`coalesce(${leads.email}, ${input.email})`,
             propertyId: sql`coalesce(${leads.propertyId}, ${input.propertyId})`,
+            ...(assignment
+              ? { assigneeId: assignment.assigneeId, assignedAt: assignment.assigneeId !== null ? now : null }
+              : {}),
           })
           .where(eq(leads.id, leadId));
+        if (assignment) await recordReassignment(tx, leadId, card.assigneeId, assignment);
       } else {
-        // A recorded call or visit is the recorder's; anything else goes by the roleta when it is on.
-        const assignment = input.recordedBy
-          ? ({ assigneeId: input.assigneeId, auto: null } as const)
-          : await assignOnArrival(tx, input.propertyId, input.assigneeId, now);
+        const assignment = await arrivalAssignment(tx, input, now);
         const [row] = await tx
           .insert(leads)
           .values({
@@ -187,14 +201,41 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
   }
 }
 
-/** The corretor of the card's listing, who sees it while it is unassigned (inbox.server.ts visibleLeads). */
+/** A recorded call or visit is the recorder's; anything else goes by the roleta when it is on. */
+async function arrivalAssignment(tx: Tx, input: IncomingLead, now: Date): Promise<ArrivalAssignment> {
+  return input.recordedBy
+    ? { assigneeId: input.assigneeId, auto: null }
+    : assignOnArrival(tx, input.propertyId, input.assigneeId, now);
+}
+
+/**
+ * The corretor of the card's listing while active, who sees it while it is unassigned
+ * (inbox.server.ts visibleLeads, leadAgentId).
+ */
 async function listingAgent(tx: Tx, leadId: number): Promise<number | null> {
   const [row] = await tx
-    .select({ corretorId: properties.corretorId })
+    .select({ corretorId: activeListingAgentId })
     .from(leads)
     .innerJoin(properties, eq(properties.id, leads.propertyId))
     .where(eq(leads.id, leadId));
   return row?.corretorId ?? null;
+}
+
+/** A joined card taken from a deactivated agent: audited, as the roleta's choice or as a plain move. */
+async function recordReassignment(
+  tx: Tx,
+  leadId: number,
+  fromId: number | null,
+  assignment: ArrivalAssignment,
+) {
+  if (assignment.auto) return recordAutoAssignment(tx, leadId, assignment);
+  await audit(tx, {
+    userId: null,
+    action: "lead-assigned",
+    entity: "lead",
+    entityId: leadId,
+    details: { from: fromId, to: assignment.assigneeId, reason: "responsavel-inativo" },
+  });
 }
 
 /**
