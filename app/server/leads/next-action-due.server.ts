@@ -67,6 +67,14 @@ export function firstNextAction(now: Date, recordedByAgent: boolean): NextAction
 }
 
 /**
+ * A closed card a new contact of the person reopens (record.server.ts): taking the contact up again,
+ * due at once, or the step after it when an agent recorded the call or visit.
+ */
+export function reopenedNextAction(now: Date, recordedByAgent: boolean): NextActionValues {
+  return dueNow(recordedByAgent ? CHOOSE_NEXT_TASK : REOPENED_TASK, now);
+}
+
+/**
  * What a status change does to the next action: closing or losing a lead clears it, bringing one
  * back gives it one due at once; between open steps it stays as the agent set it (undefined).
  */

@@ -5,11 +5,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, insertProperty, insertUser } from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
-import { leadContacts, leads, outbox, users } from "../db/schema.server";
+import { leadContacts, leadStatusChanges, leads, outbox, users } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { createLead } from "./capture.server";
 import type { Actor } from "./inbox.server";
-import { getLead, listLeads } from "./inbox.server";
+import { changeLeadStatus, getLead, listLeads } from "./inbox.server";
 import { exportPersonData } from "./lgpd.server";
 import { recordManualLead } from "./manual.server";
 import { phoneKey } from "./person.server";
@@ -208,6 +208,70 @@ describe("a deactivated agent (roleta off)", () => {
     expect(form).toMatchObject({ status: "created", leadId: first.leadId });
     const [card] = await database.db.select().from(leads).where(eq(leads.id, first.leadId));
     expect(card).toMatchObject({ assigneeId: ana.id, assignedAt: at(1) });
+  });
+});
+
+describe("a closed card the person comes back to", () => {
+  it("is open again, with a next action due now and the response clock from this contact", async () => {
+    const first = await recordLead(
+      database.db,
+      portalLead({ phone: "(82) 98555-0001", assigneeId: ana.id, now: at(0) }),
+    );
+    if (first.status !== "created") throw new Error("não criado");
+    expect(await changeLeadStatus(database.db, ana, first.leadId, "em_atendimento", at(0))).toBe(true);
+    expect(await changeLeadStatus(database.db, ana, first.leadId, "perdido", at(1))).toBe(true);
+    const again = await recordLead(
+      database.db,
+      portalLead({ phone: "82 98555 0001", origin: "zap", message: "Voltei a procurar.", now: at(3) }),
+    );
+    expect(again).toMatchObject({ status: "created", leadId: first.leadId, joined: true });
+    const detail = await getLead(database.db, ana, first.leadId);
+    expect(detail?.lead).toMatchObject({
+      status: "novo",
+      assigneeId: ana.id,
+      nextAction: "Retomar o contato",
+      nextActionDate: "2026-03-04",
+      assignedAt: at(3),
+      firstResponseAt: null,
+    });
+    expect(detail?.lead.nextActionTime?.slice(0, 5)).toBe("09:00");
+    // Its history: both contacts, and the way back in the pipeline.
+    expect(detail?.contacts.map((c) => c.message)).toEqual(["Voltei a procurar.", "Tenho interesse."]);
+    const changes = await database.db
+      .select()
+      .from(leadStatusChanges)
+      .where(eq(leadStatusChanges.leadId, first.leadId))
+      .orderBy(leadStatusChanges.id);
+    expect(changes.map((c) => [c.fromStatus, c.toStatus, c.userId])).toEqual([
+      ["novo", "em_atendimento", ana.id],
+      ["em_atendimento", "perdido", ana.id],
+      ["perdido", "novo", null],
+    ]);
+    expect(changes[2]?.at).toEqual(at(3));
+  });
+
+  it("a call an agent records on a closed card reopens it as answered, for them to choose the next step", async () => {
+    const first = await recordManualLead(
+      database.db,
+      ana,
+      { name: "Gil Torres", phone: "(82) 98555-0002", interesse: "", como: "telefone" },
+      at(0),
+    );
+    if (!first.ok) throw new Error("não registrado");
+    expect(await changeLeadStatus(database.db, ana, first.leadId, "fechado", at(1))).toBe(true);
+    const again = await recordManualLead(
+      database.db,
+      ana,
+      { name: "Gil", phone: "82985550002", interesse: "Quer vender o apartamento", como: "telefone" },
+      at(2),
+    );
+    expect(again).toMatchObject({ ok: true, leadId: first.leadId, joined: true });
+    const detail = await getLead(database.db, ana, first.leadId);
+    expect(detail?.lead).toMatchObject({
+      status: "novo",
+      nextAction: "Definir a próxima ação",
+      firstResponseAt: at(2),
+    });
   });
 });
 

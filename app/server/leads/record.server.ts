@@ -4,17 +4,18 @@
 // (same phone or e-mail within 30 days: person.server.ts) or makes a new one, its lead e-mails go
 // to the outbox and its live event is published — all of it or nothing.
 import { and, desc, eq, gte, or, sql } from "drizzle-orm";
-import type { LeadOrigin } from "../../lib/vocabulary";
+import { isOpenLead } from "../../lib/next-action";
+import type { LeadOrigin, LeadStatus } from "../../lib/vocabulary";
 import { audit } from "../audit/audit.server";
 import type { Db, Tx } from "../db/client.server";
-import { leadContacts, leads, properties, users } from "../db/schema.server";
+import { leadContacts, leadStatusChanges, leads, properties, users } from "../db/schema.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { activeListingAgentId } from "./active-agent.server";
 import { type ArrivalAssignment, assignOnArrival } from "./distribution.server";
 import { enqueueAdminNotice } from "./distribution-emails.server";
 import { type Viewer, visibleLeads } from "./inbox.server";
 import { enqueueLeadEmails } from "./lead-emails.server";
-import { firstNextAction } from "./next-action-due.server";
+import { firstNextAction, reopenedNextAction } from "./next-action-due.server";
 import { emailKey, phoneKey, THREAD_WINDOW_DAYS } from "./person.server";
 
 export interface IncomingLead {
@@ -69,6 +70,7 @@ async function findThread(tx: Tx, input: IncomingLead, now: Date) {
       id: leads.id,
       assigneeId: leads.assigneeId,
       assigneeActive: users.active,
+      status: leads.status,
       propertyId: leads.propertyId,
     })
     .from(leads)
@@ -120,6 +122,10 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
         const orphaned = card.assigneeId !== null && card.assigneeActive !== true;
         const assignment = orphaned ? await arrivalAssignment(tx, input, now) : null;
         if (assignment) agentId = assignment.assigneeId;
+        // A lost or closed card the person comes back to is open again, with the person's history:
+        // no open lead is without a next action (decision 029), and the roleta's response clock
+        // counts from this contact (decision 031: assigned_at, first_response_at).
+        const reopen = isOpenLead(card.status) ? null : reopenedCard(input, now);
         // What the person tells us now fills what the card lacked (never overwrites it).
         await tx
           .update(leads)
@@ -130,12 +136,14 @@ export async function recordLead(db: Db, input: IncomingLead): Promise<RecordLea
             phoneKey: sql`coalesce(${leads.phoneKey}, ${phoneKey(input.phone)})`,
             email: sql`coalesce(${leads.email}, ${input.email})`,
             propertyId: sql`coalesce(${leads.propertyId}, ${input.propertyId})`,
-            ...(assignment
-              ? { assigneeId: assignment.assigneeId, assignedAt: assignment.assigneeId !== null ? now : null }
+            ...(assignment || reopen
+              ? { assigneeId: agentId, assignedAt: agentId !== null ? now : null }
               : {}),
+            ...reopen,
           })
           .where(eq(leads.id, leadId));
         if (assignment) await recordReassignment(tx, leadId, card.assigneeId, assignment);
+        if (reopen) await recordReopening(tx, leadId, card.status, input.recordedBy ?? null, now);
       } else {
         const assignment = await arrivalAssignment(tx, input, now);
         const [row] = await tx
@@ -219,6 +227,33 @@ async function listingAgent(tx: Tx, leadId: number): Promise<number | null> {
     .innerJoin(properties, eq(properties.id, leads.propertyId))
     .where(eq(leads.id, leadId));
   return row?.corretorId ?? null;
+}
+
+/**
+ * What a closed card a new contact joins becomes: "novo" with a next action due now, and unanswered
+ * (a call or visit an agent records is answered by them, as on a new card).
+ */
+function reopenedCard(input: IncomingLead, now: Date) {
+  return {
+    status: "novo" as const,
+    ...reopenedNextAction(now, Boolean(input.recordedBy)),
+    firstResponseAt: input.recordedBy ? now : null,
+    firstResponseById: input.recordedBy?.id ?? null,
+  };
+}
+
+/** The reopening in the card's status history (the funnel reads it) and the audit log. */
+async function recordReopening(tx: Tx, leadId: number, from: LeadStatus, by: Viewer | null, now: Date) {
+  await tx
+    .insert(leadStatusChanges)
+    .values({ leadId, fromStatus: from, toStatus: "novo", userId: by?.id ?? null, at: now });
+  await audit(tx, {
+    userId: by?.id ?? null,
+    action: "lead-status",
+    entity: "lead",
+    entityId: leadId,
+    details: { from, to: "novo", reason: "novo-contato" },
+  });
 }
 
 /** A joined card taken from a deactivated agent: audited, as the roleta's choice or as a plain move. */
