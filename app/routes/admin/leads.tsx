@@ -259,11 +259,14 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                   </th>
                   <td>{[lead.phone, lead.email].filter(Boolean).join(" · ") || "—"}</td>
                   <td>
-                    {lead.referencia ?? (lead.unknownReferencias ? "" : "—")}
+                    {lead.referencia ?? (lead.unknownReferencias || lead.deletedReferencias ? "" : "—")}
                     {lead.unknownReferencias ? (
                       <span className="lead-flag">
                         {`Imóvel não encontrado: ${lead.unknownReferencias.join(", ")}`}
                       </span>
+                    ) : null}
+                    {lead.deletedReferencias ? (
+                      <span className="lead-flag">{`Imóvel excluído: ${lead.deletedReferencias.join(", ")}`}</span>
                     ) : null}
                   </td>
                   <td>

@@ -56,7 +56,13 @@ export function leadsCsv(rows: readonly LeadRow[]): string {
       lead.contactCount,
       LEAD_STATUSES[lead.status],
       lead.referencia ??
-        (lead.unknownReferencias ? `não encontrado: ${lead.unknownReferencias.join(", ")}` : null),
+        ([
+          lead.unknownReferencias ? `não encontrado: ${lead.unknownReferencias.join(", ")}` : null,
+          lead.deletedReferencias ? `excluído: ${lead.deletedReferencias.join(", ")}` : null,
+        ]
+          .filter(Boolean)
+          .join("; ") ||
+          null),
       lead.assigneeName,
       lead.nextAction,
       lead.nextActionDate

@@ -18,6 +18,7 @@ import {
   sentLists,
   users,
 } from "../db/schema.server";
+import { retiredReferencia } from "../properties/referencia.server";
 import { agentsOf, publishEvent } from "../realtime/events.server";
 import { activeListingAgentId } from "./active-agent.server";
 import { byDue, nextActionOnStatusChange, nextActionView } from "./next-action-due.server";
@@ -83,6 +84,8 @@ export interface LeadRow {
   sourceLabels: string[] | null;
   /** Referências a sender gave that no listing has ("imóvel não encontrado"). */
   unknownReferencias: string[] | null;
+  /** Referências of contacts whose listing was deleted since (retired_referencias: "imóvel excluído"). */
+  deletedReferencias: string[] | null;
   contactCount: number;
   listOpenedAt: Date | null;
   propertyId: number | null;
@@ -119,7 +122,10 @@ const rowColumns = {
   >`(select array_agg(distinct c.source_label) from ${leadContacts} c where c.lead_id = ${leads.id} and c.source_label is not null)`,
   unknownReferencias: sql<
     string[] | null
-  >`(select array_agg(distinct c.referencia) from ${leadContacts} c where c.lead_id = ${leads.id} and c.property_id is null and c.referencia is not null)`,
+  >`(select array_agg(distinct c.referencia) from ${leadContacts} c where c.lead_id = ${leads.id} and c.property_id is null and c.referencia is not null and not ${retiredReferencia(sql`c.referencia`)})`,
+  deletedReferencias: sql<
+    string[] | null
+  >`(select array_agg(distinct upper(c.referencia)) from ${leadContacts} c where c.lead_id = ${leads.id} and c.property_id is null and ${retiredReferencia(sql`c.referencia`)})`,
   contactCount: sql<number>`(select count(*)::int from ${leadContacts} c where c.lead_id = ${leads.id})`,
   /** When the person last opened a list of listings the agent sent (decision 049); null: never. */
   listOpenedAt:
@@ -218,6 +224,7 @@ export async function getLead(db: Db, viewer: Viewer, id: number) {
       propertyId: leadContacts.propertyId,
       referencia: sql<string | null>`coalesce(${properties.referencia}, ${leadContacts.referencia})`,
       listingFound: sql<boolean>`${properties.id} is not null`,
+      listingDeleted: sql<boolean>`${properties.id} is null and ${retiredReferencia(leadContacts.referencia)}`,
       recordedByName: users.name,
     })
     .from(leadContacts)

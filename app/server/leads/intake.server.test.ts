@@ -1,6 +1,8 @@
 // The lead endpoints' domain (intake.server.ts) on a real database, through the same functions the
 // routes call, with a Request as the portal sends it: who the lead goes to and what it is about.
 // The HTTP path itself (body limits, two instances) is server/lead-intake.test.ts.
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, insertProperty, insertUser } from "../../../tests/support/factories";
@@ -8,8 +10,11 @@ import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { leads } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
+import { LocalDiskStorage } from "../media/storage.server";
+import { deleteProperty } from "../properties/admin.server";
+import { recordRedirect } from "../properties/referencia.server";
 import type { Actor } from "./inbox.server";
-import { getLead } from "./inbox.server";
+import { getLead, listLeads } from "./inbox.server";
 import { receiveGenericLead, receiveGrupoZapLead } from "./intake.server";
 
 const ZAP_SECRET = "segredo-do-grupo-zap-para-testes-0001";
@@ -105,5 +110,54 @@ describe("who a portal lead goes to (roleta off)", () => {
     });
     expect(generic.status).toBe(201);
     expect(await cardOf(generic)).toMatchObject({ propertyId: his.id, assigneeId: null });
+  });
+});
+
+describe("what a portal lead is about", () => {
+  it("a renamed listing by the code it had before, in any case, from either endpoint", async () => {
+    const agent = await insertUser(database.db, { name: "Rui Renomeou" });
+    const listing = await insertProperty(database.db, { referencia: "IN0103", corretorId: agent.id });
+    await database.db.transaction((tx) => recordRedirect(tx, "IN0003", listing.id));
+
+    const zap = await postZap(zapLead({ clientListingId: "in0003" }));
+    expect(zap.status).toBe(201);
+    const card = await cardOf(zap);
+    expect(card).toMatchObject({ propertyId: listing.id, assigneeId: agent.id });
+    const detail = await getLead(database.db, admin, card.id);
+    expect(detail?.lead.referencia).toBe("IN0103");
+    expect(detail?.contacts).toMatchObject([{ referencia: "IN0103", listingFound: true }]);
+
+    const generic = await postGeneric({
+      name: "Pessoa da Landing",
+      email: `landing${sequence}@exemplo.com.br`,
+      referencia: "IN0003",
+    });
+    expect(await cardOf(generic)).toMatchObject({ propertyId: listing.id, assigneeId: agent.id });
+  });
+
+  it('a deleted listing\'s code reads "excluído", one we never had "não encontrado"', async () => {
+    const listing = await insertProperty(database.db, { referencia: "IN0004" });
+    const storage = new LocalDiskStorage(path.join(os.tmpdir(), "intake-test-no-files"), "/media");
+    await deleteProperty(database.db, storage, admin, listing.id);
+
+    const deleted = await cardOf(await postZap(zapLead({ clientListingId: "IN0004" })));
+    const unknown = await cardOf(await postZap(zapLead({ clientListingId: "IN9999" })));
+    expect(deleted.propertyId).toBeNull();
+    expect(unknown.propertyId).toBeNull();
+    expect((await getLead(database.db, admin, deleted.id))?.contacts).toMatchObject([
+      { referencia: "IN0004", listingFound: false, listingDeleted: true },
+    ]);
+    expect((await getLead(database.db, admin, unknown.id))?.contacts).toMatchObject([
+      { referencia: "IN9999", listingFound: false, listingDeleted: false },
+    ]);
+    const rows = (await listLeads(database.db, admin, {})).rows;
+    expect(rows.find((r) => r.id === deleted.id)).toMatchObject({
+      unknownReferencias: null,
+      deletedReferencias: ["IN0004"],
+    });
+    expect(rows.find((r) => r.id === unknown.id)).toMatchObject({
+      unknownReferencias: ["IN9999"],
+      deletedReferencias: null,
+    });
   });
 });

@@ -5,17 +5,16 @@
 // and in requests per address, idempotent by the sender's id, and stored before the 2xx through
 // record.server.ts, the path every lead takes. A 4xx/5xx makes the portal retry, so only what it
 // can never fix (a malformed body) is a 400; a referência we do not know still makes the lead.
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { readPhone } from "../../lib/phone";
 import type { LeadOrigin } from "../../lib/vocabulary";
 import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
-import { properties } from "../db/schema.server";
 import { cleanText } from "../http/clean-input.server";
 import { limitStream } from "../http/limited-body.server";
-import { activeListingAgentId } from "./active-agent.server";
+import { listingByReferencia } from "../properties/referencia.server";
+import { activeAgent } from "./active-agent.server";
 import { isLeadSecret, type LeadApiSecretName, presentedSecret } from "./api-secrets.server";
 import { recordLead } from "./record.server";
 
@@ -127,16 +126,13 @@ export function portalOrigin(leadOrigin: string): LeadOrigin {
 const emailOrNull = (value: string) => (value && z.email().safeParse(value).success ? value : null);
 
 /**
- * Who the lead is about: our listing by its referência, with its corretor while active (a
- * deactivated one's lead goes to the roleta or the admins: active-agent.server.ts); null when unknown.
+ * Who the lead is about: our listing by its referência in any case, or by one it had before
+ * renamed (a portal's ad keeps the old one), with its corretor while active (a deactivated one's
+ * lead goes to the roleta or the admins: active-agent.server.ts); null when unknown.
  */
 async function listingOf(db: Db, referencia: string) {
-  if (!referencia) return null;
-  const [row] = await db
-    .select({ id: properties.id, corretorId: activeListingAgentId })
-    .from(properties)
-    .where(eq(properties.referencia, referencia.toUpperCase()));
-  return row ?? null;
+  const listing = await listingByReferencia(db, referencia);
+  return listing && { id: listing.id, corretorId: await activeAgent(db, listing.corretorId) };
 }
 
 function issuesOf(error: z.ZodError): Record<string, string> {

@@ -13,6 +13,7 @@ import { sendBrandedMail } from "../mail/branded-mail.server";
 import { headerSafe, type MailTransport, safeAddress } from "../mail/mailer.server";
 import type { Storage } from "../media/storage.server";
 import { enqueue, type OutboxHandler } from "../outbox/outbox.server";
+import { retiredReferencia } from "../properties/referencia.server";
 
 export const LEAD_EMAIL_KIND = "lead-email";
 
@@ -86,6 +87,8 @@ export interface LeadEmailData {
   sourceLabel?: string | null;
   /** The referência a sender gave that no listing has. */
   unknownReferencia?: string | null;
+  /** That referência was a listing deleted since (retired_referencias). */
+  deletedListing?: boolean;
 }
 
 /** Subject and body in Portuguese; the subject is header-safe whatever the visitor typed. */
@@ -104,7 +107,9 @@ export function buildLeadEmail(
     `E-mail: ${lead.email ?? "não informado"}`,
     `Origem: ${LEAD_ORIGINS[lead.origin]}${lead.sourceLabel ? ` (${lead.sourceLabel})` : ""}`,
     lead.referencia ? `Imóvel: ${lead.referencia}${lead.titulo ? ` — ${lead.titulo}` : ""}` : null,
-    lead.unknownReferencia ? `Imóvel não encontrado: referência ${lead.unknownReferencia}` : null,
+    lead.unknownReferencia
+      ? `${lead.deletedListing ? "Imóvel excluído" : "Imóvel não encontrado"}: referência ${lead.unknownReferencia}`
+      : null,
     `Recebido em: ${formatMaceioInstant(lead.createdAt)}`,
     "",
     lead.origin === "whatsapp"
@@ -134,6 +139,7 @@ async function loadLeadForEmail(db: Db, leadId: number, contactId?: number): Pro
         titulo: properties.titulo,
         sourceLabel: leadContacts.sourceLabel,
         givenReferencia: leadContacts.referencia,
+        deletedListing: retiredReferencia(leadContacts.referencia),
       })
       .from(leadContacts)
       .innerJoin(leads, eq(leads.id, leadContacts.leadId))

@@ -1,10 +1,9 @@
 // Manual entry: an agent records a phone call or a walk-in (/admin/leads) in three fields. It
 // takes the path of every lead (record.server.ts) as the agent who recorded it: the new card is
 // theirs, it joins only a card of the same person they can see, and they get no e-mail of it.
-import { eq } from "drizzle-orm";
 import { type ManualLeadErrors, type ManualLeadField, manualLeadSchema } from "../../lib/lead-manual";
 import type { Db } from "../db/client.server";
-import { properties } from "../db/schema.server";
+import { listingByReferencia } from "../properties/referencia.server";
 import type { Actor } from "./inbox.server";
 import { recordLead } from "./record.server";
 
@@ -32,13 +31,8 @@ export async function recordManualLead(
   const { name, phone, interesse, como } = parsed.data;
   // "AP0042" alone in the interest is a listing's referência: the contact is about it.
   let propertyId: number | null = null;
-  if (REFERENCIA.test(interesse)) {
-    const [listing] = await db
-      .select({ id: properties.id })
-      .from(properties)
-      .where(eq(properties.referencia, interesse.toUpperCase()));
-    propertyId = listing?.id ?? null;
-  }
+  // Its code now, or one it had before a rename (the lookup every lead that names a listing takes).
+  if (REFERENCIA.test(interesse)) propertyId = (await listingByReferencia(db, interesse))?.id ?? null;
   const result = await recordLead(db, {
     name,
     phone,

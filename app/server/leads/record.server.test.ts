@@ -7,6 +7,7 @@ import { createActor, insertProperty, insertUser } from "../../../tests/support/
 import type { Database } from "../db/client.server";
 import { leadContacts, leadStatusChanges, leads, outbox, users } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
+import { recordRedirect } from "../properties/referencia.server";
 import { createLead } from "./capture.server";
 import type { Actor } from "./inbox.server";
 import { changeLeadStatus, getLead, listLeads } from "./inbox.server";
@@ -308,6 +309,21 @@ describe("manual entry", () => {
     );
     if (!result.ok) throw new Error("não registrado");
     expect(await contactsOf(result.leadId)).toMatchObject([{ origin: "visita", propertyId: listingId }]);
+  });
+
+  it("a listing's former referência links the listing it was renamed to", async () => {
+    const renamed = await insertProperty(database.db, { referencia: "TH0102", corretorId: ana.id });
+    await database.db.transaction((tx) => recordRedirect(tx, "TH0002", renamed.id));
+    const result = await recordManualLead(
+      database.db,
+      ana,
+      { name: "Helena Dias", phone: "(82) 98333-0009", interesse: "th0002", como: "telefone" },
+      at(0),
+    );
+    if (!result.ok) throw new Error("não registrado");
+    expect(await contactsOf(result.leadId)).toMatchObject([{ propertyId: renamed.id }]);
+    const [card] = await database.db.select().from(leads).where(eq(leads.id, result.leadId));
+    expect(card?.propertyId).toBe(renamed.id);
   });
 
   it("never joins, nor reveals, another corretor's card: it makes the agent's own", async () => {

@@ -3,9 +3,9 @@
 // referência keeps redirecting (301) to its listing, and a deleted listing's is never generated
 // again (retired_referencias), so a shared link or a portal's late lead cannot land on another
 // property. An agent may still type one back on purpose (the same house listed again).
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, type Column, eq, ne, type SQL, sql } from "drizzle-orm";
 import { TIPOS, type Tipo } from "../../lib/vocabulary";
-import type { Tx } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { properties, propertyRedirects, retiredReferencias } from "../db/schema.server";
 import { PropertyFieldError } from "./errors.server";
 
@@ -93,4 +93,45 @@ export async function retireReferencias(tx: Tx, propertyId: number, referencia: 
     .insert(retiredReferencias)
     .values([referencia, ...old.map((r) => r.referencia)].map((code) => ({ referencia: code.toUpperCase() })))
     .onConflictDoNothing();
+}
+
+export interface ReferencedListing {
+  id: number;
+  /** Its code now. */
+  referencia: string;
+  corretorId: number | null;
+}
+
+/**
+ * The listing a referência names, whatever its publication: its code in any case (the
+ * upper(referencia) index), else a code it had before (property_redirects, which the public page
+ * follows too: listing.server.ts getPublishedListing). Null when no listing has it, a deleted
+ * one's included (`retiredReferencia` tells those apart). For leads that name a listing: portals,
+ * /api/leads and manual entry (app/server/leads/intake.server.ts, manual.server.ts).
+ */
+export async function listingByReferencia(
+  db: Db | Tx,
+  referencia: string,
+): Promise<ReferencedListing | null> {
+  const wanted = referencia.trim().toUpperCase();
+  if (!wanted) return null;
+  const columns = { id: properties.id, referencia: properties.referencia, corretorId: properties.corretorId };
+  const [current] = await db
+    .select(columns)
+    .from(properties)
+    .where(sql`upper(${properties.referencia}) = ${wanted}`)
+    .limit(1);
+  if (current) return current;
+  const [moved] = await db
+    .select(columns)
+    .from(propertyRedirects)
+    .innerJoin(properties, eq(properties.id, propertyRedirects.propertyId))
+    .where(sql`upper(${propertyRedirects.oldReferencia}) = ${wanted}`)
+    .limit(1);
+  return moved ?? null;
+}
+
+/** Whether a referência (a column or expression) was a deleted listing's: "Imóvel excluído". */
+export function retiredReferencia(referencia: Column | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${retiredReferencias} r where r.referencia = upper(${referencia}))`;
 }

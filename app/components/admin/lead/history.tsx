@@ -13,6 +13,8 @@ export interface LeadContact {
   propertyId: number | null;
   referencia: string | null;
   listingFound: boolean;
+  /** Its referência was a listing deleted since (retired_referencias), not one we never had. */
+  listingDeleted: boolean;
   recordedByName: string | null;
 }
 
@@ -35,7 +37,9 @@ export function LeadHistory({ contacts }: { contacts: LeadContact[] }) {
               ) : null}
             </p>
             {contact.referencia && !contact.listingFound ? (
-              <p className="lead-flag">{`Imóvel não encontrado: referência ${contact.referencia}`}</p>
+              <p className="lead-flag">
+                {`${contact.listingDeleted ? "Imóvel excluído" : "Imóvel não encontrado"}: referência ${contact.referencia}`}
+              </p>
             ) : null}
             <p className="lead-history__body">{contact.message || "Sem mensagem."}</p>
           </li>
