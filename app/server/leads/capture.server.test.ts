@@ -1,11 +1,17 @@
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProperty, insertUser } from "../../../tests/support/factories";
+import { createActor, insertProperty, insertUser } from "../../../tests/support/factories";
 import type { Database } from "../db/client.server";
 import { leads } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
+import { LocalDiskStorage } from "../media/storage.server";
+import { deleteProperty } from "../properties/admin.server";
 import { LGPD_CONSENT_VERSION } from "../settings/agency-defaults.server";
 import { createLead, submitLeadForm } from "./capture.server";
+import { getLead } from "./inbox.server";
+import { exportPersonData } from "./lgpd.server";
 
 let database: Database;
 let propertyId: number;
@@ -65,6 +71,26 @@ describe("createLead", () => {
     if (result.status !== "created") throw new Error("não criado");
     const [lead] = await database.db.select().from(leads).where(eq(leads.id, result.leadId));
     expect(lead).toMatchObject({ propertyId: listing.id, assigneeId: null });
+  });
+
+  it("keeps naming the listing on the lead page and in the LGPD export after it is deleted", async () => {
+    const admin = await createActor(database.db, "admin");
+    const listing = await insertProperty(database.db, { referencia: "LD0010", corretorId });
+    const result = await createLead(database.db, {
+      propertyId: listing.id,
+      form: { ...valid, phone: "82 98765 0010", email: "apagado@exemplo.com.br" },
+    });
+    if (result.status !== "created") throw new Error("não criado");
+    const storage = new LocalDiskStorage(path.join(os.tmpdir(), "capture-test-no-files"), "/media");
+    await deleteProperty(database.db, storage, admin, listing.id);
+    const detail = await getLead(database.db, admin, result.leadId);
+    expect(detail?.contacts).toMatchObject([
+      { propertyId: null, referencia: "LD0010", listingFound: false, listingDeleted: true },
+    ]);
+    const data = await exportPersonData(database.db, "apagado@exemplo.com.br");
+    expect(data.leads.find((l) => l.id === result.leadId)?.contacts).toMatchObject([
+      { referencia: "LD0010" },
+    ]);
   });
 
   it("accepts a phone alone or an e-mail alone, and FormData", async () => {

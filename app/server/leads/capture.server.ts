@@ -174,16 +174,22 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
   const parsed = parseLeadForm(input.form);
   if (!parsed.ok) return { status: "invalid", fieldErrors: parsed.fieldErrors };
   let corretorId: number | null = null;
+  let referencia: string | null = null;
   if (input.propertyId !== null) {
     const [property] = await db
       // The listing's corretor while active: a deactivated one's lead goes to the roleta or the
       // admins (active-agent.server.ts).
-      .select({ status: properties.status, corretorId: activeListingAgentId })
+      .select({
+        status: properties.status,
+        corretorId: activeListingAgentId,
+        referencia: properties.referencia,
+      })
       .from(properties)
       .where(and(eq(properties.id, input.propertyId), eq(properties.publicacao, "publicado")));
     if (!property || property.status === "vendido" || property.status === "alugado")
       return { status: "unavailable" };
     corretorId = property.corretorId;
+    referencia = property.referencia;
   }
   const { name, phone, email, message } = parsed.values;
   const now = input.now ?? new Date();
@@ -195,6 +201,9 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
     origin: input.propertyId === null ? "formulario_contato" : "formulario_imovel",
     extra: input.note?.extra ?? null,
     propertyId: input.propertyId,
+    // Kept on the contact as portal and visit contacts keep theirs: lead_contacts.property_id
+    // empties when the listing is deleted, and the lead page and the LGPD export still name it.
+    referencia,
     assigneeId: corretorId,
     consent: { version: LGPD_CONSENT_VERSION, at: now },
     now,
