@@ -18,6 +18,27 @@ export function cleanText(text: string): string {
   return text.replace(CONTROLS_IN_TEXT, "");
 }
 
+/** A UTF-16 half without its other half: JSON can spell one ("\ud800"), jsonb refuses it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Nesting kept in JSON stored as received; deeper is nothing a sender means (and would overflow the stack). */
+const JSON_MAX_DEPTH = 32;
+
+/**
+ * A value parsed from a sender's JSON, made storable in a jsonb column: every string and key
+ * cleaned (cleanText, a lone surrogate as U+FFFD: PostgreSQL refuses both "\u0000" and it) and
+ * what is nested deeper than JSON_MAX_DEPTH as null.
+ */
+export function cleanJson(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return cleanText(value).replace(LONE_SURROGATE, "\uFFFD");
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= JSON_MAX_DEPTH) return null;
+  if (Array.isArray(value)) return value.map((item) => cleanJson(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [cleanJson(key), cleanJson(item, depth + 1)]),
+  );
+}
+
 /** The same form with every text value cleaned (files are passed on as they came). */
 export function cleanForm(form: FormData): FormData {
   const cleaned = new FormData();

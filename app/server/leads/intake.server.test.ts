@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, insertProperty, insertUser } from "../../../tests/support/factories";
 import { loadConfig } from "../config.server";
 import type { Database } from "../db/client.server";
-import { leads } from "../db/schema.server";
+import { leadContacts, leads } from "../db/schema.server";
 import { createTestDatabase } from "../db/test-database.server";
 import { LocalDiskStorage } from "../media/storage.server";
 import { deleteProperty } from "../properties/admin.server";
@@ -61,7 +61,7 @@ function postZap(body: unknown) {
       "Content-Type": "application/json",
       Authorization: `Basic ${Buffer.from(`grupozap:${ZAP_SECRET}`).toString("base64")}`,
     },
-    body: JSON.stringify(body),
+    body: typeof body === "string" ? body : JSON.stringify(body),
   });
   return receiveGrupoZapLead(request, ctx());
 }
@@ -159,5 +159,43 @@ describe("what a portal lead is about", () => {
       unknownReferencias: ["IN9999"],
       deletedReferencias: null,
     });
+  });
+});
+
+describe("a portal lead with odd fields is stored, not refused", () => {
+  it("an overlong message or name is kept cut to its size (201), not a 400 the portal retries", async () => {
+    const message = `Quero visitar. ${"Detalhes. ".repeat(700)}`;
+    const response = await postZap(zapLead({ message, name: `Ana ${"Maria ".repeat(60)}` }));
+    expect(response.status).toBe(201);
+    const card = await cardOf(response);
+    expect(card.message.length).toBeLessThanOrEqual(5000);
+    expect(card.message.startsWith("Quero visitar. Detalhes.")).toBe(true);
+    expect(card.name.length).toBeLessThanOrEqual(200);
+    expect(card.name.startsWith("Ana Maria")).toBe(true);
+  });
+
+  it("NULs and other control characters in fields the portal adds are dropped from what is kept", async () => {
+    const response = await postZap(
+      zapLead({
+        temperature: "que\u0000nte",
+        "campo\u0001novo": ["a\u0007b", { nested: "x\u0000y\nz" }],
+        odd: "meio \ud800 caractere",
+      }),
+    );
+    expect(response.status).toBe(201);
+    const card = await cardOf(response);
+    const [stored] = await database.db.select().from(leadContacts).where(eq(leadContacts.leadId, card.id));
+    expect(stored?.extra).toMatchObject({
+      leadOrigin: "VivaReal",
+      temperature: "quente",
+      camponovo: ["ab", { nested: "xy\nz" }],
+      odd: "meio \uFFFD caractere",
+    });
+  });
+
+  it("a field nested past any sense is kept cut short, not a 500", async () => {
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const response = await postZap(JSON.stringify(zapLead()).replace(/}$/, `,"deep":${deep}}`));
+    expect(response.status).toBe(201);
   });
 });

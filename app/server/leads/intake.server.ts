@@ -11,7 +11,7 @@ import type { LeadOrigin } from "../../lib/vocabulary";
 import { hitRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
-import { cleanText } from "../http/clean-input.server";
+import { cleanJson, cleanText } from "../http/clean-input.server";
 import { limitStream } from "../http/limited-body.server";
 import { listingByReferencia } from "../properties/referencia.server";
 import { activeAgent } from "./active-agent.server";
@@ -92,13 +92,23 @@ async function admit(
   return { ok: true, body };
 }
 
+/** `text` cut to `max` UTF-16 units, never between the two halves of a character. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, cut).trimEnd();
+}
+
+/**
+ * A known field as text, cut to `max`: an overlong one (a message past 5000 characters) is kept
+ * shortened, not refused: a 400 would make the portal retry the same lead until it gives up.
+ */
 const optionalText = (max: number) =>
   z
     .union([z.string(), z.number()])
     .optional()
     .nullable()
-    .transform((v) => (v === undefined || v === null ? "" : cleanText(String(v)).trim()))
-    .pipe(z.string().max(max));
+    .transform((v) => (v === undefined || v === null ? "" : clip(cleanText(String(v)).trim(), max)));
 
 /** Grupo ZAP's lead (docs/domain.md): all strings; fields it adds later are kept, never refused. */
 export const grupoZapLeadSchema = z.looseObject({
@@ -169,7 +179,8 @@ export async function receiveGrupoZapLead(request: Request, ctx: IntakeContext):
   if (!name && !digits && !validEmail) return refuse.invalid("invalid-lead", { name: "required" });
   const listing = await listingOf(ctx.db, clientListingId);
   // What we do not keep in a column stays with the contact: the portal's listing id, its
-  // timestamp, and whatever it adds later; an e-mail or phone we cannot read, as received.
+  // timestamp, and whatever it adds later, its text cleaned for jsonb (a NUL in it was a 500);
+  // an e-mail or phone we cannot read, as received.
   const extra: Record<string, unknown> = { leadOrigin, ...rest };
   if (email && !validEmail) extra.email = email;
   const formatted = readPhone(digits);
@@ -184,7 +195,7 @@ export async function receiveGrupoZapLead(request: Request, ctx: IntakeContext):
     referencia: clientListingId || null,
     assigneeId: listing?.corretorId ?? null,
     external: { source: "grupozap", id: originLeadId },
-    extra,
+    extra: cleanJson(extra) as Record<string, unknown>,
     now: ctx.now,
   });
   return result.status === "created"
