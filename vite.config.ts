@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { workerSource } from "./scripts/worker-source-plugin.js";
 
 // Browser chunks (issues 3 and 7). Left alone, the bundler cuts one chunk per set of importing
 // routes, so a public page preloaded ~18 files, most under 2 KiB: on a phone each request has a
@@ -88,5 +89,6 @@ export default defineConfig({
       "pino",
     ],
   },
-  plugins: [reactRouter()],
+  // workerSource: a worker thread's code as a string (the iCal parser's, decision 039).
+  plugins: [reactRouter(), workerSource()],
 });

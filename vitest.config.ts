@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { workerSource } from "./scripts/worker-source-plugin.js";
 
 export default defineConfig({
+  // `?worker-source` imports, as in the app's build (vite.config.ts).
+  plugins: [workerSource()],
   test: {
     include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",

@@ -143,6 +143,13 @@ export const envSchema = z
     // Imported calendars on loopback or private addresses are refused unless this is set (tests,
     // a calendar served on the agency's own network).
     ICAL_ALLOW_PRIVATE_ADDRESSES: booleanFlag(false),
+    // How long an imported calendar may take to be read, in its own thread, before it is stopped
+    // and the feed fails (app/server/rentals/ical-parse-thread.server.ts).
+    ICAL_PARSE_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .min(1, "deve ser de ao menos 1 segundo")
+      .max(120, "deve ser de no máximo 120 segundos")
+      .default(10),
     // Photos in an S3-compatible bucket instead of DATA_DIR/media (app/server/media/open-storage.server.ts;
     // docs/decisions/038-s3-media.md). Unset: the data folder.
     S3_BUCKET: optionalString.pipe(

@@ -2,7 +2,8 @@
 // decision 039: the published .ics read back by ical.js and by node-ical; imported calendars served
 // by a local HTTP server, added, moved and removed by UID, idempotent, a confirmed stay never
 // overwritten (a conflict shown instead), a broken calendar changing nothing but its status, with
-// backoff on the controllable clock; one sweep per feed across two instances; cancelling a
+// backoff on the controllable clock, one that ical.js never finishes reading stopped in its thread
+// while the process goes on; one sweep per feed across two instances; cancelling a
 // confirmed stay; a corretor kept out of another's listing.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -405,6 +406,54 @@ describe("an imported calendar", () => {
     const [ok] = await runIcalSweep(a.db, now, OPTIONS);
     expect(ok).toMatchObject({ ok: true, removed: 2 });
     expect(await feedRow(id)).toMatchObject({ failures: 0, lastError: null });
+  });
+
+  it("one whose rule ical.js never finishes reading fails alone after the time limit; the process keeps answering and the next calendar is imported", async () => {
+    // ical.js 2.2.1 loops forever inside one iterator step on this rule (no 30th of February).
+    served.set("/sem-fim.ics", {
+      body: [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Proprietário//Bloqueios//PT",
+        "BEGIN:VEVENT",
+        "DTSTAMP:20261127T120000Z",
+        "UID:impossivel@proprietario",
+        "DTSTART;VALUE=DATE:20261201",
+        "DTEND;VALUE=DATE:20261202",
+        "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30",
+        "END:VEVENT",
+        "END:VCALENDAR",
+        "",
+      ].join("\r\n"),
+    });
+    served.set("/bom.ics", { body: ics([{ uid: "bom-1", start: "2027-01-10", end: "2027-01-12" }]) });
+    const stuck = await feedAt("/sem-fim.ics", "Proprietário");
+    await feedAt("/bom.ics", "Booking.com");
+
+    // The main thread keeps running while the calendar is read: this timer keeps ticking.
+    let ticks = 0;
+    const ticker = setInterval(() => {
+      ticks += 1;
+    }, 50);
+    const started = Date.now();
+    const results = await runIcalSweep(a.db, NOW, { ...OPTIONS, parseTimeoutMs: 1000 }).finally(() =>
+      clearInterval(ticker),
+    );
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(ticks).toBeGreaterThanOrEqual(10);
+
+    expect(results.map((r) => [r.ok, r.error])).toEqual([
+      [false, "O calendário levou mais de 1 segundo para ser lido e não foi importado."],
+      [true, undefined],
+    ]);
+    const row = await feedRow(stuck);
+    expect(row).toMatchObject({
+      failures: 1,
+      lastError: "O calendário levou mais de 1 segundo para ser lido e não foi importado.",
+      lastErrorAt: NOW,
+      nextAttemptAt: new Date(NOW.getTime() + backoffMs(1)),
+    });
+    expect(await nightsHeld()).toEqual({ "2027-01-10": "bloqueado", "2027-01-11": "bloqueado" });
   });
 
   it("is refused on a private address unless allowed, and too large a file is not imported", async () => {

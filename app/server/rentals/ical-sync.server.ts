@@ -3,7 +3,8 @@
 //   and its blocked nights (ical.server.ts builds the file). The admin can replace the token.
 // - Import: up to MAX_FEEDS calendars per listing (Airbnb, Booking.com…), each fetched every
 //   ICAL_POLL_INTERVAL_SECONDS by a sweep that claims due feeds with FOR UPDATE SKIP LOCKED and a
-//   lease (next_attempt_at), so one instance fetches a feed at a time. A good fetch reconciles the
+//   lease (next_attempt_at), so one instance fetches a feed at a time. The file is read in a worker
+//   thread with a time limit (ical-parse-thread.server.ts). A good fetch reconciles the
 //   feed's nights in rental_nights by UID in one transaction (added, moved, removed; an unchanged
 //   file writes nothing); a failed one changes nothing but the feed's status and backs off
 //   exponentially (BACKOFF_BASE_MS doubling, capped at BACKOFF_CAP_MS).
@@ -28,13 +29,14 @@ import {
 import { type Logger, logOf } from "../log/logger.server";
 import { type Actor, auditOrigin, loadManageable } from "../properties/access.server";
 import type { Services } from "../services.server";
-import { buildListingCalendar, exportEvents, NotICalendarError, parseImportedCalendar } from "./ical.server";
+import { buildListingCalendar, exportEvents, NotICalendarError } from "./ical.server";
 import {
   FeedFetchError,
   type FetchOptions,
   fetchCalendarText,
   ICAL_FETCH_TIMEOUT_MS,
 } from "./ical-fetch.server";
+import { CalendarReadError, ICAL_PARSE_TIMEOUT_MS, parseCalendarInWorker } from "./ical-parse-thread.server";
 
 export const MAX_FEEDS = 5;
 export const DEFAULT_POLL_INTERVAL_SECONDS = 1800;
@@ -49,6 +51,8 @@ const SWEEP_BATCH = 10;
 export interface SyncOptions extends FetchOptions {
   /** Seconds to the next fetch after a good one (ICAL_POLL_INTERVAL_SECONDS). */
   intervalSeconds?: number;
+  /** Time the calendar may take to be read, in its worker thread (ICAL_PARSE_TIMEOUT_SECONDS). */
+  parseTimeoutMs?: number;
 }
 
 /** The wait after the n-th failure in a row: 5 min, 10, 20… up to 6 hours. */
@@ -325,10 +329,14 @@ export async function syncFeed(
   let events: { uid: string; nights: string[] }[];
   try {
     const text = await fetchCalendarText(feed.url, options);
-    events = parseImportedCalendar(text, { from: today, to: addDays(today, IMPORT_HORIZON_DAYS) });
+    events = await parseCalendarInWorker(
+      text,
+      { from: today, to: addDays(today, IMPORT_HORIZON_DAYS) },
+      options.parseTimeoutMs ?? ICAL_PARSE_TIMEOUT_MS,
+    );
   } catch (error) {
     const message =
-      error instanceof FeedFetchError
+      error instanceof FeedFetchError || error instanceof CalendarReadError
         ? error.message
         : error instanceof NotICalendarError
           ? "O endereço não devolveu um calendário iCal (.ics)."
@@ -412,6 +420,7 @@ export function syncOptionsOf(config: Services["config"]): SyncOptions {
   return {
     intervalSeconds: config.ICAL_POLL_INTERVAL_SECONDS,
     allowPrivate: config.ICAL_ALLOW_PRIVATE_ADDRESSES,
+    parseTimeoutMs: config.ICAL_PARSE_TIMEOUT_SECONDS * 1000,
   };
 }
 

@@ -1,0 +1,24 @@
+// The worker thread that reads an imported calendar (decision 039): parseImportedCalendar on the
+// text it is handed, its answer posted back. Started, timed and ended by ical-parse-thread.server.ts,
+// which imports this file bundled into a string (scripts/worker-source-plugin.ts): ical.js can loop
+// forever on a valid-looking rule, and only a thread can be stopped from outside.
+import { parentPort, workerData } from "node:worker_threads";
+import { NotICalendarError, parseImportedCalendar } from "./ical.server";
+
+export interface ParseRequest {
+  text: string;
+  window: { from: string; to: string };
+}
+
+export type ParseAnswer =
+  | { ok: true; events: ReturnType<typeof parseImportedCalendar> }
+  | { ok: false; notICalendar: boolean };
+
+const { text, window } = workerData as ParseRequest;
+let answer: ParseAnswer;
+try {
+  answer = { ok: true, events: parseImportedCalendar(text, window) };
+} catch (error) {
+  answer = { ok: false, notICalendar: error instanceof NotICalendarError };
+}
+parentPort?.postMessage(answer);
