@@ -6,7 +6,7 @@
 // code is ical-parse-worker.server.ts bundled into a string by scripts/worker-source-plugin.ts, so
 // the production build (which bundles the server into build/server/) runs it as development does.
 import { Worker } from "node:worker_threads";
-import { type ImportedEvent, NotICalendarError } from "./ical.server";
+import { type ImportedCalendar, NotICalendarError, type ReadLimits } from "./ical.server";
 import type { ParseAnswer, ParseRequest } from "./ical-parse-worker.server";
 import workerSource from "./ical-parse-worker.server?worker-source";
 
@@ -27,17 +27,19 @@ const tooSlow = (timeoutMs: number) => {
 
 /**
  * parseImportedCalendar in a thread of its own, ended after `timeoutMs`. Throws NotICalendarError
- * for anything that is not a VCALENDAR and CalendarReadError for the rest (time limit, a crash).
+ * for anything that is not a VCALENDAR and CalendarReadError for the rest (time limit, past the
+ * read limits, a crash).
  */
 export function parseCalendarInWorker(
   text: string,
   window: { from: string; to: string },
   timeoutMs = ICAL_PARSE_TIMEOUT_MS,
-): Promise<ImportedEvent[]> {
+  limits?: ReadLimits,
+): Promise<ImportedCalendar> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerSource, {
       eval: true,
-      workerData: { text, window } satisfies ParseRequest,
+      workerData: { text, window, limits } satisfies ParseRequest,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     let settled = false;
@@ -54,9 +56,9 @@ export function parseCalendarInWorker(
     );
     worker.once("message", (answer: ParseAnswer) =>
       settle(() => {
-        if (answer.ok) resolve(answer.events);
-        else
-          reject(answer.notICalendar ? new NotICalendarError("not iCal") : new CalendarReadError(READ_ERROR));
+        if (answer.ok) resolve(answer.calendar);
+        else if (answer.notICalendar) reject(new NotICalendarError("not iCal"));
+        else reject(new CalendarReadError(answer.tooLarge ?? READ_ERROR));
       }),
     );
     // Out of memory, or anything else that ends the thread without an answer.

@@ -3,22 +3,33 @@
 // which imports this file bundled into a string (scripts/worker-source-plugin.ts): ical.js can loop
 // forever on a valid-looking rule, and only a thread can be stopped from outside.
 import { parentPort, workerData } from "node:worker_threads";
-import { NotICalendarError, parseImportedCalendar } from "./ical.server";
+import {
+  CalendarTooLargeError,
+  type ImportedCalendar,
+  NotICalendarError,
+  parseImportedCalendar,
+  type ReadLimits,
+} from "./ical.server";
 
 export interface ParseRequest {
   text: string;
   window: { from: string; to: string };
+  limits?: ReadLimits;
 }
 
 export type ParseAnswer =
-  | { ok: true; events: ReturnType<typeof parseImportedCalendar> }
-  | { ok: false; notICalendar: boolean };
+  | { ok: true; calendar: ImportedCalendar }
+  | { ok: false; notICalendar: boolean; tooLarge?: string };
 
-const { text, window } = workerData as ParseRequest;
+const { text, window, limits } = workerData as ParseRequest;
 let answer: ParseAnswer;
 try {
-  answer = { ok: true, events: parseImportedCalendar(text, window) };
+  answer = { ok: true, calendar: parseImportedCalendar(text, window, limits) };
 } catch (error) {
-  answer = { ok: false, notICalendar: error instanceof NotICalendarError };
+  answer = {
+    ok: false,
+    notICalendar: error instanceof NotICalendarError,
+    tooLarge: error instanceof CalendarTooLargeError ? error.message : undefined,
+  };
 }
 parentPort?.postMessage(answer);

@@ -76,6 +76,18 @@ function ics(events: { uid: string; start: string; end: string; status?: string 
   ].join("\r\n");
 }
 
+/** A calendar of raw VEVENTs, each given by its lines (DTSTAMP added). */
+function calendar(...events: string[][]): string {
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Agência//Bloqueios//PT",
+    ...events.flatMap((lines) => ["BEGIN:VEVENT", "DTSTAMP:20261127T120000Z", ...lines, "END:VEVENT"]),
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+}
+
 beforeAll(async () => {
   admin = await createActor(a.db, "admin");
   owner = await createActor(a.db, "corretor");
@@ -327,6 +339,51 @@ describe("an imported calendar", () => {
     expect(firsts.at(-1)! < horizon).toBe(true);
     expect(firsts.length).toBe(24);
     expect((await feedRow(id)).events).toBe(2);
+  });
+
+  it("a rule that began long before today blocks every night of the window it covers", async () => {
+    // Every night since 1 January 2023, with no end: more than 1 000 occurrences before today.
+    served.set("/diario.ics", {
+      body: calendar([
+        "UID:todo-dia@proprietario",
+        "DTSTART;VALUE=DATE:20230101",
+        "DTEND;VALUE=DATE:20230102",
+        "RRULE:FREQ=DAILY",
+      ]),
+    });
+    const id = await feedAt("/diario.ics", "Proprietário");
+    const [result] = await runIcalSweep(a.db, NOW, OPTIONS);
+    expect(result).toMatchObject({ ok: true, added: IMPORT_HORIZON_DAYS });
+    const held = Object.keys(await nightsHeld());
+    expect(held).toHaveLength(IMPORT_HORIZON_DAYS);
+    expect([held[0], held.at(-1)]).toEqual(["2026-11-27", addDays("2026-11-27", IMPORT_HORIZON_DAYS - 1)]);
+    expect(await feedRow(id)).toMatchObject({ events: 1, lastError: null });
+  });
+
+  it("past what a calendar may cost to read (events, recurrence steps) it is not imported and says why", async () => {
+    served.set("/muitos.ics", {
+      body: ics(
+        [1, 2, 3, 4].map((n) => ({ uid: `r${n}`, start: `2027-01-0${n}`, end: `2027-01-0${n + 1}` })),
+      ),
+    });
+    served.set("/desde-2000.ics", {
+      body: calendar([
+        "UID:todo-dia@proprietario",
+        "DTSTART;VALUE=DATE:20000101",
+        "DTEND;VALUE=DATE:20000102",
+        "RRULE:FREQ=DAILY",
+      ]),
+    });
+    const many = await feedAt("/muitos.ics", "PMS");
+    const old = await feedAt("/desde-2000.ics", "Proprietário");
+    const results = await runIcalSweep(a.db, NOW, { ...OPTIONS, readLimits: { events: 3, steps: 5_000 } });
+    expect(results.map((r) => r.error)).toEqual([
+      "O calendário tem mais de 3 eventos e não foi importado.",
+      "As regras de repetição do calendário passam de 5.000 ocorrências; ele não foi importado.",
+    ]);
+    expect(await feedRow(many)).toMatchObject({ failures: 1, lastErrorAt: NOW });
+    expect(await feedRow(old)).toMatchObject({ failures: 1, lastErrorAt: NOW });
+    expect(await nightsHeld()).toEqual({});
   });
 
   it("never overwrites a confirmed stay: the clash is a conflict, and the night is taken once the stay is cancelled", async () => {

@@ -29,7 +29,13 @@ import {
 import { type Logger, logOf } from "../log/logger.server";
 import { type Actor, auditOrigin, loadManageable } from "../properties/access.server";
 import type { Services } from "../services.server";
-import { buildListingCalendar, exportEvents, NotICalendarError } from "./ical.server";
+import {
+  buildListingCalendar,
+  exportEvents,
+  type ImportedCalendar,
+  NotICalendarError,
+  type ReadLimits,
+} from "./ical.server";
 import {
   FeedFetchError,
   type FetchOptions,
@@ -53,6 +59,8 @@ export interface SyncOptions extends FetchOptions {
   intervalSeconds?: number;
   /** Time the calendar may take to be read, in its worker thread (ICAL_PARSE_TIMEOUT_SECONDS). */
   parseTimeoutMs?: number;
+  /** What reading one calendar may cost (tests lower it); READ_LIMITS otherwise. */
+  readLimits?: ReadLimits;
 }
 
 /** The wait after the n-th failure in a row: 5 min, 10, 20… up to 6 hours. */
@@ -241,19 +249,17 @@ export interface SyncResult {
 }
 
 /**
- * Applies a good fetch: the feed's nights from today on become exactly its events' nights (an
- * event's UID kept on each), minus nights already taken here by anything else. `conflicts` are
- * the nights a confirmed stay holds; a block (by hand or by another calendar) is no conflict.
+ * Applies a good fetch: the feed's nights from today on become exactly the calendar's `wanted`
+ * nights (each with its event's UID), minus nights already taken here by anything else.
+ * `conflicts` are the nights a confirmed stay holds; a block (by hand or by another calendar) is
+ * no conflict.
  */
 async function applyEvents(
   tx: Tx,
   feed: Pick<RentalIcalFeed, "id" | "propertyId">,
-  events: { uid: string; nights: string[] }[],
+  wanted: Map<string, string>,
   today: string,
 ) {
-  const wanted = new Map<string, string>();
-  for (const event of [...events].sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0)))
-    for (const night of event.nights) if (!wanted.has(night)) wanted.set(night, event.uid);
   const held = await tx
     .select({ night: rentalNights.night, uid: rentalNights.feedUid })
     .from(rentalNights)
@@ -326,13 +332,14 @@ export async function syncFeed(
 ): Promise<SyncResult> {
   const today = maceioClock(now).day;
   const intervalMs = (options.intervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS) * 1000;
-  let events: { uid: string; nights: string[] }[];
+  let calendar: ImportedCalendar;
   try {
     const text = await fetchCalendarText(feed.url, options);
-    events = await parseCalendarInWorker(
+    calendar = await parseCalendarInWorker(
       text,
       { from: today, to: addDays(today, IMPORT_HORIZON_DAYS) },
       options.parseTimeoutMs ?? ICAL_PARSE_TIMEOUT_MS,
+      options.readLimits,
     );
   } catch (error) {
     const message =
@@ -354,7 +361,7 @@ export async function syncFeed(
     return { feedId: feed.id, ok: false, added: 0, removed: 0, moved: 0, conflicts: [], error: message };
   }
   const applied = await db.transaction(async (tx) => {
-    const result = await applyEvents(tx, feed, events, today);
+    const result = await applyEvents(tx, feed, calendar.nights, today);
     await tx
       .update(rentalIcalFeeds)
       .set({
@@ -362,7 +369,7 @@ export async function syncFeed(
         lastError: null,
         lastSuccessAt: now,
         nextAttemptAt: new Date(now.getTime() + intervalMs),
-        events: events.length,
+        events: calendar.events,
         conflicts: result.conflicts,
       })
       .where(eq(rentalIcalFeeds.id, feed.id));

@@ -3,7 +3,8 @@
 // (one all-day VEVENT per confirmed stay and per run of blocked nights, no guest's data), and the
 // nights an imported calendar's events block.
 import ICAL from "ical.js";
-import { addDays, nightsOf } from "../../lib/rental";
+import { formatInteger } from "../../lib/format";
+import { addDays, dayNumber, isoOfDay } from "../../lib/rental";
 
 export const ICAL_PRODID = "-//imoveis-alagoas//temporada//PT-BR";
 
@@ -72,30 +73,59 @@ export function buildListingCalendar(name: string, events: ExportEvent[], stamp:
   return `${calendar.toString()}\r\n`;
 }
 
-/** An imported event: its UID and the nights it blocks (`YYYY-MM-DD`). */
-export interface ImportedEvent {
-  uid: string;
-  nights: string[];
-}
-
 export class NotICalendarError extends Error {}
 
-const dayOf = (time: ICAL.Time) =>
-  `${String(time.year).padStart(4, "0")}-${String(time.month).padStart(2, "0")}-${String(time.day).padStart(2, "0")}`;
-
-/** At most this many occurrences of one recurring event are read (a daily rule over the window is far fewer). */
-const MAX_OCCURRENCES = 1_000;
+/** A calendar past what one may cost to read (READ_LIMITS); the message is the feed's error. */
+export class CalendarTooLargeError extends Error {}
 
 /**
- * The events of an imported calendar, with the nights each blocks: DTSTART's day up to DTEND's
- * (excluded); an event ending the day it starts blocks that night. Cancelled events block nothing;
- * an event without UID is named by its dates. A recurring event (RRULE, RDATE) blocks the nights
- * of each of its occurrences inside the window, expanded by ical.js's own iterator, its exceptions
- * (a VEVENT with the same UID and a RECURRENCE-ID: moved, or cancelled) applied; its nights keep
- * its UID. Throws NotICalendarError on anything that is not a VCALENDAR. Only nights inside
- * `window` (from included, to excluded) count; events wholly outside it are left out.
+ * What reading one calendar may cost (decision 039): a feed is at most 2 MB, but events spanning
+ * centuries or recurring since long ago made that seconds of work and hundreds of MB. Past a limit
+ * the calendar is not imported (the feed fails and keeps its nights, as on a fetch error).
  */
-export function parseImportedCalendar(text: string, window: { from: string; to: string }): ImportedEvent[] {
+export interface ReadLimits {
+  /** VEVENTs in the file. */
+  events: number;
+  /** Steps of the recurrence iterators, over all recurring events, those before the window included. */
+  steps: number;
+}
+
+export const READ_LIMITS: ReadLimits = { events: 10_000, steps: 50_000 };
+
+/** Occurrences of one recurring event read inside the window (a daily rule has 730 there). */
+const MAX_OCCURRENCES = 1_000;
+
+/** An imported calendar read over the window. */
+export interface ImportedCalendar {
+  /**
+   * Each night it blocks inside the window (at most the window's 730), with the UID that blocks
+   * it: the first in order when several events take the night, so the same file labels it alike.
+   */
+  nights: Map<string, string>;
+  /** Events that block at least one night inside the window. */
+  events: number;
+}
+
+const DAY_MS = 86_400_000;
+const dayNumberOf = (time: ICAL.Time) => Date.UTC(time.year, time.month - 1, time.day) / DAY_MS;
+
+/**
+ * An imported calendar's nights inside `window` (from included, to excluded): each event's
+ * DTSTART's day up to DTEND's (excluded); an event ending the day it starts blocks that night.
+ * Cancelled events block nothing; an event without UID is named by its dates. A recurring event
+ * (RRULE, RDATE) blocks the nights of each of its occurrences inside the window, expanded by
+ * ical.js's own iterator from DTSTART (starting it at the window would move the rule's weekday
+ * and its COUNT), its exceptions (a VEVENT with the same UID and a RECURRENCE-ID: moved, or
+ * cancelled) applied; occurrences before the window cost steps but do not count against the
+ * event's MAX_OCCURRENCES. Throws NotICalendarError on anything that is not a VCALENDAR and
+ * CalendarTooLargeError past `limits`. Runs in a worker thread with a time limit
+ * (ical-parse-thread.server.ts): ical.js can loop forever inside one iterator step.
+ */
+export function parseImportedCalendar(
+  text: string,
+  window: { from: string; to: string },
+  limits: ReadLimits = READ_LIMITS,
+): ImportedCalendar {
   let root: ICAL.Component;
   try {
     const parsed = ICAL.parse(text);
@@ -106,6 +136,10 @@ export function parseImportedCalendar(text: string, window: { from: string; to: 
   }
   if (root.name !== "vcalendar") throw new NotICalendarError("not a VCALENDAR");
   const vevents = root.getAllSubcomponents("vevent");
+  if (vevents.length > limits.events)
+    throw new CalendarTooLargeError(
+      `O calendário tem mais de ${formatInteger(limits.events)} eventos e não foi importado.`,
+    );
   const uidOf = (vevent: ICAL.Component) => String(vevent.getFirstPropertyValue("uid") ?? "").trim();
   const recurring = new Set(
     vevents
@@ -114,12 +148,27 @@ export function parseImportedCalendar(text: string, window: { from: string; to: 
       .filter(Boolean),
   );
   const isException = (v: ICAL.Component) => v.hasProperty("recurrence-id") && recurring.has(uidOf(v));
-  const events: ImportedEvent[] = [];
-  const keep = (start: string, end: string, into: string[]) => {
-    const from = start > window.from ? start : window.from;
-    const to = end < window.to ? end : window.to;
-    if (from < to) into.push(...nightsOf(from, to));
+  const exceptionsOf = new Map<string, ICAL.Component[]>();
+  for (const v of vevents)
+    if (isException(v)) exceptionsOf.set(uidOf(v), [...(exceptionsOf.get(uidOf(v)) ?? []), v]);
+
+  // The window's nights by day number, each with the UID that blocks it: one array, whatever
+  // the number of events or of nights each spans.
+  const first = dayNumber(window.from);
+  const end = dayNumber(window.to);
+  const owners: (string | undefined)[] = new Array(Math.max(0, end - first));
+  const block = (from: number, to: number, uid: string): boolean => {
+    const a = Math.max(from, first);
+    const b = Math.min(to, end);
+    for (let day = a; day < b; day++) {
+      const owner = owners[day - first];
+      if (owner === undefined || uid < owner) owners[day - first] = uid;
+    }
+    return a < b;
   };
+
+  let steps = 0;
+  let events = 0;
   for (const vevent of vevents) {
     if (isException(vevent)) continue; // read with its recurring event, below
     const status = String(vevent.getFirstPropertyValue("status") ?? "").toUpperCase();
@@ -127,29 +176,38 @@ export function parseImportedCalendar(text: string, window: { from: string; to: 
     const dtstart = vevent.getFirstPropertyValue("dtstart");
     if (!(dtstart instanceof ICAL.Time)) continue;
     const dtend = vevent.getFirstPropertyValue("dtend");
-    const start = dayOf(dtstart);
-    const endDay = dtend instanceof ICAL.Time ? dayOf(dtend) : addDays(start, 1);
-    const end = endDay > start ? endDay : addDays(start, 1);
-    const uid = uidOf(vevent) || `sem-uid:${start}/${end}`;
-    const nights: string[] = [];
+    const start = dayNumberOf(dtstart);
+    const endDay = dtend instanceof ICAL.Time ? dayNumberOf(dtend) : start + 1;
+    const stop = endDay > start ? endDay : start + 1;
+    const uid = uidOf(vevent) || `sem-uid:${isoOfDay(start)}/${isoOfDay(stop)}`;
+    let blocked = false;
     if (recurring.has(uidOf(vevent)) && (vevent.hasProperty("rrule") || vevent.hasProperty("rdate"))) {
-      const event = new ICAL.Event(vevent, {
-        exceptions: vevents.filter((v) => isException(v) && uidOf(v) === uid),
-      });
+      const event = new ICAL.Event(vevent, { exceptions: exceptionsOf.get(uid) ?? [] });
       const iterator = event.iterator();
-      for (let n = 0, next = iterator.next(); next && n < MAX_OCCURRENCES; n++, next = iterator.next()) {
-        if (dayOf(next) >= window.to) break;
+      let inside = 0;
+      for (let next = iterator.next(); next && inside < MAX_OCCURRENCES; next = iterator.next()) {
+        if (++steps > limits.steps)
+          throw new CalendarTooLargeError(
+            `As regras de repetição do calendário passam de ${formatInteger(limits.steps)} ocorrências; ele não foi importado.`,
+          );
+        if (dayNumberOf(next) >= end) break;
         const occurrence = event.getOccurrenceDetails(next);
         const cancelled =
           String(occurrence.item.component.getFirstPropertyValue("status") ?? "").toUpperCase() ===
           "CANCELLED";
         if (cancelled) continue;
-        const from = dayOf(occurrence.startDate);
-        const to = occurrence.endDate ? dayOf(occurrence.endDate) : from;
-        keep(from, to > from ? to : addDays(from, 1), nights);
+        const from = dayNumberOf(occurrence.startDate);
+        const to = occurrence.endDate ? dayNumberOf(occurrence.endDate) : from;
+        if (Math.max(to, from + 1) <= first) continue; // before the window: not counted
+        inside += 1;
+        if (block(from, Math.max(to, from + 1), uid)) blocked = true;
       }
-    } else keep(start, end, nights);
-    if (nights.length) events.push({ uid, nights: [...new Set(nights)].sort() });
+    } else blocked = block(start, stop, uid);
+    if (blocked) events += 1;
   }
-  return events;
+  const nights = new Map<string, string>();
+  owners.forEach((uid, i) => {
+    if (uid !== undefined) nights.set(isoOfDay(first + i), uid);
+  });
+  return { nights, events };
 }
