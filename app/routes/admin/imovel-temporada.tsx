@@ -100,6 +100,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
           lastError: f.lastError,
           nextAttemptAt: f.nextAttemptAt.toISOString(),
           events: f.events,
+          ignoredEvents: f.ignoredEvents,
           conflicts: f.conflicts,
         })),
       },
@@ -611,7 +612,13 @@ export default function ImovelTemporada({ loaderData, actionData }: Route.Compon
                 </p>
                 <p>
                   Última sincronização: {dateTime(f.lastSuccessAt)}
-                  {f.lastSuccessAt ? ` (${formatCount(f.events, "evento", "eventos", "nenhum evento")})` : ""}
+                  {f.lastSuccessAt
+                    ? ` (${formatCount(f.events, "evento", "eventos", "nenhum evento")}${
+                        f.ignoredEvents
+                          ? `; ${formatCount(f.ignoredEvents, "evento ignorado", "eventos ignorados")} por datas ou regras que não puderam ser lidas`
+                          : ""
+                      })`
+                    : ""}
                   . Próxima tentativa: {dateTime(f.nextAttemptAt)}.
                 </p>
                 {f.lastError ? (

@@ -1025,6 +1025,8 @@ export const rentalIcalFeeds = pgTable(
     lastError: text("last_error"),
     /** Events in the last good fetch (the nights from today on). */
     events: integer("events").notNull().default(0),
+    /** Events of the last good fetch left out because they could not be read (shown on the screen). */
+    ignoredEvents: integer("ignored_events").notNull().default(0),
     conflicts: jsonb("conflicts").$type<string[]>().notNull().default([]),
   },
   (t) => [

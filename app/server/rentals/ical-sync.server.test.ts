@@ -360,6 +360,56 @@ describe("an imported calendar", () => {
     expect(await feedRow(id)).toMatchObject({ events: 1, lastError: null });
   });
 
+  it("reads DURATION, a date-time on Maceió's clock, and leaves out only the events it cannot read, counting them", async () => {
+    served.set("/pms.ics", {
+      body: calendar(
+        // Seven nights from 27/12, written as a duration.
+        ["UID:duracao@pms", "DTSTART;VALUE=DATE:20261227", "DURATION:P7D"],
+        // 05/02 01:00 UTC is 04/02 at 22:00 in Maceió: the night of the 4th; out at 07/02 10:00.
+        ["UID:utc@pms", "DTSTART:20270205T010000Z", "DTEND:20270207T130000Z"],
+        // In a zone the calendar defines (UTC+1): 15/03 01:00 there is 14/03 at 21:00 here.
+        [
+          "UID:paris@pms",
+          "DTSTART;TZID=Europe/Paris:20270315T010000",
+          "DTEND;TZID=Europe/Paris:20270316T120000",
+        ],
+        ["UID:bom@pms", "DTSTART;VALUE=DATE:20270301", "DTEND;VALUE=DATE:20270303"],
+        // A date without VALUE=DATE (ical.js: "invalid date-time value"), and an hourly rule on a
+        // date, which ical.js refuses ("Same occurrence found twice").
+        ["UID:data-ruim@pms", "DTSTART:20000101"],
+        ["UID:hora@pms", "DTSTART;VALUE=DATE:20270401", "RRULE:FREQ=HOURLY;COUNT=5"],
+      ).replace(
+        "BEGIN:VEVENT",
+        [
+          "BEGIN:VTIMEZONE",
+          "TZID:Europe/Paris",
+          "BEGIN:STANDARD",
+          "DTSTART:19700101T000000",
+          "TZOFFSETFROM:+0100",
+          "TZOFFSETTO:+0100",
+          "END:STANDARD",
+          "END:VTIMEZONE",
+          "BEGIN:VEVENT",
+        ].join("\r\n"),
+      ),
+    });
+    const id = await feedAt("/pms.ics", "PMS");
+    const [result] = await syncFeedNowAs(id, NOW);
+    expect(result).toMatchObject({ ok: true, ignored: 2 });
+    expect(Object.keys(await nightsHeld())).toEqual([
+      ...["2026-12-27", "2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"],
+      ...["2027-02-04", "2027-02-05", "2027-02-06"],
+      ...["2027-03-01", "2027-03-02"],
+      ...["2027-03-14", "2027-03-15"],
+    ]);
+    expect(await feedRow(id)).toMatchObject({ lastError: null, events: 4, ignoredEvents: 2 });
+
+    // Once the source fixes them, the count goes back to zero.
+    served.set("/pms.ics", { body: ics([{ uid: "bom@pms", start: "2027-03-01", end: "2027-03-03" }]) });
+    await syncFeedNowAs(id, NOW);
+    expect(await feedRow(id)).toMatchObject({ events: 1, ignoredEvents: 0 });
+  });
+
   it("past what a calendar may cost to read (events, recurrence steps) it is not imported and says why", async () => {
     served.set("/muitos.ics", {
       body: ics(

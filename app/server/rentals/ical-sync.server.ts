@@ -245,6 +245,8 @@ export interface SyncResult {
   removed: number;
   moved: number;
   conflicts: string[];
+  /** Events left out because they could not be read (a good fetch). */
+  ignored?: number;
   error?: string;
 }
 
@@ -370,12 +372,13 @@ export async function syncFeed(
         lastSuccessAt: now,
         nextAttemptAt: new Date(now.getTime() + intervalMs),
         events: calendar.events,
+        ignoredEvents: calendar.ignored,
         conflicts: result.conflicts,
       })
       .where(eq(rentalIcalFeeds.id, feed.id));
     return result;
   });
-  return { feedId: feed.id, ok: true, ...applied };
+  return { feedId: feed.id, ok: true, ...applied, ignored: calendar.ignored };
 }
 
 /** Claims up to `limit` due feeds for a lease; a feed is never handed to two sweeps at once. */

@@ -4,6 +4,7 @@
 // nights an imported calendar's events block.
 import ICAL from "ical.js";
 import { formatInteger } from "../../lib/format";
+import { maceioClock } from "../../lib/maceio-time";
 import { addDays, dayNumber, isoOfDay } from "../../lib/rental";
 
 export const ICAL_PRODID = "-//imoveis-alagoas//temporada//PT-BR";
@@ -104,15 +105,32 @@ export interface ImportedCalendar {
   nights: Map<string, string>;
   /** Events that block at least one night inside the window. */
   events: number;
+  /** Events left out because they could not be read (a malformed date, a rule ical.js refuses). */
+  ignored: number;
 }
 
 const DAY_MS = 86_400_000;
-const dayNumberOf = (time: ICAL.Time) => Date.UTC(time.year, time.month - 1, time.day) / DAY_MS;
+
+/**
+ * The day (days since 1970-01-01) a value falls on in Maceió. A date, or a floating date-time (no
+ * zone: the property's own clock), is read as written; a date-time at an instant (UTC, or a TZID
+ * whose VTIMEZONE the calendar carries) is taken to Maceió's clock first: 28/12 01:00 UTC is
+ * 27/12 at 22:00 there, a night of the 27th. A TZID without its VTIMEZONE (against RFC 5545) is
+ * floating to ical.js, so read as written.
+ */
+function dayNumberOf(time: ICAL.Time): number {
+  if (time.isDate || !time.zone || time.zone === ICAL.Timezone.localTimezone)
+    return Date.UTC(time.year, time.month - 1, time.day) / DAY_MS;
+  return dayNumber(maceioClock(time.toJSDate()).day);
+}
 
 /**
  * An imported calendar's nights inside `window` (from included, to excluded): each event's
- * DTSTART's day up to DTEND's (excluded); an event ending the day it starts blocks that night.
- * Cancelled events block nothing; an event without UID is named by its dates. A recurring event
+ * start's day up to its end's (excluded; DTEND, or DTSTART plus DURATION, as ical.js's Event
+ * reads them), days on Maceió's clock (dayNumberOf); an event ending the day it starts blocks
+ * that night. Cancelled events block nothing; an event without UID is named by its dates. An
+ * event that cannot be read (a malformed date, a rule ical.js refuses) is left out and counted in
+ * `ignored`: the rest of the calendar is still imported. A recurring event
  * (RRULE, RDATE) blocks the nights of each of its occurrences inside the window, expanded by
  * ical.js's own iterator from DTSTART (starting it at the window would move the rule's weekday
  * and its COUNT), its exceptions (a VEVENT with the same UID and a RECURRENCE-ID: moved, or
@@ -135,12 +153,27 @@ export function parseImportedCalendar(
     throw new NotICalendarError("not iCal");
   }
   if (root.name !== "vcalendar") throw new NotICalendarError("not a VCALENDAR");
+  // Date-times with a TZID are read in the zone the calendar itself defines (a fresh worker
+  // thread per calendar: no other calendar's zones are registered).
+  for (const vtimezone of root.getAllSubcomponents("vtimezone")) {
+    try {
+      ICAL.TimezoneService.register(vtimezone);
+    } catch {
+      // A zone without TZID: its date-times stay floating.
+    }
+  }
   const vevents = root.getAllSubcomponents("vevent");
   if (vevents.length > limits.events)
     throw new CalendarTooLargeError(
       `O calendário tem mais de ${formatInteger(limits.events)} eventos e não foi importado.`,
     );
-  const uidOf = (vevent: ICAL.Component) => String(vevent.getFirstPropertyValue("uid") ?? "").trim();
+  const uidOf = (vevent: ICAL.Component) => {
+    try {
+      return String(vevent.getFirstPropertyValue("uid") ?? "").trim();
+    } catch {
+      return "";
+    }
+  };
   const recurring = new Set(
     vevents
       .filter((v) => v.hasProperty("rrule") || v.hasProperty("rdate"))
@@ -168,20 +201,11 @@ export function parseImportedCalendar(
   };
 
   let steps = 0;
-  let events = 0;
-  for (const vevent of vevents) {
-    if (isException(vevent)) continue; // read with its recurring event, below
-    const status = String(vevent.getFirstPropertyValue("status") ?? "").toUpperCase();
-    if (status === "CANCELLED") continue;
-    const dtstart = vevent.getFirstPropertyValue("dtstart");
-    if (!(dtstart instanceof ICAL.Time)) continue;
-    const dtend = vevent.getFirstPropertyValue("dtend");
-    const start = dayNumberOf(dtstart);
-    const endDay = dtend instanceof ICAL.Time ? dayNumberOf(dtend) : start + 1;
-    const stop = endDay > start ? endDay : start + 1;
-    const uid = uidOf(vevent) || `sem-uid:${isoOfDay(start)}/${isoOfDay(stop)}`;
-    let blocked = false;
-    if (recurring.has(uidOf(vevent)) && (vevent.hasProperty("rrule") || vevent.hasProperty("rdate"))) {
+  /** The nights (day numbers, end excluded) one event takes: blocked once it is read whole. */
+  const rangesOf = (vevent: ICAL.Component): [number, number][] => {
+    const ranges: [number, number][] = [];
+    const uid = uidOf(vevent);
+    if (recurring.has(uid) && (vevent.hasProperty("rrule") || vevent.hasProperty("rdate"))) {
       const event = new ICAL.Event(vevent, { exceptions: exceptionsOf.get(uid) ?? [] });
       const iterator = event.iterator();
       let inside = 0;
@@ -197,17 +221,45 @@ export function parseImportedCalendar(
           "CANCELLED";
         if (cancelled) continue;
         const from = dayNumberOf(occurrence.startDate);
-        const to = occurrence.endDate ? dayNumberOf(occurrence.endDate) : from;
-        if (Math.max(to, from + 1) <= first) continue; // before the window: not counted
+        const to = Math.max(dayNumberOf(occurrence.endDate), from + 1);
+        if (to <= first) continue; // before the window: not counted
         inside += 1;
-        if (block(from, Math.max(to, from + 1), uid)) blocked = true;
+        ranges.push([from, to]);
       }
-    } else blocked = block(start, stop, uid);
+    } else {
+      const event = new ICAL.Event(vevent);
+      const from = dayNumberOf(event.startDate);
+      ranges.push([from, Math.max(dayNumberOf(event.endDate), from + 1)]);
+    }
+    if (ranges.some(([from, to]) => Number.isNaN(from) || Number.isNaN(to))) throw new Error("data inválida");
+    return ranges;
+  };
+
+  let events = 0;
+  let ignored = 0;
+  for (const vevent of vevents) {
+    if (isException(vevent)) continue; // read with its recurring event, in rangesOf
+    let ranges: [number, number][];
+    try {
+      const status = String(vevent.getFirstPropertyValue("status") ?? "").toUpperCase();
+      if (status === "CANCELLED") continue;
+      if (!(vevent.getFirstPropertyValue("dtstart") instanceof ICAL.Time)) throw new Error("sem DTSTART");
+      ranges = rangesOf(vevent);
+    } catch (error) {
+      if (error instanceof CalendarTooLargeError) throw error;
+      ignored += 1;
+      continue;
+    }
+    const [firstRange] = ranges;
+    const uid =
+      uidOf(vevent) || (firstRange ? `sem-uid:${isoOfDay(firstRange[0])}/${isoOfDay(firstRange[1])}` : "");
+    let blocked = false;
+    for (const [from, to] of ranges) if (block(from, to, uid)) blocked = true;
     if (blocked) events += 1;
   }
   const nights = new Map<string, string>();
   owners.forEach((uid, i) => {
     if (uid !== undefined) nights.set(isoOfDay(first + i), uid);
   });
-  return { nights, events };
+  return { nights, events, ignored };
 }
