@@ -7,7 +7,7 @@
 // confirmed stay; a corretor kept out of another's listing.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import nodeIcal from "node-ical";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -21,6 +21,7 @@ import type { Actor } from "../properties/access.server";
 import { PropertyAccessError } from "../properties/errors.server";
 import { CANCELLATION_EMAIL_KIND, cancellationEmailHandler } from "./booking-email.server";
 import {
+  APPLY_ERROR,
   addFeed,
   BACKOFF_BASE_MS,
   BACKOFF_CAP_MS,
@@ -561,6 +562,69 @@ describe("an imported calendar", () => {
       nextAttemptAt: new Date(NOW.getTime() + backoffMs(1)),
     });
     expect(await nightsHeld()).toEqual({ "2027-01-10": "bloqueado", "2027-01-11": "bloqueado" });
+  });
+
+  it("stores a UID without its control characters: a NUL, which PostgreSQL refuses, no longer ends the sweep", async () => {
+    served.set("/nul.ics", {
+      body: ics([{ uid: "hm-1\u0000\u0007@airbnb.com", start: "2027-01-10", end: "2027-01-12" }]),
+    });
+    served.set("/bom.ics", { body: ics([{ uid: "bk-1", start: "2027-02-01", end: "2027-02-02" }]) });
+    await feedAt("/nul.ics");
+    await feedAt("/bom.ics", "Booking.com");
+    const results = await runIcalSweep(a.db, NOW, OPTIONS);
+    expect(results.map((r) => [r.ok, r.added])).toEqual([
+      [true, 2],
+      [true, 1],
+    ]);
+    const rows = await a.db
+      .select({ night: rentalNights.night, uid: rentalNights.feedUid })
+      .from(rentalNights)
+      .orderBy(rentalNights.night);
+    expect(rows).toEqual([
+      { night: "2027-01-10", uid: "hm-1@airbnb.com" },
+      { night: "2027-01-11", uid: "hm-1@airbnb.com" },
+      { night: "2027-02-01", uid: "bk-1" },
+    ]);
+  });
+
+  it("a write the database refuses fails that calendar alone: its error shown, backing off, the next one imported; 'Sincronizar agora' answers with it", async () => {
+    // The database refusing this calendar's nights, as it refused a NUL before UIDs were cleaned.
+    await a.db.execute(sql`
+      create function test_refuse_night() returns trigger language plpgsql as $$
+      begin
+        if new.feed_uid = 'recusado@teste' then raise exception 'recusado pelo banco'; end if;
+        return new;
+      end $$`);
+    await a.db.execute(sql`
+      create trigger test_refuse_night before insert on rental_nights
+      for each row execute function test_refuse_night()`);
+    try {
+      served.set("/recusado.ics", {
+        body: ics([{ uid: "recusado@teste", start: "2027-01-10", end: "2027-01-12" }]),
+      });
+      served.set("/bom.ics", { body: ics([{ uid: "bk-1", start: "2027-02-01", end: "2027-02-02" }]) });
+      const refused = await feedAt("/recusado.ics");
+      await feedAt("/bom.ics", "Booking.com");
+      const results = await runIcalSweep(a.db, NOW, OPTIONS);
+      expect(results.map((r) => [r.ok, r.error])).toEqual([
+        [false, APPLY_ERROR],
+        [true, undefined],
+      ]);
+      expect(await feedRow(refused)).toMatchObject({
+        failures: 1,
+        lastError: "Erro ao gravar as noites do calendário; nova tentativa mais tarde.",
+        lastErrorAt: NOW,
+        nextAttemptAt: new Date(NOW.getTime() + backoffMs(1)),
+      });
+      expect(await nightsHeld()).toEqual({ "2027-02-01": "bloqueado" });
+
+      const [now] = await syncFeedNowAs(refused, NOW);
+      expect(now).toMatchObject({ ok: false, error: APPLY_ERROR });
+      expect((await feedRow(refused)).failures).toBe(2);
+    } finally {
+      await a.db.execute(sql`drop trigger test_refuse_night on rental_nights`);
+      await a.db.execute(sql`drop function test_refuse_night()`);
+    }
   });
 
   it("is refused on a private address unless allowed, and too large a file is not imported", async () => {

@@ -26,6 +26,7 @@ import {
   rentalIcalFeeds,
   rentalNights,
 } from "../db/schema.server";
+import { cleanText } from "../http/clean-input.server";
 import { type Logger, logOf } from "../log/logger.server";
 import { type Actor, auditOrigin, loadManageable } from "../properties/access.server";
 import type { Services } from "../services.server";
@@ -197,7 +198,9 @@ export async function addFeed(
       return { ok: false as const, errors: { url: `Cada imóvel importa até ${MAX_FEEDS} calendários.` } };
     const [feed] = await tx
       .insert(rentalIcalFeeds)
-      .values({ propertyId, label: input.label, url: input.url, nextAttemptAt: now })
+      // Control characters never reach the database (a NUL is refused): the form is cleaned
+      // already (cleanForm), this holds for any other caller.
+      .values({ propertyId, label: cleanText(input.label), url: cleanText(input.url), nextAttemptAt: now })
       .returning({ id: rentalIcalFeeds.id });
     if (!feed) throw new Error("ical: feed sem id");
     await audit(tx, {
@@ -248,6 +251,8 @@ export interface SyncResult {
   /** Events left out because they could not be read (a good fetch). */
   ignored?: number;
   error?: string;
+  /** The exception behind a failed write, for the log. */
+  cause?: unknown;
 }
 
 /**
@@ -325,7 +330,34 @@ async function applyEvents(
   };
 }
 
-/** Fetches one (claimed) feed and applies it, or records its failure; never throws for a bad feed. */
+/** Shown on the feed when its nights could not be written (the database refused them). */
+export const APPLY_ERROR = "Erro ao gravar as noites do calendário; nova tentativa mais tarde.";
+
+/** A failed fetch, read or write: only the feed's status changes (its nights stay), and it backs off. */
+async function recordFailure(
+  db: Db,
+  feed: Pick<RentalIcalFeed, "id" | "failures">,
+  now: Date,
+  message: string,
+  cause?: unknown,
+): Promise<SyncResult> {
+  const failures = feed.failures + 1;
+  await db
+    .update(rentalIcalFeeds)
+    .set({
+      failures,
+      lastError: message,
+      lastErrorAt: now,
+      nextAttemptAt: new Date(now.getTime() + backoffMs(failures)),
+    })
+    .where(eq(rentalIcalFeeds.id, feed.id));
+  return { feedId: feed.id, ok: false, added: 0, removed: 0, moved: 0, conflicts: [], error: message, cause };
+}
+
+/**
+ * Fetches one (claimed) feed and applies it, or records its failure — the fetch's, the read's or
+ * the write's — and backs off; throws only when the failure cannot be recorded either.
+ */
 export async function syncFeed(
   db: Db,
   feed: Pick<RentalIcalFeed, "id" | "propertyId" | "url" | "failures">,
@@ -350,34 +382,32 @@ export async function syncFeed(
         : error instanceof NotICalendarError
           ? "O endereço não devolveu um calendário iCal (.ics)."
           : "Erro ao ler o calendário.";
-    const failures = feed.failures + 1;
-    await db
-      .update(rentalIcalFeeds)
-      .set({
-        failures,
-        lastError: message,
-        lastErrorAt: now,
-        nextAttemptAt: new Date(now.getTime() + backoffMs(failures)),
-      })
-      .where(eq(rentalIcalFeeds.id, feed.id));
-    return { feedId: feed.id, ok: false, added: 0, removed: 0, moved: 0, conflicts: [], error: message };
+    return recordFailure(db, feed, now, message);
   }
-  const applied = await db.transaction(async (tx) => {
-    const result = await applyEvents(tx, feed, calendar.nights, today);
-    await tx
-      .update(rentalIcalFeeds)
-      .set({
-        failures: 0,
-        lastError: null,
-        lastSuccessAt: now,
-        nextAttemptAt: new Date(now.getTime() + intervalMs),
-        events: calendar.events,
-        ignoredEvents: calendar.ignored,
-        conflicts: result.conflicts,
-      })
-      .where(eq(rentalIcalFeeds.id, feed.id));
-    return result;
-  });
+  // A write the database refuses (a value it cannot store, the feed removed meanwhile) is this
+  // feed's failure, recorded like a fetch's: before, it ended the whole sweep and the other
+  // feeds it had claimed, and "Sincronizar agora" answered 500.
+  let applied: Awaited<ReturnType<typeof applyEvents>>;
+  try {
+    applied = await db.transaction(async (tx) => {
+      const result = await applyEvents(tx, feed, calendar.nights, today);
+      await tx
+        .update(rentalIcalFeeds)
+        .set({
+          failures: 0,
+          lastError: null,
+          lastSuccessAt: now,
+          nextAttemptAt: new Date(now.getTime() + intervalMs),
+          events: calendar.events,
+          ignoredEvents: calendar.ignored,
+          conflicts: result.conflicts,
+        })
+        .where(eq(rentalIcalFeeds.id, feed.id));
+      return result;
+    });
+  } catch (error) {
+    return recordFailure(db, feed, now, APPLY_ERROR, error);
+  }
   return { feedId: feed.id, ok: true, ...applied, ignored: calendar.ignored };
 }
 
@@ -404,7 +434,24 @@ export async function runIcalSweep(db: Db, now: Date, options: SyncOptions = {})
   for (;;) {
     const feeds = await claimDueFeeds(db, now, lease, SWEEP_BATCH);
     if (!feeds.length) return results;
-    for (const feed of feeds) results.push(await syncFeed(db, feed, now, options));
+    for (const feed of feeds) {
+      try {
+        results.push(await syncFeed(db, feed, now, options));
+      } catch (error) {
+        // Not even the failure could be written: the next feeds are still tried; this one is
+        // due again when its lease ends.
+        results.push({
+          feedId: feed.id,
+          ok: false,
+          added: 0,
+          removed: 0,
+          moved: 0,
+          conflicts: [],
+          error: APPLY_ERROR,
+          cause: error,
+        });
+      }
+    }
   }
 }
 
@@ -451,7 +498,8 @@ export function startIcalSweep(
     running = runIcalSweep(services.db, now(), options)
       .then((results) => {
         for (const r of results)
-          if (!r.ok) log.warn({ feedId: r.feedId, error: r.error }, "Calendário importado: falha");
+          if (!r.ok)
+            log.warn({ feedId: r.feedId, error: r.error, err: r.cause }, "Calendário importado: falha");
           else if (r.added + r.removed > 0) log.info(r, "Calendário importado");
       })
       .catch((error: unknown) => log.error({ err: error }, "Calendários importados: a varredura falhou"))

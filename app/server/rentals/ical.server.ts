@@ -2,10 +2,12 @@
 // parser and generator): the calendar a listing publishes for Airbnb, Booking.com and others
 // (one all-day VEVENT per confirmed stay and per run of blocked nights, no guest's data), and the
 // nights an imported calendar's events block.
+import { createHash } from "node:crypto";
 import ICAL from "ical.js";
 import { formatInteger } from "../../lib/format";
 import { maceioClock } from "../../lib/maceio-time";
 import { addDays, dayNumber, isoOfDay } from "../../lib/rental";
+import { cleanText } from "../http/clean-input.server";
 
 export const ICAL_PRODID = "-//imoveis-alagoas//temporada//PT-BR";
 
@@ -111,6 +113,22 @@ export interface ImportedCalendar {
 
 const DAY_MS = 86_400_000;
 
+/** Longest UID kept as is: it is stored on each night the event blocks (up to 730 rows). */
+const MAX_UID_LENGTH = 200;
+
+/**
+ * A UID as stored on rental_nights.feed_uid: without NULs and other control characters
+ * (PostgreSQL refuses a NUL in text, which failed the whole sweep), and a very long one cut,
+ * with a digest of the whole so two long UIDs sharing a beginning stay apart.
+ */
+function storedUid(raw: string): string {
+  const uid = cleanText(raw)
+    .replace(/[\t\r\n]/g, " ")
+    .trim();
+  if (uid.length <= MAX_UID_LENGTH) return uid;
+  return `${uid.slice(0, MAX_UID_LENGTH)}…${createHash("sha256").update(uid).digest("hex").slice(0, 16)}`;
+}
+
 /**
  * The day (days since 1970-01-01) a value falls on in Maceió. A date, or a floating date-time (no
  * zone: the property's own clock), is read as written; a date-time at an instant (UTC, or a TZID
@@ -169,7 +187,7 @@ export function parseImportedCalendar(
     );
   const uidOf = (vevent: ICAL.Component) => {
     try {
-      return String(vevent.getFirstPropertyValue("uid") ?? "").trim();
+      return storedUid(String(vevent.getFirstPropertyValue("uid") ?? ""));
     } catch {
       return "";
     }
