@@ -657,6 +657,36 @@ describe("an imported calendar", () => {
     expect(Object.keys(await nightsHeld())).toHaveLength(6);
   });
 
+  it("a long sweep claims each calendar when it reaches it, at the time it is then", async () => {
+    served.set("/lento.ics", { hang: true });
+    served.set("/c1.ics", { body: ics([{ uid: "u1", start: "2027-01-10", end: "2027-01-11" }]) });
+    served.set("/c2.ics", { body: ics([{ uid: "u2", start: "2027-02-10", end: "2027-02-11" }]) });
+    const slow = await feedAt("/lento.ics", "Lento");
+    const one = await feedAt("/c1.ics", "Canal 1");
+    const two = await feedAt("/c2.ics", "Canal 2");
+    // Ten minutes pass between one reading of the clock and the next: a sweep of slow calendars.
+    let readings = 0;
+    const clock = () => new Date(NOW.getTime() + ++readings * 600_000);
+    const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
+    const options = { ...OPTIONS, timeoutMs: 2000, parseTimeoutMs: 1000 };
+    const sweep = runIcalSweep(a.db, clock, options);
+
+    // While the first one is being fetched, the others are not claimed: another instance may take them.
+    await expect.poll(() => hits.get("/lento.ics")).toBe(1);
+    expect((await feedRow(slow)).nextAttemptAt).toEqual(
+      new Date(minutes(10).getTime() + 2000 + 1000 + 60_000),
+    );
+    expect((await feedRow(one)).nextAttemptAt).toEqual(NOW);
+    expect((await feedRow(two)).nextAttemptAt).toEqual(NOW);
+
+    expect((await sweep).map((r) => r.ok)).toEqual([false, true, true]);
+    expect(await feedRow(slow)).toMatchObject({ lastErrorAt: minutes(10) });
+    expect(await feedRow(one)).toMatchObject({ lastSuccessAt: minutes(20), nextAttemptAt: minutes(50) });
+    expect(await feedRow(two)).toMatchObject({ lastSuccessAt: minutes(30), nextAttemptAt: minutes(60) });
+    // Due again by the sweep's last reading (its backoff is 5 minutes), the failed one waits for the next sweep.
+    expect(hits.get("/lento.ics")).toBe(1);
+  });
+
   it("is added and synced only by whoever manages the listing, with Portuguese errors at the field", async () => {
     await expect(
       addFeed(a.db, stranger, propertyId, { label: "Airbnb", url: `${base}/a.ics` }, NOW),

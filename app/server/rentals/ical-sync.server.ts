@@ -2,8 +2,8 @@
 // - Export: each listing gets a secret token; /temporada/<token>.ics publishes its confirmed stays
 //   and its blocked nights (ical.server.ts builds the file). The admin can replace the token.
 // - Import: up to MAX_FEEDS calendars per listing (Airbnb, Booking.com…), each fetched every
-//   ICAL_POLL_INTERVAL_SECONDS by a sweep that claims due feeds with FOR UPDATE SKIP LOCKED and a
-//   lease (next_attempt_at), so one instance fetches a feed at a time. The file is read in a worker
+//   ICAL_POLL_INTERVAL_SECONDS by a sweep that claims due feeds, one at a time, with FOR UPDATE SKIP
+//   LOCKED and a lease (next_attempt_at), so one instance fetches a feed at a time. The file is read in a worker
 //   thread with a time limit (ical-parse-thread.server.ts). A good fetch reconciles the
 //   feed's nights in rental_nights by UID in one transaction (added, moved, removed; an unchanged
 //   file writes nothing); a failed one changes nothing but the feed's status and backs off
@@ -11,7 +11,7 @@
 // Imported nights are rows of rental_nights without booking, so takenNights — what the calendar,
 // the quote and a confirmation read — sees them as "bloqueado" without any change.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { maceioClock } from "../../lib/maceio-time";
 import { addDays } from "../../lib/rental";
@@ -53,7 +53,8 @@ export const BACKOFF_CAP_MS = 6 * 3_600_000;
 export const IMPORT_HORIZON_DAYS = 730;
 /** Past nights the published calendar still carries. */
 const EXPORT_PAST_DAYS = 30;
-const SWEEP_BATCH = 10;
+/** A claimed feed's lease beyond its fetch's and read's time limits: the write, a slow database. */
+const LEASE_MARGIN_MS = 60_000;
 
 export interface SyncOptions extends FetchOptions {
   /** Seconds to the next fetch after a good one (ICAL_POLL_INTERVAL_SECONDS). */
@@ -411,14 +412,22 @@ export async function syncFeed(
   return { feedId: feed.id, ok: true, ...applied, ignored: calendar.ignored };
 }
 
-/** Claims up to `limit` due feeds for a lease; a feed is never handed to two sweeps at once. */
-async function claimDueFeeds(db: Db, now: Date, leaseUntil: Date, limit: number) {
+/**
+ * Claims the next due feed (not one of `done`) for a lease; a feed is never handed to two sweeps
+ * at once.
+ */
+async function claimDueFeed(db: Db, now: Date, leaseUntil: Date, done: number[]) {
   const due = db
     .select({ id: rentalIcalFeeds.id })
     .from(rentalIcalFeeds)
-    .where(lte(rentalIcalFeeds.nextAttemptAt, now))
+    .where(
+      and(
+        lte(rentalIcalFeeds.nextAttemptAt, now),
+        done.length ? notInArray(rentalIcalFeeds.id, done) : undefined,
+      ),
+    )
     .orderBy(asc(rentalIcalFeeds.nextAttemptAt), asc(rentalIcalFeeds.id))
-    .limit(limit)
+    .limit(1)
     .for("update", { skipLocked: true });
   return db
     .update(rentalIcalFeeds)
@@ -427,14 +436,32 @@ async function claimDueFeeds(db: Db, now: Date, leaseUntil: Date, limit: number)
     .returning();
 }
 
-/** One sweep: every due feed fetched and applied (in batches), with its outcome. */
-export async function runIcalSweep(db: Db, now: Date, options: SyncOptions = {}): Promise<SyncResult[]> {
-  const lease = new Date(now.getTime() + (options.timeoutMs ?? ICAL_FETCH_TIMEOUT_MS) * 4 + 60_000);
+/**
+ * One sweep: every due feed fetched and applied, with its outcome. Each is claimed when its turn
+ * comes, with the clock read then, for as long as one feed may take (its fetch's and read's time
+ * limits, and a margin). Until 2026-12 ten were claimed at the sweep's start with one 2-minute
+ * lease and one time for all: a batch of slow feeds outlived the lease, so another instance
+ * fetched the rest again, and the last ones' times were stale. `clock` gives the time (a fixed
+ * Date in tests); a feed handled once is not taken again in the same sweep.
+ */
+export async function runIcalSweep(
+  db: Db,
+  clock: Date | (() => Date),
+  options: SyncOptions = {},
+): Promise<SyncResult[]> {
+  const nowOf = typeof clock === "function" ? clock : () => clock;
+  const leaseMs =
+    (options.timeoutMs ?? ICAL_FETCH_TIMEOUT_MS) +
+    (options.parseTimeoutMs ?? ICAL_PARSE_TIMEOUT_MS) +
+    LEASE_MARGIN_MS;
   const results: SyncResult[] = [];
+  const done: number[] = [];
   for (;;) {
-    const feeds = await claimDueFeeds(db, now, lease, SWEEP_BATCH);
+    const now = nowOf();
+    const feeds = await claimDueFeed(db, now, new Date(now.getTime() + leaseMs), done);
     if (!feeds.length) return results;
     for (const feed of feeds) {
+      done.push(feed.id);
       try {
         results.push(await syncFeed(db, feed, now, options));
       } catch (error) {
@@ -495,7 +522,7 @@ export function startIcalSweep(
   let running: Promise<void> | undefined;
   const sweep = () => {
     if (running) return;
-    running = runIcalSweep(services.db, now(), options)
+    running = runIcalSweep(services.db, now, options)
       .then((results) => {
         for (const r of results)
           if (!r.ok)
