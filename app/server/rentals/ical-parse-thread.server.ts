@@ -3,7 +3,7 @@
 // BYMONTHDAY=30), which on the main thread froze the whole process — and, once the feed's lease
 // ran out, the next instance too. Past the limit the thread is terminated and the feed fails like
 // a fetch that timed out (last_error in Portuguese, backoff: ical-sync.server.ts). The worker's
-// code is ical-parse-worker.server.ts bundled into a string by scripts/worker-source-plugin.ts, so
+// code is ical-parse-worker.server.ts bundled into a string by scripts/worker-source-plugin.js, so
 // the production build (which bundles the server into build/server/) runs it as development does.
 import { Worker } from "node:worker_threads";
 import { type ImportedCalendar, NotICalendarError, type ReadLimits } from "./ical.server";
@@ -58,11 +58,13 @@ export function parseCalendarInWorker(
       settle(() => {
         if (answer.ok) resolve(answer.calendar);
         else if (answer.notICalendar) reject(new NotICalendarError("not iCal"));
-        else reject(new CalendarReadError(answer.tooLarge ?? READ_ERROR));
+        else reject(new CalendarReadError(answer.tooLarge ?? READ_ERROR, { cause: answer.detail }));
       }),
     );
     // Out of memory, or anything else that ends the thread without an answer.
-    worker.once("error", () => settle(() => reject(new CalendarReadError(READ_ERROR))));
+    worker.once("error", (error) =>
+      settle(() => reject(new CalendarReadError(READ_ERROR, { cause: error }))),
+    );
     worker.once("exit", () => settle(() => reject(new CalendarReadError(READ_ERROR))));
   });
 }

@@ -1,6 +1,6 @@
 // The worker thread that reads an imported calendar (decision 039): parseImportedCalendar on the
 // text it is handed, its answer posted back. Started, timed and ended by ical-parse-thread.server.ts,
-// which imports this file bundled into a string (scripts/worker-source-plugin.ts): ical.js can loop
+// which imports this file bundled into a string (scripts/worker-source-plugin.js): ical.js can loop
 // forever on a valid-looking rule, and only a thread can be stopped from outside.
 import { parentPort, workerData } from "node:worker_threads";
 import {
@@ -19,7 +19,7 @@ export interface ParseRequest {
 
 export type ParseAnswer =
   | { ok: true; calendar: ImportedCalendar }
-  | { ok: false; notICalendar: boolean; tooLarge?: string };
+  | { ok: false; notICalendar: boolean; tooLarge?: string; detail: string };
 
 const { text, window, limits } = workerData as ParseRequest;
 let answer: ParseAnswer;
@@ -30,6 +30,7 @@ try {
     ok: false,
     notICalendar: error instanceof NotICalendarError,
     tooLarge: error instanceof CalendarTooLargeError ? error.message : undefined,
+    detail: String(error),
   };
 }
 parentPort?.postMessage(answer);

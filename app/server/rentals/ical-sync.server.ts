@@ -383,7 +383,9 @@ export async function syncFeed(
         : error instanceof NotICalendarError
           ? "O endereço não devolveu um calendário iCal (.ics)."
           : "Erro ao ler o calendário.";
-    return recordFailure(db, feed, now, message);
+    // What went wrong reading it, for the log (the feed shows the message).
+    const cause = error instanceof CalendarReadError ? error.cause : undefined;
+    return recordFailure(db, feed, now, message, cause);
   }
   // A write the database refuses (a value it cannot store, the feed removed meanwhile) is this
   // feed's failure, recorded like a fetch's: before, it ended the whole sweep and the other

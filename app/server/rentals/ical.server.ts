@@ -148,8 +148,8 @@ function dayNumberOf(time: ICAL.Time): number {
  * reads them), days on Maceió's clock (dayNumberOf); an event ending the day it starts blocks
  * that night. Cancelled events block nothing; an event without UID is named by its dates. An
  * event that cannot be read (a malformed date, a rule ical.js refuses) is left out and counted in
- * `ignored`: the rest of the calendar is still imported. A recurring event
- * (RRULE, RDATE) blocks the nights of each of its occurrences inside the window, expanded by
+ * `ignored`: the rest of the calendar is still imported. A recurring event (RRULE, RDATE)
+ * blocks the nights of each of its occurrences inside the window, expanded by
  * ical.js's own iterator from DTSTART (starting it at the window would move the rule's weekday
  * and its COUNT), its exceptions (a VEVENT with the same UID and a RECURRENCE-ID: moved, or
  * cancelled) applied; occurrences before the window cost steps but do not count against the
@@ -200,8 +200,12 @@ export function parseImportedCalendar(
   );
   const isException = (v: ICAL.Component) => v.hasProperty("recurrence-id") && recurring.has(uidOf(v));
   const exceptionsOf = new Map<string, ICAL.Component[]>();
-  for (const v of vevents)
-    if (isException(v)) exceptionsOf.set(uidOf(v), [...(exceptionsOf.get(uidOf(v)) ?? []), v]);
+  for (const v of vevents) {
+    if (!isException(v)) continue;
+    const list = exceptionsOf.get(uidOf(v));
+    if (list) list.push(v);
+    else exceptionsOf.set(uidOf(v), [v]);
+  }
 
   // The window's nights by day number, each with the UID that blocks it: one array, whatever
   // the number of events or of nights each spans.
