@@ -6,7 +6,7 @@
 // (`new URL("./x.js", import.meta.url)`) would not exist there, and Node 20 cannot run a .ts file
 // in development. First user: the imported iCal calendars' parser
 // (app/server/rentals/ical-parse-thread.server.ts, decision 039).
-// Bundled with rolldown, the bundler Vite 8 itself runs on (a dependency of vite). Plain
+// Bundled with rolldown, the bundler Vite 8 itself runs on (declared at the version vite uses). Plain
 // JavaScript, so the configs import it with its extension (Vite's config loader asks for one).
 // @ts-check
 import { rolldown } from "rolldown";
